@@ -1,0 +1,209 @@
+/*
+ * game.h - a complete game of cribbage as an explicit state machine.
+ *
+ * The game asks each seat's agent for its decisions (which cards to lay away, which card to
+ * play) through a cs_agent, showing it a cs_view of only what that seat may see. It enforces
+ * legal play: an agent that answers an illegal move stops the game with CS_EILLEGAL and
+ * cs_game_error() names the seat, the game and the deal; nothing is silently fixed.
+ *
+ * Randomness: the shuffle of deal d of game g comes from cs_pcg32_derive(seed, g,
+ * CS_STREAM_DEAL, d) and the cut for first deal from (seed, g, CS_STREAM_CUT, 0), so the
+ * cards never depend on the agents.
+ *
+ * Each finished deal yields a cs_deal_record (everything needed to replay it) and the game a
+ * cs_game_record, the /deals and /games rows of DESIGN.md.
+ */
+#ifndef CS_GAME_H
+#define CS_GAME_H
+
+#include <stdint.h>
+
+#include "cards.h"
+#include "pcg32.h"
+#include "rules.h"
+#include "score.h"
+
+/* At most 16 cards are played in a deal: four players holding four cards each. */
+#define CS_MAX_PLAYS 16
+/* Cards a hand keeps for the show: 4, or 3 in the five-card game. */
+#define CS_MAX_HAND 4
+
+/* The phases of a game, in the order they come. */
+#define CS_PHASE_LIST(X)                                                                           \
+    X(CUT_FOR_DEAL, "cut-for-deal") /* before the first deal: who deals */                       \
+    X(DEAL, "deal")                 /* shuffle and deal the hands (and the crib card) */          \
+    X(DISCARD, "discard")           /* each seat lays away to the crib */                         \
+    X(STARTER, "starter")           /* cut the starter; his heels */                              \
+    X(PLAY, "play")                 /* the pegging */                                             \
+    X(SHOW, "show")                 /* hands from the dealer's left, the dealer, the crib */      \
+    X(DEAL_DONE, "deal-done")       /* the deal is recorded; next dealer or the end */            \
+    X(OVER, "over")                 /* the game has ended */
+
+typedef enum {
+#define CS_PHASE_ENUM(ident, name) CS_PHASE_##ident,
+    CS_PHASE_LIST(CS_PHASE_ENUM)
+#undef CS_PHASE_ENUM
+} cs_phase;
+
+const char *cs_phase_name(cs_phase p);
+
+/* What a seat may see when it is asked for a decision. Public parts are the same for all. */
+typedef struct {
+    const cs_rules *rules;
+    uint64_t game;                 /* game index in the run */
+    int seat;                      /* the seat being asked */
+    int dealer;                    /* seat of the dealer of this deal */
+    int deal;                      /* deal number in the game, from 0 */
+    int n_hand;                    /* cards the seat holds and has not played */
+    cs_card hand[CS_MAX_DEALT];    /* those cards */
+    int n_kept;                    /* cards kept after the discard (0 before it) */
+    cs_card kept[CS_MAX_HAND];     /* the seat's hand for the show, played or not */
+    int n_discards;                /* cards this seat laid away (0 before the discard) */
+    cs_card discards[CS_MAX_DISCARD];
+    cs_card starter;               /* CS_NO_CARD before the cut */
+    int count;                     /* count of the current series */
+    int n_pile;                    /* cards in the current series */
+    cs_card pile[CS_PEG_PILE_MAX]; /* the current series, in order */
+    int n_plays;                   /* every card played this deal, in order */
+    uint8_t play_seat[CS_MAX_PLAYS];
+    cs_card play_card[CS_MAX_PLAYS];
+    int cards_left[CS_MAX_PLAYERS]; /* unplayed cards each seat holds */
+    int score[CS_MAX_PLAYERS];      /* each seat's side's score */
+} cs_view;
+
+/* Cards in the view's hand that may be played now (fit under 31); returns how many. */
+int cs_view_legal_plays(const cs_view *v, cs_card out[CS_MAX_HAND]);
+
+/* Public events, in the order they happen, for agents that follow the game. */
+#define CS_EVENT_LIST(X)                                                                           \
+    X(DEAL, "deal")       /* seat = dealer */                                                     \
+    X(STARTER, "starter") /* card = starter; points = heels to the dealer (seat) */               \
+    X(PLAY, "play")       /* seat laid card for points */                                         \
+    X(GO, "go")           /* seat scored points (1) for the go or last card */                    \
+    X(RESET, "reset")     /* the count went back to 0 */                                          \
+    X(SHOW, "show")       /* seat counted its hand (or, is_crib, the crib) for points */       \
+    X(BONUS, "bonus")     /* seat received the start bonus */                                     \
+    X(END, "end")         /* the game is over; seat = winner as in cs_game_record */
+
+typedef enum {
+#define CS_EVENT_ENUM(ident, name) CS_EVENT_##ident,
+    CS_EVENT_LIST(CS_EVENT_ENUM)
+#undef CS_EVENT_ENUM
+} cs_event_type;
+
+typedef struct {
+    cs_event_type type;
+    int seat;
+    cs_card card;
+    int points;
+    int is_crib;                 /* SHOW: 1 for the crib */
+    int n_cards;                 /* SHOW: the cards shown (hand or crib, without starter) */
+    cs_card cards[CS_CRIB_SIZE];
+} cs_event;
+
+const char *cs_event_name(cs_event_type t);
+
+/*
+ * A seat's decision maker. The functions return 0, or a negative cs_err which stops the game
+ * (the game reports it as the agent's failure).
+ */
+typedef struct {
+    /* Writes rules->discards distinct cards from v->hand into out. */
+    int (*discard)(void *self, const cs_view *v, cs_card out[CS_MAX_DISCARD]);
+    /* Writes one card of v->hand that fits under 31; called only when one does. */
+    int (*play)(void *self, const cs_view *v, cs_card *out);
+    /* Optional (may be NULL): told every public event as it happens. */
+    void (*observe)(void *self, const cs_view *v, const cs_event *e);
+    void *self;
+} cs_agent;
+
+/* One deal, as DESIGN.md's /deals row; bonus is an extension (the start bonus). */
+typedef struct {
+    uint64_t game;
+    uint16_t deal;
+    uint8_t dealer;
+    cs_card dealt[CS_MAX_PLAYERS][CS_MAX_DEALT]; /* CS_NO_CARD padding */
+    cs_card crib_extra;                          /* the three-player crib card, or none */
+    cs_card discard[CS_MAX_PLAYERS][CS_MAX_DISCARD];
+    cs_card starter;
+    uint8_t n_plays;
+    uint8_t play_seat[CS_MAX_PLAYS];
+    cs_card play_card[CS_MAX_PLAYS];
+    uint8_t play_points[CS_MAX_PLAYS]; /* go and last card included */
+    int16_t peg[CS_MAX_PLAYERS];
+    int16_t hand[CS_MAX_PLAYERS];
+    int16_t crib;
+    int16_t heels;
+    int16_t score[CS_MAX_PLAYERS]; /* each seat's side after the deal, -1 for absent seats */
+    uint8_t ended;                 /* the game ended during this deal */
+    int16_t bonus[CS_MAX_PLAYERS]; /* start bonus received in this deal (the first) */
+} cs_deal_record;
+
+/* One game, as DESIGN.md's /games row. */
+typedef struct {
+    uint64_t game;
+    uint8_t first_dealer;
+    uint16_t deals;
+    int8_t winner; /* seat, or team 0/1 in partnerships, -1 for a tie */
+    int16_t score[CS_MAX_PLAYERS]; /* final score of each seat's side, -1 absent */
+    int16_t peg[CS_MAX_PLAYERS];   /* points each seat earned by source */
+    int16_t hand[CS_MAX_PLAYERS];
+    int16_t crib[CS_MAX_PLAYERS];
+    int16_t heels[CS_MAX_PLAYERS];
+    int16_t bonus[CS_MAX_PLAYERS];
+    uint8_t skunk[CS_MAX_PLAYERS]; /* per loser: 0 none, 1 skunk, 2 double, 3 triple */
+    uint8_t lurch;                 /* the game was won by a lurch */
+} cs_game_record;
+
+/* Called with each finished deal; return 0 to go on, non-zero to stop with that code. */
+typedef int (*cs_deal_sink)(void *ctx, const cs_deal_record *deal);
+
+typedef struct cs_game cs_game;
+
+/* A game lives in memory the caller allocates once per thread and reuses for every game. */
+cs_game *cs_game_new(void);
+void cs_game_free(cs_game *g);
+/* Copies a game in any phase (for search). */
+void cs_game_copy(cs_game *dst, const cs_game *src);
+
+/*
+ * Starts game `index` of a run with `seed`. first_dealer is a seat, or CS_FIRST_DEALER_CUT to
+ * follow the rules (which may themselves fix a seat). The rules must be valid and outlive
+ * the game. The agents array (one per seat) must outlive the game too.
+ */
+void cs_game_begin(cs_game *g, const cs_rules *rules, uint64_t seed, uint64_t index,
+                   int first_dealer, const cs_agent agents[]);
+
+/* Runs one phase. Returns 0, or a negative cs_err (the agent's or CS_EILLEGAL). */
+int cs_game_step(cs_game *g);
+
+cs_phase cs_game_phase(const cs_game *g);
+
+/*
+ * Plays the game to its end, giving each finished deal to sink (may be NULL). Returns 0 and
+ * fills *out, or the first error.
+ */
+int cs_game_run(cs_game *g, cs_deal_sink sink, void *sink_ctx, cs_game_record *out);
+
+/* The summary so far (complete once the phase is CS_PHASE_OVER). */
+void cs_game_summary(const cs_game *g, cs_game_record *out);
+
+/* The record of the deal in progress or just finished. */
+const cs_deal_record *cs_game_deal_record(const cs_game *g);
+
+/* After an error: a sentence naming the seat, the game, the deal and what was wrong. */
+const char *cs_game_error(const cs_game *g);
+/* After an error: the seat at fault, or -1. */
+int cs_game_error_seat(const cs_game *g);
+
+/* Fills *v with what seat may see now (for tests and search). */
+void cs_game_view(const cs_game *g, int seat, cs_view *v);
+
+/* Each side's score now. */
+int cs_game_score(const cs_game *g, int seat);
+
+/* A uniform-random legal agent drawing from rng (which must outlive it), for the engine's own
+ * tests and `cribsim play`. */
+cs_agent cs_agent_random(cs_pcg32 *rng);
+
+#endif

@@ -1,0 +1,111 @@
+/*
+ * rules.h - one struct describes a rule variant completely; presets name the common ones and
+ * every field can be overridden by name (cs_rules_set). A game is fully determined by
+ * (rules, strategies, seed, game index).
+ */
+#ifndef CS_RULES_H
+#define CS_RULES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define CS_MAX_PLAYERS 4
+#define CS_MAX_DEALT 6   /* six cards each in the two-player game */
+#define CS_MAX_DISCARD 2 /* two each with two players and in the five-card game */
+#define CS_CRIB_SIZE 4   /* every variant builds a crib of four */
+
+/* Who deals the first deal of a game. */
+#define CS_FIRST_DEALER_CUT (-1) /* cut for deal: low card deals, tied low cards re-cut */
+
+/* Who deals first in the next game of a match (used by experiments/, not the game loop). */
+#define CS_NEXT_DEALER_LIST(X)                                                                     \
+    X(ALTERNATE, "alternate")                                                                      \
+    X(LOSER, "loser")
+
+typedef enum {
+#define CS_NEXT_DEALER_ENUM(name, text) CS_NEXT_DEALER_##name,
+    CS_NEXT_DEALER_LIST(CS_NEXT_DEALER_ENUM)
+#undef CS_NEXT_DEALER_ENUM
+} cs_next_dealer;
+
+typedef struct {
+    int players;           /* 2, 3 or 4 */
+    int partnership;       /* 1: four players as two teams, seats 0+2 against 1+3 */
+    int cards_dealt;       /* cards dealt to each player: 6 or 5 */
+    int discards;          /* cards each player lays away to the crib: 2 or 1 */
+    int crib_from_deck;    /* cards the dealer adds to the crib from the deck: 1 with three */
+    int target;            /* points that win: 121, 61, any positive number */
+    int max_deals;         /* 0: play to the target; k: the game also ends after k deals */
+    int single_series;     /* 1: the play ends at the first go or 31 (five-card game) */
+    int start_bonus;       /* points to the first pone at the start of the game */
+    int hand_flush_min;    /* flush_min for the hands (see score.h): 4, or 3 for 3-card hands */
+    int crib_flush_min;    /* flush_min for the crib: 5 means all five cards */
+    int heels;             /* points to the dealer for a jack turned as starter */
+    int skunk_line;        /* a loser below this is skunked; 0 disables */
+    int double_skunk_line; /* below this, double skunk; 0 disables */
+    int triple_skunk_line; /* below this, triple skunk; 0 disables */
+    int lurch_line;        /* a win with every loser below this is a lurch; 0 disables */
+    int first_dealer;      /* CS_FIRST_DEALER_CUT or a fixed seat */
+    int next_dealer;       /* cs_next_dealer: the next game's first dealer in a match */
+} cs_rules;
+
+/* X(ident, name, description) */
+#define CS_PRESET_LIST(X)                                                                          \
+    X(TWO, "two", "two players, six cards, two to the crib, 121 points")                           \
+    X(THREE, "three", "three players, five cards, one to the crib and one from the deck")          \
+    X(FOUR, "four", "four players each for themselves, five cards, one to the crib")               \
+    X(PARTNERS, "partners", "four players as two partnerships, seats 0+2 against 1+3")             \
+    X(FIVE_CARD, "five-card", "two players, five cards, 61 points, one series, three for last")    \
+    X(NZ_TOURNAMENT, "nz-tournament", "partners; four deals or 121, ties possible (rules 000)")
+
+typedef enum {
+#define CS_PRESET_ENUM(ident, name, desc) CS_PRESET_##ident,
+    CS_PRESET_LIST(CS_PRESET_ENUM)
+#undef CS_PRESET_ENUM
+        CS_PRESET_COUNT
+} cs_preset;
+
+/* Name and one-line description of a preset. */
+const char *cs_preset_name(cs_preset p);
+const char *cs_preset_description(cs_preset p);
+
+/* Fills *out with the preset's rules. */
+void cs_rules_preset(cs_preset p, cs_rules *out);
+
+/* Looks a preset up by name; returns 0, or CS_EUNKNOWN. */
+int cs_rules_from_name(const char *name, cs_rules *out);
+
+/*
+ * Sets one field by its name ("target", "skunk_line", "first_dealer", ...) from its text
+ * ("61", "cut", "loser", "yes"). Returns 0, CS_EUNKNOWN for a key that is no field, or
+ * CS_ERANGE for a value that does not parse or is out of the field's range. Leaves the rules
+ * untouched on failure. Whole-struct consistency is checked by cs_rules_validate().
+ */
+int cs_rules_set(cs_rules *r, const char *key, const char *value);
+
+/* Names of the settable fields, NULL-terminated, in struct order. */
+extern const char *const cs_rules_keys[];
+
+/*
+ * Checks that the rules make sense together (three players in partnership, discards that
+ * leave no hand, a crib that is not four cards, too many cards for one deck ...). Returns 0,
+ * or CS_ECONFIG and writes a sentence naming the problem into why.
+ */
+int cs_rules_validate(const cs_rules *r, char *why, size_t why_len);
+
+/* Cards each player keeps for the play and the show. */
+static inline int cs_rules_hand_size(const cs_rules *r) { return r->cards_dealt - r->discards; }
+
+/* Number of sides: two for partnerships, else one per player. */
+static inline int cs_rules_sides(const cs_rules *r) { return r->partnership ? 2 : r->players; }
+
+/* The side a seat scores for. */
+static inline int cs_rules_side(const cs_rules *r, int seat) {
+    return r->partnership ? seat & 1 : seat;
+}
+
+/* Writes the rules as one JSON object (keys as cs_rules_keys) into buf; returns the length
+ * that was needed, as snprintf does. */
+int cs_rules_to_json(const cs_rules *r, char *buf, size_t len);
+
+#endif

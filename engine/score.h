@@ -1,0 +1,84 @@
+/*
+ * score.h - the points in cribbage, as pure functions: the show (a hand or the crib with the
+ * starter) and the pegging score of the card just laid. No globals, no allocation, no I/O.
+ *
+ * Two paths compute the show: cs_show_score() is the hot path (a constant table over the five
+ * ranks generated at build time, plus bit operations for flush and nobs); cs_show_breakdown()
+ * is the plain path that counts every combination the way a person does, kept obviously right
+ * so the tests can hold the fast path to it on every hand.
+ */
+#ifndef CS_SCORE_H
+#define CS_SCORE_H
+
+#include <stdint.h>
+
+#include "cards.h"
+
+/* Largest hand counted in the show: four cards (three in the five-card game). */
+#define CS_SHOW_HAND_MAX 4
+
+/* Points of a hand or crib with its starter, by the categories people announce. */
+typedef struct {
+    int fifteens; /* 2 for each distinct set of cards summing to 15 */
+    int pairs;    /* 2 for each pair of equal ranks */
+    int runs;     /* for each maximal run of 3+ ranks: its length times its multiplicity */
+    int flush;    /* see flush_min below */
+    int nobs;     /* 1 for the jack of the starter's suit in the hand */
+    int total;
+} cs_show_points;
+
+/*
+ * Flush rule: a flush needs every one of the n hand cards in one suit; it then scores n, plus
+ * one if the starter is that suit too, but only when that total reaches flush_min. So a
+ * four-card hand uses flush_min 4, a three-card hand 3, and the crib 5 (all five cards).
+ */
+
+/*
+ * The plain path: fills *out with the breakdown of hand[0..n-1] (n is 3 or 4, distinct cards)
+ * with starter, and returns the total.
+ */
+int cs_show_breakdown(const cs_card hand[], int n, cs_card starter, int flush_min,
+                      cs_show_points *out);
+
+/* The hot path: the same total as cs_show_breakdown(), for n of 3 or 4. */
+int cs_show_score(const cs_card hand[], int n, cs_card starter, int flush_min);
+
+/*
+ * The rank-only part (fifteens, pairs, runs) of five ranks, from the build-time table; ranks
+ * are 0..12 in any order. Exposed for enumerators that hoist the index of four fixed cards:
+ * cs_show_rank_index4() then cs_show_rank_points(idx + starter_rank).
+ */
+extern const uint8_t cs_show_rank_table[13 * 13 * 13 * 13 * 13];
+static inline int cs_show_rank_index4(int r0, int r1, int r2, int r3) {
+    return (((r0 * 13 + r1) * 13 + r2) * 13 + r3) * 13;
+}
+static inline int cs_show_rank_points(int index) { return cs_show_rank_table[index]; }
+
+/* Points the last card pile[n-1] scores when laid on pile[0..n-2] in the current series. */
+typedef struct {
+    int fifteen;    /* 2 if the count is now 15 */
+    int thirty_one; /* 2 if the count is now 31 */
+    int pairs;      /* 2, 6 or 12 for a pair, pair royal, double pair royal */
+    int run;        /* length of the longest run of 3+ formed by the last cards */
+    int total;
+} cs_peg_points;
+
+/* Largest series: at most 16 cards are played in a deal (four hands of four), so no pile is
+ * longer; the count limit alone would allow 13 (four aces, twos and threes and a four: 28). */
+#define CS_PEG_PILE_MAX 16
+
+/* The plain path: fills *out and returns the total (not the go, which depends on the play). */
+int cs_peg_breakdown(const cs_card pile[], int n, cs_peg_points *out);
+
+/* The hot path: the same total as cs_peg_breakdown(). */
+int cs_peg_score(const cs_card pile[], int n);
+
+/*
+ * Every four-card hand (or three-card, cards = 3) with every starter, counted with the hand
+ * rule (flush_min = hand size) or the crib rule (flush_min 5): counts[s] is how many hands
+ * score s (counts must have CS_SHOW_MAX + 1 entries). Returns the number of hands.
+ */
+#define CS_SHOW_MAX 29
+uint64_t cs_show_distribution(int cards, int crib, uint64_t counts[CS_SHOW_MAX + 1]);
+
+#endif

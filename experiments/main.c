@@ -1,0 +1,48 @@
+/*
+ * main.c - the cribsim executable: dispatches to the subcommands listed in commands.h.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "commands.h"
+
+typedef struct {
+    const char *name;
+    int (*fn)(int argc, char **argv);
+    const char *summary;
+} command;
+
+static const command COMMANDS[] = {
+#define CS_COMMAND_ENTRY(name, fn, summary) {name, fn, summary},
+    CS_COMMAND_LIST(CS_COMMAND_ENTRY)
+#undef CS_COMMAND_ENTRY
+};
+
+static void usage(FILE *out) {
+    fprintf(out, "usage: cribsim COMMAND [options]   (cribsim COMMAND --help for each)\n\n"
+                 "A research engine for cribbage, version " CRIBSIM_VERSION
+                 " (" CRIBSIM_GIT_COMMIT ").\n\ncommands:\n");
+    for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; i++)
+        fprintf(out, "  %-12s %s\n", COMMANDS[i].name, COMMANDS[i].summary);
+}
+
+int main(int argc, char **argv) {
+    if (argc < 2) {
+        usage(stderr);
+        return CS_EXIT_USAGE;
+    }
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
+        strcmp(argv[1], "help") == 0) {
+        usage(stdout);
+        return CS_EXIT_OK;
+    }
+    if (strcmp(argv[1], "--version") == 0) {
+        printf("cribsim %s (%s)\n", CRIBSIM_VERSION, CRIBSIM_GIT_COMMIT);
+        return CS_EXIT_OK;
+    }
+    for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; i++)
+        if (strcmp(argv[1], COMMANDS[i].name) == 0) return COMMANDS[i].fn(argc - 1, argv + 1);
+    fprintf(stderr, "cribsim: unknown command '%s'\n", argv[1]);
+    usage(stderr);
+    return CS_EXIT_USAGE;
+}

@@ -1,0 +1,74 @@
+/*
+ * strategy.h - the strategy interface: a constant table of functions per strategy, and the
+ * player, an instance of a strategy created from a seat specification.
+ *
+ * A seat is named by text: `expected`, `mc:samples=400,objective=win`,
+ * `plugin:/path/x.so:depth=2`, `exec:python3 agent.py`. cs_player_create() looks the name up in
+ * the registry (registry.h), checks every parameter against the strategy's list, and creates
+ * the instance. A player is created once per thread and seat and reused for every game;
+ * cs_player_new_game() gives it its own random stream for each game and seat, so its
+ * randomness never moves the cards.
+ */
+#ifndef CS_STRATEGY_H
+#define CS_STRATEGY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "game.h"
+#include "pcg32.h"
+
+/* The most parameters one strategy takes. */
+#define CS_STRATEGY_PARAMS_MAX 8
+
+typedef struct {
+    const char *name;          /* as written in a seat spec: samples */
+    const char *default_value; /* text, as it would be written: "400" */
+    const char *description;   /* one line for `cribsim strategies` */
+} cs_strategy_param;
+
+/* A parameter's value as given for an instance: values[i] is the text for params[i]. */
+typedef struct {
+    const char *values[CS_STRATEGY_PARAMS_MAX];
+} cs_strategy_args;
+
+typedef struct cs_strategy {
+    const char *name;
+    int version;
+    const char *description;
+    const cs_strategy_param *params; /* n_params entries */
+    int n_params;
+    /* Creates an instance from its arguments (every value present: defaults filled in).
+     * Returns 0 and sets *self, or a negative cs_err and writes why into err. */
+    int (*create)(const cs_strategy_args *args, void **self, char *err, size_t err_len);
+    void (*destroy)(void *self);
+    /* Called before each game with the game's rules and the instance's own generator. */
+    void (*new_game)(void *self, const cs_rules *rules, int seat, cs_pcg32 rng);
+    int (*discard)(void *self, const cs_view *v, cs_card out[CS_MAX_DISCARD]);
+    int (*play)(void *self, const cs_view *v, cs_card *out);
+    void (*observe)(void *self, const cs_view *v, const cs_event *e); /* may be NULL */
+} cs_strategy;
+
+typedef struct cs_player cs_player;
+
+/*
+ * Creates a player from a seat spec. Returns NULL and writes a message naming the bad part
+ * (and listing what exists) into err on an unknown strategy or parameter or a bad value.
+ */
+cs_player *cs_player_create(const char *spec, char *err, size_t err_len);
+void cs_player_destroy(cs_player *p);
+
+/* Prepares for game `game` of a run with `seed`, at `seat`: the stream is
+ * cs_pcg32_derive(seed, game, CS_STREAM_STRATEGY, seat). */
+void cs_player_new_game(cs_player *p, const cs_rules *rules, uint64_t seed, uint64_t game,
+                        int seat);
+
+/* The agent the game calls; valid while the player lives. */
+cs_agent cs_player_agent(cs_player *p);
+
+/* The normalised spec with every parameter spelled out: "mc:samples=400,objective=win". */
+const char *cs_player_spec(const cs_player *p);
+/* The strategy's name: "mc". */
+const char *cs_player_name(const cs_player *p);
+
+#endif
