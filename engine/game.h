@@ -25,8 +25,6 @@
 
 /* At most 16 cards are played in a deal: four players holding four cards each. */
 #define CS_MAX_PLAYS 16
-/* Cards a hand keeps for the show: 4, or 3 in the five-card game. */
-#define CS_MAX_HAND 4
 
 /* The phases of a game, in the order they come. */
 #define CS_PHASE_LIST(X)                                                                           \
@@ -47,28 +45,31 @@ typedef enum {
 
 const char *cs_phase_name(cs_phase p);
 
-/* What a seat may see when it is asked for a decision. Public parts are the same for all. */
+/*
+ * What a seat may see when it is asked for a decision: its own cards and the public state.
+ * The arrays point into the game and are valid only during the call that received the view.
+ */
 typedef struct {
     const cs_rules *rules;
-    uint64_t game;                 /* game index in the run */
-    int seat;                      /* the seat being asked */
-    int dealer;                    /* seat of the dealer of this deal */
-    int deal;                      /* deal number in the game, from 0 */
-    int n_hand;                    /* cards the seat holds and has not played */
-    cs_card hand[CS_MAX_DEALT];    /* those cards */
-    int n_kept;                    /* cards kept after the discard (0 before it) */
-    cs_card kept[CS_MAX_HAND];     /* the seat's hand for the show, played or not */
-    int n_discards;                /* cards this seat laid away (0 before the discard) */
-    cs_card discards[CS_MAX_DISCARD];
-    cs_card starter;               /* CS_NO_CARD before the cut */
-    int count;                     /* count of the current series */
-    int n_pile;                    /* cards in the current series */
-    cs_card pile[CS_PEG_PILE_MAX]; /* the current series, in order */
-    int n_plays;                   /* every card played this deal, in order */
-    uint8_t play_seat[CS_MAX_PLAYS];
-    cs_card play_card[CS_MAX_PLAYS];
-    int cards_left[CS_MAX_PLAYERS]; /* unplayed cards each seat holds */
-    int score[CS_MAX_PLAYERS];      /* each seat's side's score */
+    uint64_t game;              /* game index in the run */
+    int seat;                   /* the seat being asked */
+    int dealer;                 /* seat of the dealer of this deal */
+    int deal;                   /* deal number in the game, from 0 */
+    int n_hand;                 /* cards the seat holds and has not played */
+    const cs_card *hand;        /* those cards */
+    int n_kept;                 /* cards kept after the discard (0 before it) */
+    const cs_card *kept;        /* the seat's hand for the show, played or not */
+    int n_discards;             /* cards this seat laid away (0 before the discard) */
+    const cs_card *discards;
+    cs_card starter;            /* CS_NO_CARD before the cut */
+    int count;                  /* count of the current series */
+    int n_pile;                 /* cards in the current series */
+    const cs_card *pile;        /* the current series, in order */
+    int n_plays;                /* every card played this deal, in order */
+    const uint8_t *play_seat;
+    const cs_card *play_card;
+    const int *cards_left;      /* [seat]: unplayed cards each seat holds */
+    const int *score;           /* [seat]: each seat's side's score */
 } cs_view;
 
 /* Cards in the view's hand that may be played now (fit under 31); returns how many. */
@@ -115,6 +116,7 @@ typedef struct {
     /* Optional (may be NULL): told every public event as it happens. */
     void (*observe)(void *self, const cs_view *v, const cs_event *e);
     void *self;
+    const char *name; /* names the agent in error messages ("expected"); may be NULL */
 } cs_agent;
 
 /* One deal, as DESIGN.md's /deals row; bonus is an extension (the start bonus). */
@@ -173,6 +175,23 @@ void cs_game_copy(cs_game *dst, const cs_game *src);
  */
 void cs_game_begin(cs_game *g, const cs_rules *rules, uint64_t seed, uint64_t index,
                    int first_dealer, const cs_agent agents[]);
+
+/*
+ * As cs_game_begin(), but the cards (the cut for deal and every shuffle) come from card_key
+ * instead of index, which is still what the records carry. Duplicate play gives every
+ * rotation of a lineup the same card_key, so each rotation sees the same cards.
+ */
+void cs_game_begin_keyed(cs_game *g, const cs_rules *rules, uint64_t seed, uint64_t index,
+                         uint64_t card_key, int first_dealer, const cs_agent agents[]);
+
+/*
+ * For tests and replays: the next deal takes its cards from order[] instead of the shuffle,
+ * in the order they are dealt: one at a time starting from the dealer's left, then the crib
+ * card from the deck (three players), then the starter. n must be exactly that many cards
+ * (players * cards_dealt + crib_from_deck + 1), all distinct. Returns 0, or CS_ECOUNT,
+ * CS_EBADCARD or CS_EDUPCARD with nothing changed.
+ */
+int cs_game_stack_deck(cs_game *g, const cs_card order[], int n);
 
 /* Runs one phase. Returns 0, or a negative cs_err (the agent's or CS_EILLEGAL). */
 int cs_game_step(cs_game *g);

@@ -13,6 +13,7 @@
 #define CS_MAX_DEALT 6   /* six cards each in the two-player game */
 #define CS_MAX_DISCARD 2 /* two each with two players and in the five-card game */
 #define CS_CRIB_SIZE 4   /* every variant builds a crib of four */
+#define CS_MAX_HAND 4    /* cards a hand keeps for the play and show: 4, or 3 (five-card) */
 
 /* Who deals the first deal of a game. */
 #define CS_FIRST_DEALER_CUT (-1) /* cut for deal: low card deals, tied low cards re-cut */
@@ -83,8 +84,8 @@ int cs_rules_from_name(const char *name, cs_rules *out);
  */
 int cs_rules_set(cs_rules *r, const char *key, const char *value);
 
-/* Names of the settable fields, NULL-terminated, in struct order. */
-extern const char *const cs_rules_keys[];
+/* Name of the i-th settable field, in struct order; NULL past the last. */
+const char *cs_rules_key(int i);
 
 /*
  * Checks that the rules make sense together (three players in partnership, discards that
@@ -104,7 +105,7 @@ static inline int cs_rules_side(const cs_rules *r, int seat) {
     return r->partnership ? seat & 1 : seat;
 }
 
-/* Writes the rules as one JSON object (keys as cs_rules_keys) into buf; returns the length
+/* Writes the rules as one JSON object (keys as cs_rules_key) into buf; returns the length
  * that was needed, as snprintf does. */
 int cs_rules_to_json(const cs_rules *r, char *buf, size_t len);
 

@@ -20,6 +20,8 @@
 
 /* The most parameters one strategy takes. */
 #define CS_STRATEGY_PARAMS_MAX 8
+/* The longest seat spec (and normalised spec) a player keeps, terminator included. */
+#define CS_SPEC_MAX 1024
 
 typedef struct {
     const char *name;          /* as written in a seat spec: samples */
@@ -47,6 +49,9 @@ typedef struct cs_strategy {
     int (*discard)(void *self, const cs_view *v, cs_card out[CS_MAX_DISCARD]);
     int (*play)(void *self, const cs_view *v, cs_card *out);
     void (*observe)(void *self, const cs_view *v, const cs_event *e); /* may be NULL */
+    /* May be NULL. After discard or play returned an error: a sentence saying what went wrong
+     * (for an outside agent: its name, the game and the deal). */
+    const char *(*last_error)(void *self);
 } cs_strategy;
 
 typedef struct cs_player cs_player;
@@ -70,5 +75,15 @@ cs_agent cs_player_agent(cs_player *p);
 const char *cs_player_spec(const cs_player *p);
 /* The strategy's name: "mc". */
 const char *cs_player_name(const cs_player *p);
+
+/*
+ * After a decision failed (the game returned the agent's error): what went wrong, as the
+ * strategy explains it, e.g. "exec agent 'python3 a.py' in game 7, deal 3: timed out after
+ * 10000 ms waiting for a play". Empty when the strategy has nothing to add.
+ */
+const char *cs_player_error(const cs_player *p);
+
+/* The strategy table the player runs (for plugins, the adapter around the plugin). */
+const cs_strategy *cs_player_strategy(const cs_player *p);
 
 #endif

@@ -1,0 +1,390 @@
+/*
+ * cli_engine.c - the subcommands that speak for the engine alone: `score`, `peg`,
+ * `hand-stats` and `play` (DESIGN.md, "Command line"). Bad input exits 2 with a message that
+ * names it; --batch writes one answer per input line, in order, and stops at the first bad
+ * line with its number.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+#include "error.h"
+#include "game.h"
+#include "narrate.h"
+#include "score.h"
+
+/* A batch line holds at most a hand of four, the starter and some slack for the message. */
+#define LINE_MAX_CARDS CS_PEG_PILE_MAX
+
+static int usage_error(const char *cmd, const char *fmt, const char *arg) {
+    fprintf(stderr, "cribsim %s: ", cmd);
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, " (cribsim %s --help)\n", cmd);
+    return CS_EXIT_USAGE;
+}
+
+static int is_help(const char *a) { return !strcmp(a, "--help") || !strcmp(a, "-h"); }
+
+/* Parses argv card texts, naming the bad one. */
+static int parse_cards(const char *cmd, int n, char **texts, cs_card *out) {
+    int bad = 0;
+    int rc = cs_cards_parse(n, (const char *const *)texts, out, &bad);
+    if (rc == CS_EBADCARD)
+        return usage_error(cmd, "'%s' is not a card (rank A 2-9 T/10 J Q K, suit C D H S)",
+                           texts[bad]);
+    if (rc == CS_EDUPCARD) return usage_error(cmd, "'%s' appears twice", texts[bad]);
+    return CS_EXIT_OK;
+}
+
+/* ---- score ---- */
+
+static const char SCORE_HELP[] =
+    "usage: cribsim score [--crib] [--json] C1 .. Cn STARTER\n"
+    "       cribsim score --batch [--crib]\n\n"
+    "Scores a hand of four cards (or three, as in the five-card game) with its starter, the\n"
+    "last card, and prints the points by kind and the total. Cards are rank then suit:\n"
+    "A 2 .. 9 T (or 10) J Q K and C D H S, either case: 5H 10c JS.\n\n"
+    "  --crib   count as the crib: a flush needs all five cards\n"
+    "  --json   print {\"total\":..,\"fifteens\":..,\"pairs\":..,\"runs\":..,\"flush\":..,\"nobs\":..}\n"
+    "  --batch  read one hand per line from standard input (starter last), write one total per\n"
+    "           line\n";
+
+/* Checks the hand's size for the rule and scores it; returns the total or a negative exit. */
+static int score_hand(const char *where, const cs_card *cards, int n, int crib,
+                      cs_show_points *out) {
+    int hand = n - 1;
+    if (hand != 4 && !(hand == 3 && !crib)) {
+        fprintf(stderr, "cribsim score: %s has %d cards; give %s and the starter\n", where, n,
+                crib ? "the four crib cards" : "a hand of four (or three)");
+        return -CS_EXIT_USAGE;
+    }
+    int flush_min = crib ? 5 : hand;
+    if (out) return cs_show_breakdown(cards, hand, cards[hand], flush_min, out);
+    return cs_show_score(cards, hand, cards[hand], flush_min);
+}
+
+/* Reads lines from stdin; each is parsed to cards and handed to fn, which prints. */
+typedef int (*batch_fn)(const char *cmd, long line_no, const cs_card *cards, int n, int flag);
+
+static int run_batch(const char *cmd, batch_fn fn, int flag) {
+    char line[512];
+    long line_no = 0;
+    while (fgets(line, sizeof line, stdin)) {
+        line_no++;
+        size_t len = strlen(line);
+        if (len == sizeof line - 1 && line[len - 1] != '\n') {
+            fprintf(stderr, "cribsim %s: line %ld is too long\n", cmd, line_no);
+            return CS_EXIT_USAGE;
+        }
+        cs_card cards[LINE_MAX_CARDS];
+        const char *bad = NULL;
+        int n = cs_cards_parse_line(line, cards, LINE_MAX_CARDS, &bad);
+        if (n < 0) {
+            char tok[16] = "";
+            if (bad) sscanf(bad, "%15s", tok);
+            fprintf(stderr, "cribsim %s: line %ld: %s '%s'\n", cmd, line_no,
+                    n == CS_EDUPCARD ? "duplicate card" : n == CS_ECOUNT ? "too many cards at"
+                                                                          : "not a card:",
+                    tok);
+            return CS_EXIT_USAGE;
+        }
+        int rc = fn(cmd, line_no, cards, n, flag);
+        if (rc != CS_EXIT_OK) return rc;
+    }
+    if (ferror(stdin)) {
+        fprintf(stderr, "cribsim %s: reading standard input failed\n", cmd);
+        return CS_EXIT_FAILURE;
+    }
+    return fflush(stdout) == 0 ? CS_EXIT_OK : CS_EXIT_FAILURE;
+}
+
+static int score_batch_line(const char *cmd, long line_no, const cs_card *cards, int n, int crib) {
+    char where[32];
+    snprintf(where, sizeof where, "line %ld", line_no);
+    int total = score_hand(where, cards, n, crib, NULL);
+    if (total < 0) return -total;
+    (void)cmd;
+    printf("%d\n", total);
+    return CS_EXIT_OK;
+}
+
+int cs_cmd_score(int argc, char **argv) {
+    int crib = 0, json = 0, batch = 0, first = 1;
+    for (; first < argc && argv[first][0] == '-' && argv[first][1] != '\0'; first++) {
+        const char *a = argv[first];
+        if (is_help(a)) {
+            fputs(SCORE_HELP, stdout);
+            return CS_EXIT_OK;
+        }
+        if (!strcmp(a, "--crib")) crib = 1;
+        else if (!strcmp(a, "--json")) json = 1;
+        else if (!strcmp(a, "--batch")) batch = 1;
+        else return usage_error("score", "unknown option '%s'", a);
+    }
+    if (batch) {
+        if (first < argc) return usage_error("score", "--batch reads standard input, not '%s'", argv[first]);
+        return run_batch("score", score_batch_line, crib);
+    }
+    int n = argc - first;
+    if (n == 0) return usage_error("score", "%sgive the cards of a hand and the starter", "");
+    if (n > CS_MAX_HAND + 1) return usage_error("score", "too many cards (from '%s')", argv[first]);
+    cs_card cards[CS_MAX_HAND + 1];
+    int rc = parse_cards("score", n, argv + first, cards);
+    if (rc != CS_EXIT_OK) return rc;
+    cs_show_points p;
+    int total = score_hand("the hand", cards, n, crib, &p);
+    if (total < 0) return -total;
+    if (json) {
+        printf("{\"total\":%d,\"fifteens\":%d,\"pairs\":%d,\"runs\":%d,\"flush\":%d,\"nobs\":%d}\n",
+               p.total, p.fifteens, p.pairs, p.runs, p.flush, p.nobs);
+    } else {
+        printf("fifteens %2d\npairs    %2d\nruns     %2d\nflush    %2d\nnobs     %2d\ntotal    %2d\n",
+               p.fifteens, p.pairs, p.runs, p.flush, p.nobs, p.total);
+    }
+    return CS_EXIT_OK;
+}
+
+/* ---- peg ---- */
+
+static const char PEG_HELP[] =
+    "usage: cribsim peg [--json] C1 .. Cn\n"
+    "       cribsim peg --batch\n\n"
+    "Prints the points scored by the last card Cn laid on the pile C1 .. Cn-1 of the current\n"
+    "series: fifteen, thirty-one, pairs and runs (not the go). The count may not pass 31.\n\n"
+    "  --json   print {\"total\":..,\"fifteen\":..,\"thirty_one\":..,\"pairs\":..,\"run\":..}\n"
+    "  --batch  read one pile per line from standard input, write one total per line\n";
+
+/* Checks that the pile is a possible series: at most 31 all along. */
+static int check_pile(const char *where, const cs_card *cards, int n) {
+    int count = 0;
+    for (int i = 0; i < n; i++) {
+        count += cs_card_value(cards[i]);
+        if (count > 31) {
+            char t[CS_CARD_TEXT_MAX];
+            cs_card_format(cards[i], t);
+            fprintf(stderr, "cribsim peg: %s: %s takes the count to %d, past 31\n", where, t,
+                    count);
+            return CS_EXIT_USAGE;
+        }
+    }
+    if (n == 0) {
+        fprintf(stderr, "cribsim peg: %s: no cards\n", where);
+        return CS_EXIT_USAGE;
+    }
+    return CS_EXIT_OK;
+}
+
+static int peg_batch_line(const char *cmd, long line_no, const cs_card *cards, int n, int flag) {
+    (void)cmd;
+    (void)flag;
+    char where[32];
+    snprintf(where, sizeof where, "line %ld", line_no);
+    int rc = check_pile(where, cards, n);
+    if (rc != CS_EXIT_OK) return rc;
+    printf("%d\n", cs_peg_score(cards, n));
+    return CS_EXIT_OK;
+}
+
+int cs_cmd_peg(int argc, char **argv) {
+    int json = 0, batch = 0, first = 1;
+    for (; first < argc && argv[first][0] == '-' && argv[first][1] != '\0'; first++) {
+        const char *a = argv[first];
+        if (is_help(a)) {
+            fputs(PEG_HELP, stdout);
+            return CS_EXIT_OK;
+        }
+        if (!strcmp(a, "--json")) json = 1;
+        else if (!strcmp(a, "--batch")) batch = 1;
+        else return usage_error("peg", "unknown option '%s'", a);
+    }
+    if (batch) {
+        if (first < argc) return usage_error("peg", "--batch reads standard input, not '%s'", argv[first]);
+        return run_batch("peg", peg_batch_line, 0);
+    }
+    int n = argc - first;
+    if (n == 0) return usage_error("peg", "%sgive the cards of the series, the new card last", "");
+    if (n > CS_PEG_PILE_MAX) return usage_error("peg", "too many cards (from '%s')", argv[first]);
+    cs_card cards[CS_PEG_PILE_MAX];
+    int rc = parse_cards("peg", n, argv + first, cards);
+    if (rc != CS_EXIT_OK) return rc;
+    rc = check_pile("the pile", cards, n);
+    if (rc != CS_EXIT_OK) return rc;
+    cs_peg_points p;
+    cs_peg_breakdown(cards, n, &p);
+    if (json) {
+        printf("{\"total\":%d,\"fifteen\":%d,\"thirty_one\":%d,\"pairs\":%d,\"run\":%d}\n", p.total,
+               p.fifteen, p.thirty_one, p.pairs, p.run);
+    } else {
+        printf("fifteen    %2d\nthirty-one %2d\npairs      %2d\nrun        %2d\ntotal      %2d\n",
+               p.fifteen, p.thirty_one, p.pairs, p.run, p.total);
+    }
+    return CS_EXIT_OK;
+}
+
+/* ---- hand-stats ---- */
+
+static const char HAND_STATS_HELP[] =
+    "usage: cribsim hand-stats [--crib] [--cards 4|3]\n\n"
+    "Enumerates every hand with every starter (12,994,800 for four cards) and prints one line\n"
+    "SCORE COUNT for each score that occurs, then 'total N mean M'.\n\n"
+    "  --crib       count with the crib rule (a flush needs all five cards; four cards only)\n"
+    "  --cards N    hands of 4 (default) or 3 cards\n";
+
+int cs_cmd_hand_stats(int argc, char **argv) {
+    int crib = 0, cards = 4;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (is_help(a)) {
+            fputs(HAND_STATS_HELP, stdout);
+            return CS_EXIT_OK;
+        }
+        if (!strcmp(a, "--crib")) {
+            crib = 1;
+        } else if (!strcmp(a, "--cards")) {
+            if (i + 1 >= argc) return usage_error("hand-stats", "%s--cards needs 4 or 3", "");
+            const char *v = argv[++i];
+            if (strcmp(v, "4") && strcmp(v, "3"))
+                return usage_error("hand-stats", "--cards takes 4 or 3, not '%s'", v);
+            cards = v[0] - '0';
+        } else {
+            return usage_error("hand-stats", "unknown argument '%s'", a);
+        }
+    }
+    if (crib && cards != 4)
+        return usage_error("hand-stats", "%sthe crib always holds four cards", "");
+    uint64_t counts[CS_SHOW_MAX + 1];
+    uint64_t n = cs_show_distribution(cards, crib, counts);
+    uint64_t points = 0;
+    for (int s = 0; s <= CS_SHOW_MAX; s++) {
+        if (!counts[s]) continue;
+        printf("%d %" PRIu64 "\n", s, counts[s]);
+        points += (uint64_t)s * counts[s];
+    }
+    printf("total %" PRIu64 " mean %.6f\n", n, (double)points / (double)n);
+    return CS_EXIT_OK;
+}
+
+/* ---- play ---- */
+
+static const char PLAY_HELP[] =
+    "usage: cribsim play [--rules PRESET] [--seed S] [--game N] [--set KEY=VALUE ...]\n\n"
+    "Plays one complete game between uniform-random legal players and prints it deal by deal.\n"
+    "The cards depend only on (seed, game); the players draw from their own streams.\n\n"
+    "  --rules PRESET    two (default), three, four, partners, five-card, nz-tournament\n"
+    "  --seed S          the run's seed (default 1)\n"
+    "  --game N          the game's index in the run (default 0)\n"
+    "  --set KEY=VALUE   override one rule, e.g. --set target=61 (repeatable)\n";
+
+static int parse_u64(const char *text, uint64_t *out) {
+    char *end;
+    if (text[0] == '-' || text[0] == '\0') return -1;
+    unsigned long long v = strtoull(text, &end, 0);
+    if (*end != '\0') return -1;
+    *out = v;
+    return 0;
+}
+
+/* Applies "--set KEY=VALUE" to rules, naming what is wrong. */
+static int apply_set(const char *cmd, cs_rules *r, const char *kv) {
+    const char *eq = strchr(kv, '=');
+    char key[64];
+    if (!eq || eq == kv || (size_t)(eq - kv) >= sizeof key)
+        return usage_error(cmd, "--set takes KEY=VALUE, not '%s'", kv);
+    memcpy(key, kv, (size_t)(eq - kv));
+    key[eq - kv] = '\0';
+    int rc = cs_rules_set(r, key, eq + 1);
+    if (rc == CS_EUNKNOWN) {
+        fprintf(stderr, "cribsim %s: unknown rule '%s'; the rules are:", cmd, key);
+        for (int i = 0; cs_rules_key(i); i++) fprintf(stderr, " %s", cs_rules_key(i));
+        fprintf(stderr, "\n");
+        return CS_EXIT_USAGE;
+    }
+    if (rc != CS_OK) return usage_error(cmd, "bad value in --set %s", kv);
+    return CS_EXIT_OK;
+}
+
+/* Seat 0's random agent also narrates: observers see every public event once. */
+typedef struct {
+    cs_pcg32 rng;
+    cs_narrator *narrator;
+} narrating_random;
+
+static void narrate_forward(void *self, const cs_view *v, const cs_event *e) {
+    narrating_random *n = self;
+    cs_narrator_observe(n->narrator, v, e);
+}
+
+int cs_cmd_play(int argc, char **argv) {
+    const char *preset = "two";
+    uint64_t seed = 1, game = 0;
+    cs_rules rules;
+    /* Rules first so that --set applies to the chosen preset whatever the order. */
+    for (int i = 1; i < argc; i++) {
+        if (is_help(argv[i])) {
+            fputs(PLAY_HELP, stdout);
+            return CS_EXIT_OK;
+        }
+        if (!strcmp(argv[i], "--rules") && i + 1 < argc) preset = argv[i + 1];
+    }
+    if (cs_rules_from_name(preset, &rules) != CS_OK) {
+        fprintf(stderr, "cribsim play: unknown preset '%s'; the presets are:", preset);
+        for (int p = 0; p < CS_PRESET_COUNT; p++) fprintf(stderr, " %s", cs_preset_name((cs_preset)p));
+        fprintf(stderr, "\n");
+        return CS_EXIT_USAGE;
+    }
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (i + 1 >= argc && (!strcmp(a, "--rules") || !strcmp(a, "--seed") ||
+                              !strcmp(a, "--game") || !strcmp(a, "--set")))
+            return usage_error("play", "%s needs a value", a);
+        if (!strcmp(a, "--rules")) {
+            i++;
+        } else if (!strcmp(a, "--seed")) {
+            if (parse_u64(argv[++i], &seed)) return usage_error("play", "bad --seed '%s'", argv[i]);
+        } else if (!strcmp(a, "--game")) {
+            if (parse_u64(argv[++i], &game)) return usage_error("play", "bad --game '%s'", argv[i]);
+        } else if (!strcmp(a, "--set")) {
+            int rc = apply_set("play", &rules, argv[++i]);
+            if (rc != CS_EXIT_OK) return rc;
+        } else {
+            return usage_error("play", "unknown argument '%s'", a);
+        }
+    }
+    char why[256];
+    if (cs_rules_validate(&rules, why, sizeof why) != CS_OK) {
+        fprintf(stderr, "cribsim play: the rules make no sense: %s\n", why);
+        return CS_EXIT_USAGE;
+    }
+    cs_game *g = cs_game_new();
+    if (!g) {
+        fprintf(stderr, "cribsim play: out of memory\n");
+        return CS_EXIT_FAILURE;
+    }
+    cs_narrator narrator;
+    cs_narrator_init(&narrator, stdout, g, &rules);
+    narrating_random seats[CS_MAX_PLAYERS];
+    cs_agent agents[CS_MAX_PLAYERS];
+    for (int s = 0; s < rules.players; s++) {
+        seats[s].rng = cs_pcg32_derive(seed, game, CS_STREAM_STRATEGY, (uint32_t)s);
+        seats[s].narrator = &narrator;
+        agents[s] = cs_agent_random(&seats[s].rng);
+    }
+    agents[0].observe = narrate_forward;
+    agents[0].self = &seats[0]; /* the rng is the struct's first member */
+    printf("cribsim play: rules %s, seed %" PRIu64 ", game %" PRIu64 ", random players\n", preset,
+           seed, game);
+    cs_game_begin(g, &rules, seed, game, CS_FIRST_DEALER_CUT, agents);
+    cs_game_record sum;
+    int rc = cs_game_run(g, NULL, NULL, &sum);
+    if (rc != CS_OK) {
+        fprintf(stderr, "cribsim play: %s\n", cs_game_error(g));
+        cs_game_free(g);
+        return CS_EXIT_FAILURE;
+    }
+    printf("\n");
+    cs_narrate_result(stdout, &rules, &sum);
+    cs_game_free(g);
+    return CS_EXIT_OK;
+}

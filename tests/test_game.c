@@ -1,0 +1,750 @@
+/* layer: engine */
+/*
+ * test_game.c - the game state machine: hand-built deals whose every point is worked out
+ * below (go chains with three and four players, 31, the last card, his heels winning, the
+ * pone winning in the show, the five-card single series and three for last, a fixed-deal
+ * tie), and a referee that replays 10,000 random games of every preset from their records,
+ * checking the cards, the legality of every play, every point by the plain scorers, the end
+ * of the game and the skunk and lurch flags.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cu_main.h"
+#include "error.h"
+#include "game.h"
+
+/* ---- helpers ---- */
+
+static cs_card C(const char *text) {
+    cs_card c = CS_NO_CARD;
+    CU_ASSERT_EQUAL_FATAL(cs_card_parse(text, &c), CS_OK);
+    return c;
+}
+
+/* Fills out[] from a space-separated list of cards; returns the number. */
+static int cards(const char *list, cs_card out[]) {
+    int n = cs_cards_parse_line(list, out, CS_DECK_SIZE, NULL);
+    CU_ASSERT_FATAL(n >= 0);
+    return n;
+}
+
+/* An agent that discards and plays exactly what its script says, in order. */
+typedef struct {
+    cs_card discards[CS_MAX_DISCARD];
+    cs_card plays[CS_MAX_HAND];
+    int next;
+} scripted;
+
+static int scripted_discard(void *self, const cs_view *v, cs_card out[CS_MAX_DISCARD]) {
+    scripted *s = self;
+    for (int i = 0; i < v->rules->discards; i++) out[i] = s->discards[i];
+    return CS_OK;
+}
+
+static int scripted_play(void *self, const cs_view *v, cs_card *out) {
+    (void)v;
+    scripted *s = self;
+    *out = s->plays[s->next++];
+    return CS_OK;
+}
+
+static cs_agent scripted_agent(scripted *s) {
+    cs_agent a = {scripted_discard, scripted_play, NULL, s, "scripted"};
+    return a;
+}
+
+/* Runs a game's phases until `until` (or the end). */
+static int run_until(cs_game *g, cs_phase until) {
+    while (cs_game_phase(g) != until && cs_game_phase(g) != CS_PHASE_OVER) {
+        int rc = cs_game_step(g);
+        if (rc != CS_OK) return rc;
+    }
+    return CS_OK;
+}
+
+static cs_rules preset(const char *name) {
+    cs_rules r;
+    CU_ASSERT_EQUAL_FATAL(cs_rules_from_name(name, &r), CS_OK);
+    return r;
+}
+
+/* ---- hand-built deals ---- */
+
+/*
+ * Four players, dealer seat 0, so the play starts at seat 1. Kept hands:
+ *   s1: KC 2C AC 4D    s2: KD QD JD TD    s3: 5C 3C 5H 6H    s0: QH QS JH JS
+ * Series 1: s1 KC 10, s2 KD 20 (pair, 2), s3 5C 25, s0 go (only tens), s1 2C 27, s2 go,
+ *   s3 3C 30, s0 go, s1 AC 31 (31 for 2, run A-2-3 for 3: 5).
+ * Series 2, led by s2 (after s1): s2 QD 10, s3 5H 15 (2), s0 QH 25, s1 4D 29; nobody can
+ *   play: s1's go, 1.
+ * Series 3, led by s2: JD 10, s3 6H 16, s0 QS 26, s1 has no cards, s2 TD would pass 31, s3
+ *   is out: s0's go, 1.
+ * Series 4, led by s1's successor with cards, s2: TD 10, s0 JH 20, s0 JS 30 (pair, 2), last
+ *   card to s0, 1.
+ * Pegging: s0 4, s1 6, s2 2, s3 2.
+ */
+static const char *FOUR_DECK = /* dealt one at a time from seat 1; the fifth round are discards */
+    "KC KD 5C QH  2C QD 3C QS  AC JD 5H JH  4D TD 6H JS  9S 8S 7S 6S  2S";
+static const char *FOUR_PLAYS[4] = {"QH QS JH JS", "KC 2C AC 4D", "KD QD JD TD", "5C 3C 5H 6H"};
+static const char *FOUR_DISCARDS[4] = {"6S", "9S", "8S", "7S"};
+
+static void play_four_handed(const char *rules_name, cs_deal_record *out, int side_score[2]) {
+    cs_rules r = preset(rules_name);
+    scripted s[4];
+    cs_agent agents[4];
+    for (int i = 0; i < 4; i++) {
+        memset(&s[i], 0, sizeof s[i]);
+        cards(FOUR_DISCARDS[i], s[i].discards);
+        cards(FOUR_PLAYS[i], s[i].plays);
+        agents[i] = scripted_agent(&s[i]);
+    }
+    cs_card deck[CS_DECK_SIZE];
+    int n = cards(FOUR_DECK, deck);
+    cs_game *g = cs_game_new();
+    cs_game_begin(g, &r, 1, 0, 0, agents);
+    CU_ASSERT_EQUAL_FATAL(cs_game_stack_deck(g, deck, n), CS_OK);
+    CU_ASSERT_EQUAL_FATAL(run_until(g, CS_PHASE_SHOW), CS_OK);
+    *out = *cs_game_deal_record(g);
+    side_score[0] = cs_game_score(g, 0);
+    side_score[1] = cs_game_score(g, 1);
+    cs_game_free(g);
+}
+
+static void test_game_four_player_go_chain_and_players_running_out(void) {
+    cs_deal_record rec;
+    int score[2];
+    play_four_handed("four", &rec, score);
+    CU_ASSERT_EQUAL(rec.peg[0], 4);
+    CU_ASSERT_EQUAL(rec.peg[1], 6);
+    CU_ASSERT_EQUAL(rec.peg[2], 2);
+    CU_ASSERT_EQUAL(rec.peg[3], 2);
+    CU_ASSERT_EQUAL(rec.n_plays, 16);
+    static const int seats[16] = {1, 2, 3, 1, 3, 1, 2, 3, 0, 1, 2, 3, 0, 2, 0, 0};
+    static const int points[16] = {0, 2, 0, 0, 0, 5, 0, 2, 0, 1, 0, 0, 1, 0, 0, 3};
+    for (int i = 0; i < 16; i++) {
+        CU_ASSERT_EQUAL(rec.play_seat[i], seats[i]);
+        CU_ASSERT_EQUAL(rec.play_points[i], points[i]);
+    }
+    CU_ASSERT_EQUAL(rec.play_card[5], C("AC"));
+    CU_ASSERT_EQUAL(rec.play_card[15], C("JS"));
+}
+
+static void test_game_partners_pegging_credits_each_seat_and_team(void) {
+    cs_deal_record rec;
+    int score[2];
+    play_four_handed("partners", &rec, score);
+    CU_ASSERT_EQUAL(rec.peg[0] + rec.peg[2], 6);
+    CU_ASSERT_EQUAL(rec.peg[1] + rec.peg[3], 8);
+    CU_ASSERT_EQUAL(score[0], 6); /* seats 0 and 2 */
+    CU_ASSERT_EQUAL(score[1], 8); /* seats 1 and 3 */
+}
+
+/*
+ * Three players, dealer seat 0, the crib's fourth card from the deck. Kept hands:
+ *   s1: KC QC JC TC    s2: AH AD 2H 2D    s0: 9S 9H 8S 8H
+ * s1 KC 10, s2 AH 11, s0 9S 20, s1 QC 30, s2 AD 31 (2). Led by s0: 9H 9, s1 JC 19, s2 2H 21,
+ * s0 8S 29, s1 go, s2 2D 31 (2). Led by s0: 8H 8, s1 TC 18, s2 is out, s0 is out: the last
+ * card to s1 (1). Pegging: s0 0, s1 1, s2 4.
+ */
+static void test_game_three_player_31_resets_and_last_card(void) {
+    cs_rules r = preset("three");
+    static const char *plays[3] = {"9S 9H 8S 8H", "KC QC JC TC", "AH AD 2H 2D"};
+    static const char *discards[3] = {"3S", "4S", "6C"};
+    scripted s[3];
+    cs_agent agents[3];
+    for (int i = 0; i < 3; i++) {
+        memset(&s[i], 0, sizeof s[i]);
+        cards(discards[i], s[i].discards);
+        cards(plays[i], s[i].plays);
+        agents[i] = scripted_agent(&s[i]);
+    }
+    cs_card deck[CS_DECK_SIZE];
+    int n = cards("KC AH 9S  QC AD 9H  JC 2H 8S  TC 2D 8H  4S 6C 3S  7D  5H", deck);
+    cs_game *g = cs_game_new();
+    cs_game_begin(g, &r, 1, 0, 0, agents);
+    CU_ASSERT_EQUAL_FATAL(cs_game_stack_deck(g, deck, n), CS_OK);
+    CU_ASSERT_EQUAL_FATAL(run_until(g, CS_PHASE_SHOW), CS_OK);
+    const cs_deal_record *rec = cs_game_deal_record(g);
+    CU_ASSERT_EQUAL(rec->crib_extra, C("7D"));
+    CU_ASSERT_EQUAL(rec->peg[0], 0);
+    CU_ASSERT_EQUAL(rec->peg[1], 1);
+    CU_ASSERT_EQUAL(rec->peg[2], 4);
+    CU_ASSERT_EQUAL(rec->n_plays, 12);
+    CU_ASSERT_EQUAL(rec->play_seat[5], 0); /* the new series is led by the seat after s2 */
+    CU_ASSERT_EQUAL(rec->play_points[9], 2);
+    CU_ASSERT_EQUAL(rec->play_points[11], 1);
+    cs_game_free(g);
+}
+
+/* With a target of 2, a jack turned as the starter wins the game for the dealer at once. */
+static void test_game_his_heels_wins_the_game(void) {
+    cs_rules r = preset("two");
+    CU_ASSERT_EQUAL(cs_rules_set(&r, "target", "2"), CS_OK);
+    r.skunk_line = r.double_skunk_line = r.triple_skunk_line = r.lurch_line = 0;
+    char why[128];
+    CU_ASSERT_EQUAL_FATAL(cs_rules_validate(&r, why, sizeof why), CS_OK);
+    scripted s[2] = {{{C("2D"), C("3D")}, {0}, 0}, {{C("4D"), C("5D")}, {0}, 0}};
+    cs_agent agents[2] = {scripted_agent(&s[0]), scripted_agent(&s[1])};
+    cs_card deck[13];
+    int n = cards("4D 2D 5D 3D 6C 7C 8C 9C TC KC QC KH JD", deck);
+    cs_game *g = cs_game_new();
+    cs_game_begin(g, &r, 1, 0, 0, agents);
+    CU_ASSERT_EQUAL_FATAL(cs_game_stack_deck(g, deck, n), CS_OK);
+    cs_game_record sum;
+    CU_ASSERT_EQUAL_FATAL(cs_game_run(g, NULL, NULL, &sum), CS_OK);
+    const cs_deal_record *rec = cs_game_deal_record(g);
+    CU_ASSERT_EQUAL(sum.winner, 0);
+    CU_ASSERT_EQUAL(sum.heels[0], 2);
+    CU_ASSERT_EQUAL(sum.score[0], 2);
+    CU_ASSERT_EQUAL(sum.score[1], 0);
+    CU_ASSERT_EQUAL(rec->heels, 2);
+    CU_ASSERT_EQUAL(rec->n_plays, 0);
+    CU_ASSERT_EQUAL(rec->ended, 1);
+    cs_game_free(g);
+}
+
+/*
+ * Two players, dealer seat 0, target 20. The pone (s1) holds 5C 5D 5H JS and the starter is
+ * 5S: 29 in the show. The dealer holds TC TD TH KC (14 with the starter). The play: s1 5C,
+ * s0 TC 15 (2), s1 5D 20, s0 TD 30, both stuck: go to s0 (1); s1 5H, s0 TH 15 (2), s1 JS 25,
+ * s0 stuck, s1 out: go to s1 (1); s0 KC, last card (1). After the play s0 has 6, s1 1. The
+ * pone counts first and reaches 30; the dealer's 14 would have made 20 too, but never counts.
+ */
+static void test_game_pone_wins_in_show_before_dealer_counts(void) {
+    cs_rules r = preset("two");
+    CU_ASSERT_EQUAL(cs_rules_set(&r, "target", "20"), CS_OK);
+    r.skunk_line = r.double_skunk_line = r.triple_skunk_line = r.lurch_line = 0;
+    scripted s[2];
+    memset(s, 0, sizeof s);
+    cards("8D 9D", s[0].discards);
+    cards("TC TD TH KC", s[0].plays);
+    cards("3D 4D", s[1].discards);
+    cards("5C 5D 5H JS", s[1].plays);
+    cs_agent agents[2] = {scripted_agent(&s[0]), scripted_agent(&s[1])};
+    cs_card deck[13];
+    int n = cards("5C TC 5D TD 5H TH JS KC 3D 8D 4D 9D 5S", deck);
+    cs_game *g = cs_game_new();
+    cs_game_begin(g, &r, 1, 0, 0, agents);
+    CU_ASSERT_EQUAL_FATAL(cs_game_stack_deck(g, deck, n), CS_OK);
+    cs_game_record sum;
+    CU_ASSERT_EQUAL_FATAL(cs_game_run(g, NULL, NULL, &sum), CS_OK);
+    const cs_deal_record *rec = cs_game_deal_record(g);
+    CU_ASSERT_EQUAL(sum.winner, 1);
+    CU_ASSERT_EQUAL(rec->peg[0], 6);
+    CU_ASSERT_EQUAL(rec->peg[1], 1);
+    CU_ASSERT_EQUAL(rec->hand[1], 29);
+    CU_ASSERT_EQUAL(rec->hand[0], 0); /* never counted */
+    CU_ASSERT_EQUAL(rec->crib, 0);
+    CU_ASSERT_EQUAL(sum.score[1], 30);
+    CU_ASSERT_EQUAL(sum.score[0], 6);
+    CU_ASSERT_EQUAL(rec->ended, 1);
+    cs_game_free(g);
+}
+
+/*
+ * Five-card game, dealer seat 0: the pone gets three for last before the first deal. Kept:
+ * s1 KC QC JC, s0 KD QD 2C. s1 KC 10, s0 KD 20 (pair, 2), s1 QC 30; nobody can play: s1's go
+ * (1), and with a single series the play ends there, JC, QD and 2C unplayed.
+ */
+static void test_game_five_card_single_series_and_three_for_last(void) {
+    cs_rules r = preset("five-card");
+    scripted s[2];
+    memset(s, 0, sizeof s);
+    cards("7H 8H", s[0].discards);
+    cards("KD QD 2C", s[0].plays);
+    cards("7S 8S", s[1].discards);
+    cards("KC QC JC", s[1].plays);
+    cs_agent agents[2] = {scripted_agent(&s[0]), scripted_agent(&s[1])};
+    cs_card deck[11];
+    int n = cards("KC KD QC QD JC 2C 7S 7H 8S 8H 4D", deck);
+    cs_game *g = cs_game_new();
+    cs_game_begin(g, &r, 1, 0, 0, agents);
+    CU_ASSERT_EQUAL_FATAL(cs_game_stack_deck(g, deck, n), CS_OK);
+    CU_ASSERT_EQUAL_FATAL(run_until(g, CS_PHASE_SHOW), CS_OK);
+    const cs_deal_record *rec = cs_game_deal_record(g);
+    CU_ASSERT_EQUAL(rec->bonus[1], 3);
+    CU_ASSERT_EQUAL(rec->bonus[0], 0);
+    CU_ASSERT_EQUAL(rec->n_plays, 3);
+    CU_ASSERT_EQUAL(rec->peg[0], 2);
+    CU_ASSERT_EQUAL(rec->peg[1], 1);
+    CU_ASSERT_EQUAL(cs_game_score(g, 1), 4);
+    /* The three-card hands are shown with the three-card flush rule. */
+    CU_ASSERT_EQUAL_FATAL(cs_game_step(g), CS_OK);
+    CU_ASSERT_EQUAL(rec->hand[1], 6); /* JC QC KC + 4D: run of three 3, three-card flush 3 */
+    CU_ASSERT_EQUAL(rec->hand[0], 0); /* KD QD 2C + 4D: nothing */
+    cs_game_free(g);
+}
+
+/* An agent that answers with a card it does not hold stops the game with a message naming
+ * the seat, the game and the deal. */
+static int bad_play(void *self, const cs_view *v, cs_card *out) {
+    (void)self;
+    (void)v;
+    *out = 51; /* KS, held by nobody in this deal */
+    return CS_OK;
+}
+
+static void test_game_illegal_play_is_an_error_naming_seat_game_and_deal(void) {
+    cs_rules r = preset("two");
+    scripted s[2];
+    memset(s, 0, sizeof s);
+    cards("8D 9D", s[0].discards);
+    cards("3D 4D", s[1].discards);
+    cs_agent agents[2] = {scripted_agent(&s[0]), {scripted_discard, bad_play, NULL, &s[1], "bad"}};
+    cs_card deck[13];
+    int n = cards("5C TC 5D TD 5H TH JS KC 3D 8D 4D 9D 5S", deck);
+    cs_game *g = cs_game_new();
+    cs_game_begin(g, &r, 1, 7, 0, agents);
+    CU_ASSERT_EQUAL_FATAL(cs_game_stack_deck(g, deck, n), CS_OK);
+    cs_game_record sum;
+    CU_ASSERT_EQUAL(cs_game_run(g, NULL, NULL, &sum), CS_EILLEGAL);
+    CU_ASSERT_EQUAL(cs_game_error_seat(g), 1);
+    const char *msg = cs_game_error(g);
+    CU_ASSERT_PTR_NOT_NULL(strstr(msg, "seat 1 (bad)"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(msg, "game 7"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(msg, "deal 0"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(msg, "KS"));
+    cs_game_free(g);
+}
+
+static void test_game_illegal_discard_is_an_error(void) {
+    cs_rules r = preset("two");
+    scripted s[2];
+    memset(s, 0, sizeof s);
+    s[0].discards[0] = s[0].discards[1] = C("8D"); /* the same card twice */
+    cards("3D 4D", s[1].discards);
+    cs_agent agents[2] = {scripted_agent(&s[0]), scripted_agent(&s[1])};
+    cs_card deck[13];
+    int n = cards("5C TC 5D TD 5H TH JS KC 3D 8D 4D 9D 5S", deck);
+    cs_game *g = cs_game_new();
+    cs_game_begin(g, &r, 1, 3, 0, agents);
+    CU_ASSERT_EQUAL_FATAL(cs_game_stack_deck(g, deck, n), CS_OK);
+    cs_game_record sum;
+    CU_ASSERT_EQUAL(cs_game_run(g, NULL, NULL, &sum), CS_EILLEGAL);
+    CU_ASSERT_EQUAL(cs_game_error_seat(g), 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(cs_game_error(g), "8D"));
+    cs_game_free(g);
+}
+
+static void test_game_stack_deck_rejects_wrong_count_and_duplicates(void) {
+    cs_rules r = preset("two");
+    cs_pcg32 rng[2];
+    cs_agent agents[2] = {cs_agent_random(&rng[0]), cs_agent_random(&rng[1])};
+    cs_game *g = cs_game_new();
+    cs_game_begin(g, &r, 1, 0, 0, agents);
+    cs_card deck[13];
+    int n = cards("5C TC 5D TD 5H TH JS KC 3D 8D 4D 9D 5S", deck);
+    CU_ASSERT_EQUAL(cs_game_stack_deck(g, deck, n - 1), CS_ECOUNT);
+    deck[3] = deck[0];
+    CU_ASSERT_EQUAL(cs_game_stack_deck(g, deck, n), CS_EDUPCARD);
+    cs_game_free(g);
+}
+
+/* ---- the referee: random games replayed from their records ---- */
+
+#define MAX_DEALS 512
+
+typedef struct {
+    cs_deal_record deals[MAX_DEALS];
+    int n;
+} deal_log;
+
+static int log_deal(void *ctx, const cs_deal_record *d) {
+    deal_log *log = ctx;
+    if (log->n == MAX_DEALS) return 1;
+    log->deals[log->n++] = *d;
+    return 0;
+}
+
+/* A referee's running state for one game. */
+typedef struct {
+    const cs_rules *r;
+    int side[CS_MAX_PLAYERS];
+    int over, winner;
+    int failures;
+} referee;
+
+static void ref_check(referee *f, int ok, const char *what, uint64_t game, int deal) {
+    if (!ok) {
+        if (f->failures < 5)
+            fprintf(stderr, "\n  referee: game %llu deal %d: %s", (unsigned long long)game, deal,
+                    what);
+        f->failures++;
+    }
+}
+
+/* Credits points; returns 1 when the game is over (so nothing later may score). */
+static int ref_credit(referee *f, int seat, int points) {
+    if (f->over || points == 0) return f->over;
+    int side = cs_rules_side(f->r, seat);
+    f->side[side] += points;
+    if (f->side[side] >= f->r->target) {
+        f->over = 1;
+        f->winner = side;
+    }
+    return f->over;
+}
+
+/* Would seat be able to play on count with these unplayed cards? */
+static int ref_can_play(const cs_card *hand, const int *played, int n, int count) {
+    for (int i = 0; i < n; i++)
+        if (!played[i] && count + cs_card_value(hand[i]) <= 31) return 1;
+    return 0;
+}
+
+/*
+ * Replays one deal from its record with the plain scorers and an explicit go rule (a set of
+ * players who have said go), and checks every recorded number against it.
+ */
+static void referee_deal(referee *f, const cs_deal_record *d, uint64_t game, int first) {
+    const cs_rules *r = f->r;
+    int n = r->players, hs = cs_rules_hand_size(r);
+    cs_cardset seen = 0;
+    int ok = 1;
+    /* The cards: every dealt card, the crib card and the starter distinct. */
+    for (int s = 0; s < CS_MAX_PLAYERS; s++) {
+        for (int i = 0; i < CS_MAX_DEALT; i++) {
+            cs_card c = d->dealt[s][i];
+            int expect = s < n && i < r->cards_dealt;
+            ref_check(f, expect == (c != CS_NO_CARD), "dealt padding", game, d->deal);
+            if (c == CS_NO_CARD) continue;
+            ok &= cs_card_valid(c) && !cs_cardset_has(seen, c);
+            seen |= cs_cardset_of(c);
+        }
+    }
+    if (r->crib_from_deck) {
+        ok &= cs_card_valid(d->crib_extra) && !cs_cardset_has(seen, d->crib_extra);
+        seen |= cs_cardset_of(d->crib_extra);
+    } else {
+        ok &= d->crib_extra == CS_NO_CARD;
+    }
+    ref_check(f, ok, "cards not distinct", game, d->deal);
+
+    int s_bonus = first && r->start_bonus ? (d->dealer + 1) % n : -1;
+    if (s_bonus >= 0) {
+        ref_check(f, d->bonus[s_bonus] == r->start_bonus, "start bonus", game, d->deal);
+        ref_credit(f, s_bonus, r->start_bonus);
+    }
+    if (f->over) return;
+
+    /* Discards come from the dealt cards; the kept hand is the rest. */
+    cs_card kept[CS_MAX_PLAYERS][CS_MAX_DEALT], crib[CS_CRIB_SIZE];
+    int nc = 0;
+    for (int s = 0; s < n; s++) {
+        int k = 0;
+        for (int i = 0; i < r->cards_dealt; i++) {
+            cs_card c = d->dealt[s][i];
+            int discarded = 0;
+            for (int j = 0; j < r->discards; j++) discarded |= d->discard[s][j] == c;
+            if (discarded) crib[nc++] = c;
+            else kept[s][k++] = c;
+        }
+        ref_check(f, k == hs, "discards not from the dealt cards", game, d->deal);
+    }
+    if (r->crib_from_deck) crib[nc++] = d->crib_extra;
+    ref_check(f, nc == CS_CRIB_SIZE, "crib size", game, d->deal);
+    ref_check(f, cs_card_valid(d->starter) && !cs_cardset_has(seen, d->starter), "starter", game,
+              d->deal);
+    if (f->failures) return;
+
+    int heels = cs_card_rank(d->starter) == CS_JACK ? r->heels : 0;
+    ref_check(f, d->heels == heels, "heels", game, d->deal);
+    if (ref_credit(f, d->dealer, heels)) {
+        ref_check(f, d->n_plays == 0 && d->ended, "play after heels won", game, d->deal);
+        return;
+    }
+
+    /* The play, with the go rule as people say it. */
+    int played[CS_MAX_PLAYERS][CS_MAX_DEALT] = {{0}};
+    int left[CS_MAX_PLAYERS], peg[CS_MAX_PLAYERS] = {0};
+    for (int s = 0; s < n; s++) left[s] = hs;
+    cs_card pile[CS_PEG_PILE_MAX];
+    int np = 0, count = 0, turn = (d->dealer + 1) % n, last = -1, i = 0, total_left = n * hs;
+    int said_go[CS_MAX_PLAYERS] = {0};
+    int expected_points[CS_MAX_PLAYS] = {0};
+    for (;;) {
+        /* Whose turn: the next player who has not said go and can play; others say go. */
+        int p = -1;
+        for (int k = 0; k < n; k++) {
+            int s = (turn + k) % n;
+            if (said_go[s]) continue;
+            if (ref_can_play(kept[s], played[s], hs, count)) {
+                p = s;
+                break;
+            }
+            said_go[s] = 1;
+        }
+        if (p < 0) {
+            int go = last >= 0 && count != 31;
+            if (go) {
+                ref_check(f, i > 0 && d->play_seat[i - 1] == last, "go seat", game, d->deal);
+                expected_points[i - 1] += 1; /* the record folds the go into the last card */
+                peg[last] += 1;
+                if (ref_credit(f, last, 1)) break;
+            }
+            if (total_left == 0 || r->single_series) break;
+            count = np = 0;
+            memset(said_go, 0, sizeof said_go);
+            turn = (last + 1) % n;
+            while (left[turn] == 0) turn = (turn + 1) % n;
+            continue;
+        }
+        if (i >= d->n_plays) {
+            ref_check(f, 0, "fewer plays than the cards allow", game, d->deal);
+            return;
+        }
+        cs_card c = d->play_card[i];
+        ref_check(f, d->play_seat[i] == p, "wrong player's turn", game, d->deal);
+        int at = -1;
+        for (int k = 0; k < hs; k++)
+            if (kept[p][k] == c && !played[p][k]) at = k;
+        if (at < 0 || count + cs_card_value(c) > 31) {
+            ref_check(f, 0, "illegal play", game, d->deal);
+            return;
+        }
+        played[p][at] = 1;
+        left[p]--;
+        total_left--;
+        pile[np++] = c;
+        count += cs_card_value(c);
+        cs_peg_points pts;
+        int points = cs_peg_breakdown(pile, np, &pts);
+        expected_points[i] = points;
+        peg[p] += points;
+        last = p;
+        i++;
+        if (ref_credit(f, p, points)) break;
+        turn = (p + 1) % n;
+    }
+    ref_check(f, i == d->n_plays, "recorded plays beyond the end", game, d->deal);
+    for (int k = 0; k < i; k++)
+        ref_check(f, d->play_points[k] == expected_points[k], "play points", game, d->deal);
+    int sum_points = 0;
+    for (int k = 0; k < d->n_plays; k++) sum_points += d->play_points[k];
+    int sum_peg = 0;
+    for (int s = 0; s < n; s++) {
+        ref_check(f, d->peg[s] == peg[s], "pegging points", game, d->deal);
+        sum_peg += peg[s];
+    }
+    ref_check(f, sum_points == sum_peg, "play points do not add up", game, d->deal);
+    if (!r->single_series && !f->over)
+        ref_check(f, total_left == 0, "cards left unplayed", game, d->deal);
+    if (f->over) {
+        ref_check(f, d->ended, "ended flag", game, d->deal);
+        for (int s = 0; s < n; s++) ref_check(f, d->hand[s] == 0, "show after the end", game, d->deal);
+        return;
+    }
+
+    /* The show, in order, with the plain scorer. */
+    for (int k = 1; k <= n; k++) {
+        int s = (d->dealer + k) % n;
+        cs_show_points sp;
+        int pts = cs_show_breakdown(kept[s], hs, d->starter, r->hand_flush_min, &sp);
+        ref_check(f, d->hand[s] == pts, "hand points", game, d->deal);
+        if (ref_credit(f, s, pts)) {
+            for (int m = k + 1; m <= n; m++)
+                ref_check(f, d->hand[(d->dealer + m) % n] == 0, "counted after the end", game,
+                          d->deal);
+            ref_check(f, d->crib == 0 && d->ended, "crib after the end", game, d->deal);
+            return;
+        }
+    }
+    cs_show_points sp;
+    int cp = cs_show_breakdown(crib, CS_CRIB_SIZE, d->starter, r->crib_flush_min, &sp);
+    ref_check(f, d->crib == cp, "crib points", game, d->deal);
+    ref_credit(f, d->dealer, cp);
+}
+
+/* Plays `games` random games of a preset and referees every one. */
+static void referee_preset(const char *name, int games) {
+    cs_rules r = preset(name);
+    int n = r.players;
+    cs_pcg32 rng[CS_MAX_PLAYERS];
+    cs_agent agents[CS_MAX_PLAYERS];
+    for (int s = 0; s < n; s++) agents[s] = cs_agent_random(&rng[s]);
+    cs_game *g = cs_game_new();
+    deal_log *log = malloc(sizeof *log);
+    referee f = {.r = &r};
+    long ties = 0, wins = 0;
+    for (int gi = 0; gi < games && f.failures == 0; gi++) {
+        for (int s = 0; s < n; s++) rng[s] = cs_pcg32_derive(99, (uint64_t)gi, CS_STREAM_STRATEGY, (uint32_t)s);
+        log->n = 0;
+        cs_game_begin(g, &r, 2024, (uint64_t)gi, CS_FIRST_DEALER_CUT, agents);
+        cs_game_record sum;
+        int rc = cs_game_run(g, log_deal, log, &sum);
+        ref_check(&f, rc == CS_OK, cs_game_error(g), (uint64_t)gi, -1);
+        if (rc != CS_OK) break;
+        memset(f.side, 0, sizeof f.side);
+        f.over = 0;
+        f.winner = -1;
+        int16_t src[CS_MAX_PLAYERS] = {0};
+        for (int k = 0; k < log->n; k++) {
+            const cs_deal_record *d = &log->deals[k];
+            ref_check(&f, d->deal == k && d->game == (uint64_t)gi, "deal numbering", (uint64_t)gi, k);
+            ref_check(&f, k == 0 || d->dealer == (log->deals[k - 1].dealer + 1) % n,
+                      "dealer rotation", (uint64_t)gi, k);
+            ref_check(&f, !f.over, "a deal after the end", (uint64_t)gi, k);
+            referee_deal(&f, d, (uint64_t)gi, k == 0);
+            for (int s = 0; s < CS_MAX_PLAYERS; s++) {
+                int expect = s < n ? f.side[cs_rules_side(&r, s)] : -1;
+                ref_check(&f, d->score[s] == expect, "score after the deal", (uint64_t)gi, k);
+                if (s < n) src[s] += d->peg[s] + d->hand[s] + d->bonus[s];
+            }
+            src[d->dealer] += d->crib + d->heels;
+            ref_check(&f, d->ended == (k == log->n - 1), "ended only on the last deal",
+                      (uint64_t)gi, k);
+        }
+        /* The summary agrees with the deals, and the sources add up to the scores. */
+        ref_check(&f, sum.deals == log->n, "deal count", (uint64_t)gi, -1);
+        ref_check(&f, sum.first_dealer == log->deals[0].dealer, "first dealer", (uint64_t)gi, -1);
+        int side_src[CS_MAX_PLAYERS] = {0};
+        for (int s = 0; s < n; s++) {
+            int total = sum.peg[s] + sum.hand[s] + sum.crib[s] + sum.heels[s] + sum.bonus[s];
+            ref_check(&f, total == src[s], "sources by seat", (uint64_t)gi, -1);
+            side_src[cs_rules_side(&r, s)] += total;
+        }
+        for (int s = 0; s < CS_MAX_PLAYERS; s++) {
+            int expect = s < n ? f.side[cs_rules_side(&r, s)] : -1;
+            ref_check(&f, sum.score[s] == expect, "final score", (uint64_t)gi, -1);
+            if (s < n) ref_check(&f, side_src[cs_rules_side(&r, s)] == expect, "sources add up",
+                                 (uint64_t)gi, -1);
+        }
+        /* The end: at the target, or after the fixed deals with the higher side winning. */
+        int sides = cs_rules_sides(&r), best = 0, tied = 0;
+        for (int side = 1; side < sides; side++) {
+            if (f.side[side] > f.side[best]) {
+                best = side;
+                tied = 0;
+            } else if (f.side[side] == f.side[best]) {
+                tied = 1;
+            }
+        }
+        if (f.over) {
+            ref_check(&f, sum.winner == f.winner, "winner at the target", (uint64_t)gi, -1);
+        } else {
+            ref_check(&f, r.max_deals > 0 && sum.deals == r.max_deals, "ended early",
+                      (uint64_t)gi, -1);
+            ref_check(&f, sum.winner == (tied ? -1 : best), "winner by deals", (uint64_t)gi, -1);
+        }
+        ties += sum.winner < 0;
+        wins += sum.winner >= 0;
+        /* Skunk and lurch from the scores. */
+        int lurch = f.over && r.lurch_line > 0;
+        for (int s = 0; s < n; s++) {
+            int side = cs_rules_side(&r, s), sc = f.side[side], lvl = 0;
+            if (side == sum.winner || !f.over) {
+                ref_check(&f, sum.skunk[s] == 0, "skunk on a winner", (uint64_t)gi, -1);
+                continue;
+            }
+            if (r.triple_skunk_line && sc < r.triple_skunk_line) lvl = 3;
+            else if (r.double_skunk_line && sc < r.double_skunk_line) lvl = 2;
+            else if (r.skunk_line && sc < r.skunk_line) lvl = 1;
+            ref_check(&f, sum.skunk[s] == lvl, "skunk level", (uint64_t)gi, -1);
+            if (sc >= r.lurch_line) lurch = 0;
+        }
+        ref_check(&f, sum.lurch == lurch, "lurch flag", (uint64_t)gi, -1);
+    }
+    if (r.max_deals > 0) {
+        /* Fixed-deal games: ties must occur and be scored as ties over this many games. */
+        CU_ASSERT_TRUE(ties > 0);
+    } else {
+        CU_ASSERT_EQUAL(ties, 0);
+    }
+    CU_ASSERT_TRUE(wins > 0);
+    CU_ASSERT_EQUAL(f.failures, 0);
+    free(log);
+    cs_game_free(g);
+}
+
+#define REFEREE_GAMES 10000
+static void test_game_referee_two(void) { referee_preset("two", REFEREE_GAMES); }
+static void test_game_referee_three(void) { referee_preset("three", REFEREE_GAMES); }
+static void test_game_referee_four(void) { referee_preset("four", REFEREE_GAMES); }
+static void test_game_referee_partners(void) { referee_preset("partners", REFEREE_GAMES); }
+static void test_game_referee_five_card(void) { referee_preset("five-card", REFEREE_GAMES); }
+static void test_game_referee_nz_tournament_with_ties(void) {
+    referee_preset("nz-tournament", REFEREE_GAMES);
+}
+
+/* ---- determinism and the cut ---- */
+
+/* The cards of every deal depend on (seed, game, deal) only: the same seed with different
+ * agents deals the same cards while both games last. */
+static void test_game_cards_do_not_depend_on_the_agents(void) {
+    cs_rules r = preset("two");
+    cs_pcg32 rng[4];
+    cs_agent a[2] = {cs_agent_random(&rng[0]), cs_agent_random(&rng[1])};
+    cs_agent b[2] = {cs_agent_random(&rng[2]), cs_agent_random(&rng[3])};
+    rng[0] = cs_pcg32_derive(1, 0, CS_STREAM_STRATEGY, 0);
+    rng[1] = cs_pcg32_derive(1, 0, CS_STREAM_STRATEGY, 1);
+    rng[2] = cs_pcg32_derive(2, 0, CS_STREAM_STRATEGY, 0);
+    rng[3] = cs_pcg32_derive(2, 0, CS_STREAM_STRATEGY, 1);
+    deal_log *la = malloc(sizeof *la), *lb = malloc(sizeof *lb);
+    la->n = lb->n = 0;
+    cs_game *g = cs_game_new();
+    cs_game_record sa, sb;
+    cs_game_begin(g, &r, 555, 3, CS_FIRST_DEALER_CUT, a);
+    CU_ASSERT_EQUAL_FATAL(cs_game_run(g, log_deal, la, &sa), CS_OK);
+    cs_game_begin(g, &r, 555, 3, CS_FIRST_DEALER_CUT, b);
+    CU_ASSERT_EQUAL_FATAL(cs_game_run(g, log_deal, lb, &sb), CS_OK);
+    CU_ASSERT_EQUAL(sa.first_dealer, sb.first_dealer);
+    int n = la->n < lb->n ? la->n : lb->n, differ = 0;
+    for (int k = 0; k < n; k++) {
+        CU_ASSERT_EQUAL(memcmp(la->deals[k].dealt, lb->deals[k].dealt, sizeof la->deals[k].dealt), 0);
+        CU_ASSERT_EQUAL(la->deals[k].starter, lb->deals[k].starter);
+        differ |= memcmp(la->deals[k].discard, lb->deals[k].discard, sizeof la->deals[k].discard);
+    }
+    CU_ASSERT_TRUE(differ != 0); /* the agents did choose differently */
+    free(la);
+    free(lb);
+    cs_game_free(g);
+}
+
+/* Cut for deal: each seat deals first about equally often, and a given game always cuts the
+ * same way. */
+static void test_game_cut_for_deal_is_fair_and_repeatable(void) {
+    cs_rules r = preset("four");
+    cs_pcg32 rng[4];
+    cs_agent agents[4];
+    for (int s = 0; s < 4; s++) agents[s] = cs_agent_random(&rng[s]);
+    cs_game *g = cs_game_new();
+    int counts[4] = {0};
+    for (int gi = 0; gi < 4000; gi++) {
+        cs_game_begin(g, &r, 77, (uint64_t)gi, CS_FIRST_DEALER_CUT, agents);
+        CU_ASSERT_EQUAL(cs_game_step(g), CS_OK);
+        CU_ASSERT_EQUAL(cs_game_phase(g), CS_PHASE_DEAL);
+        cs_game_record a, b;
+        cs_game_summary(g, &a);
+        cs_game_begin(g, &r, 77, (uint64_t)gi, CS_FIRST_DEALER_CUT, agents);
+        cs_game_step(g);
+        cs_game_summary(g, &b);
+        CU_ASSERT_EQUAL(a.first_dealer, b.first_dealer);
+        counts[a.first_dealer]++;
+    }
+    for (int s = 0; s < 4; s++) CU_ASSERT_TRUE(counts[s] > 900 && counts[s] < 1100);
+    cs_game_free(g);
+}
+
+const char cs_suite_name[] = "game";
+const cs_test cs_suite_tests[] = {
+    CS_TEST(test_game_four_player_go_chain_and_players_running_out),
+    CS_TEST(test_game_partners_pegging_credits_each_seat_and_team),
+    CS_TEST(test_game_three_player_31_resets_and_last_card),
+    CS_TEST(test_game_his_heels_wins_the_game),
+    CS_TEST(test_game_pone_wins_in_show_before_dealer_counts),
+    CS_TEST(test_game_five_card_single_series_and_three_for_last),
+    CS_TEST(test_game_illegal_play_is_an_error_naming_seat_game_and_deal),
+    CS_TEST(test_game_illegal_discard_is_an_error),
+    CS_TEST(test_game_stack_deck_rejects_wrong_count_and_duplicates),
+    CS_TEST(test_game_referee_two),
+    CS_TEST(test_game_referee_three),
+    CS_TEST(test_game_referee_four),
+    CS_TEST(test_game_referee_partners),
+    CS_TEST(test_game_referee_five_card),
+    CS_TEST(test_game_referee_nz_tournament_with_ties),
+    CS_TEST(test_game_cards_do_not_depend_on_the_agents),
+    CS_TEST(test_game_cut_for_deal_is_fair_and_repeatable),
+    {NULL, NULL},
+};

@@ -1,0 +1,177 @@
+/* layer: engine */
+/*
+ * test_rules.c - the presets say what DESIGN.md's rules model says, every field can be set by
+ * name, and rule combinations that make no sense are refused with a reason.
+ */
+#include <string.h>
+
+#include "cu_main.h"
+#include "error.h"
+#include "rules.h"
+
+static cs_rules preset(const char *name) {
+    cs_rules r;
+    CU_ASSERT_EQUAL_FATAL(cs_rules_from_name(name, &r), CS_OK);
+    return r;
+}
+
+static int valid(const cs_rules *r) {
+    char why[256];
+    return cs_rules_validate(r, why, sizeof why) == CS_OK;
+}
+
+static void test_rules_every_preset_is_valid_and_named(void) {
+    for (int p = 0; p < CS_PRESET_COUNT; p++) {
+        cs_rules r;
+        cs_rules_preset((cs_preset)p, &r);
+        CU_ASSERT_TRUE(valid(&r));
+        cs_rules by_name = preset(cs_preset_name((cs_preset)p));
+        CU_ASSERT_EQUAL(memcmp(&r, &by_name, sizeof r), 0);
+        CU_ASSERT_TRUE(strlen(cs_preset_description((cs_preset)p)) > 10);
+    }
+    cs_rules r;
+    CU_ASSERT_EQUAL(cs_rules_from_name("seven", &r), CS_EUNKNOWN);
+}
+
+static void test_rules_presets_match_the_rules_model(void) {
+    cs_rules two = preset("two"), three = preset("three"), four = preset("four");
+    cs_rules partners = preset("partners"), five = preset("five-card"), nz = preset("nz-tournament");
+    CU_ASSERT_EQUAL(two.players, 2);
+    CU_ASSERT_EQUAL(two.cards_dealt, 6);
+    CU_ASSERT_EQUAL(two.discards, 2);
+    CU_ASSERT_EQUAL(two.target, 121);
+    CU_ASSERT_EQUAL(two.crib_flush_min, 5);
+    CU_ASSERT_EQUAL(two.hand_flush_min, 4);
+    CU_ASSERT_EQUAL(two.heels, 2);
+    CU_ASSERT_EQUAL(two.skunk_line, 91);
+    CU_ASSERT_EQUAL(two.double_skunk_line, 61);
+    CU_ASSERT_EQUAL(two.triple_skunk_line, 31);
+    CU_ASSERT_EQUAL(three.players, 3);
+    CU_ASSERT_EQUAL(three.cards_dealt, 5);
+    CU_ASSERT_EQUAL(three.discards, 1);
+    CU_ASSERT_EQUAL(three.crib_from_deck, 1);
+    CU_ASSERT_EQUAL(four.players, 4);
+    CU_ASSERT_FALSE(four.partnership);
+    CU_ASSERT_TRUE(partners.partnership);
+    CU_ASSERT_EQUAL(five.target, 61);
+    CU_ASSERT_EQUAL(five.cards_dealt, 5);
+    CU_ASSERT_EQUAL(five.discards, 2);
+    CU_ASSERT_EQUAL(cs_rules_hand_size(&five), 3);
+    CU_ASSERT_TRUE(five.single_series);
+    CU_ASSERT_EQUAL(five.start_bonus, 3);
+    CU_ASSERT_EQUAL(five.hand_flush_min, 3);
+    CU_ASSERT_EQUAL(five.lurch_line, 31);
+    CU_ASSERT_TRUE(nz.partnership);
+    CU_ASSERT_EQUAL(nz.max_deals, 4);
+    CU_ASSERT_EQUAL(nz.target, 121);
+}
+
+static void test_rules_set_every_field_by_name(void) {
+    cs_rules r = preset("two");
+    CU_ASSERT_EQUAL(cs_rules_set(&r, "target", "61"), CS_OK);
+    CU_ASSERT_EQUAL(r.target, 61);
+    CU_ASSERT_EQUAL(cs_rules_set(&r, "partnership", "yes"), CS_OK);
+    CU_ASSERT_EQUAL(r.partnership, 1);
+    CU_ASSERT_EQUAL(cs_rules_set(&r, "first_dealer", "1"), CS_OK);
+    CU_ASSERT_EQUAL(r.first_dealer, 1);
+    CU_ASSERT_EQUAL(cs_rules_set(&r, "first_dealer", "cut"), CS_OK);
+    CU_ASSERT_EQUAL(r.first_dealer, CS_FIRST_DEALER_CUT);
+    CU_ASSERT_EQUAL(cs_rules_set(&r, "next_dealer", "alternate"), CS_OK);
+    CU_ASSERT_EQUAL(r.next_dealer, CS_NEXT_DEALER_ALTERNATE);
+    /* Every listed key is settable. */
+    int keys = 0;
+    for (int i = 0; cs_rules_key(i); i++, keys++) {
+        cs_rules t = preset("two");
+        const char *k = cs_rules_key(i);
+        const char *v = !strcmp(k, "first_dealer")  ? "cut"
+                        : !strcmp(k, "next_dealer") ? "loser"
+                        : strstr(k, "players") || strstr(k, "flush") ? "4"
+                                                                      : "1";
+        CU_ASSERT_EQUAL(cs_rules_set(&t, k, v), CS_OK);
+    }
+    CU_ASSERT_EQUAL(keys, 18);
+}
+
+static void test_rules_set_rejects_unknown_keys_and_bad_values_without_change(void) {
+    cs_rules r = preset("two"), before = r;
+    CU_ASSERT_EQUAL(cs_rules_set(&r, "targte", "61"), CS_EUNKNOWN);
+    CU_ASSERT_EQUAL(cs_rules_set(&r, "target", "sixty"), CS_ERANGE);
+    CU_ASSERT_EQUAL(cs_rules_set(&r, "target", "61x"), CS_ERANGE);
+    CU_ASSERT_EQUAL(cs_rules_set(&r, "target", "0"), CS_ERANGE);
+    CU_ASSERT_EQUAL(cs_rules_set(&r, "players", "5"), CS_ERANGE);
+    CU_ASSERT_EQUAL(cs_rules_set(&r, "partnership", "maybe"), CS_ERANGE);
+    CU_ASSERT_EQUAL(cs_rules_set(&r, "next_dealer", "winner"), CS_ERANGE);
+    CU_ASSERT_EQUAL(cs_rules_set(&r, "target", ""), CS_ERANGE);
+    CU_ASSERT_EQUAL(memcmp(&r, &before, sizeof r), 0);
+}
+
+static void expect_invalid(cs_rules *r, const char *needle) {
+    char why[256] = "";
+    CU_ASSERT_EQUAL(cs_rules_validate(r, why, sizeof why), CS_ECONFIG);
+    CU_ASSERT_PTR_NOT_NULL(strstr(why, needle));
+}
+
+static void test_rules_validate_refuses_combinations_that_make_no_sense(void) {
+    cs_rules r = preset("three");
+    r.partnership = 1;
+    expect_invalid(&r, "partnership");
+    r = preset("two");
+    r.discards = 2;
+    r.cards_dealt = 4; /* leaves a hand of two */
+    expect_invalid(&r, "hand of 2");
+    r = preset("three");
+    r.crib_from_deck = 0; /* a crib of three */
+    expect_invalid(&r, "crib would hold 3");
+    r = preset("four");
+    r.cards_dealt = 6;
+    r.discards = 2; /* crib of 8 */
+    expect_invalid(&r, "crib");
+    r = preset("two");
+    r.skunk_line = 150;
+    expect_invalid(&r, "skunk");
+    r = preset("two");
+    r.double_skunk_line = 95; /* above the skunk line */
+    expect_invalid(&r, "fall");
+    r = preset("two");
+    r.first_dealer = 3;
+    expect_invalid(&r, "first_dealer");
+    r = preset("two");
+    r.hand_flush_min = 3;
+    expect_invalid(&r, "hand_flush_min");
+    r = preset("two");
+    r.players = 7;
+    expect_invalid(&r, "players");
+}
+
+static void test_rules_json_names_every_field(void) {
+    cs_rules r = preset("five-card");
+    char buf[1024];
+    int n = cs_rules_to_json(&r, buf, sizeof buf);
+    CU_ASSERT_TRUE(n > 0 && (size_t)n < sizeof buf);
+    CU_ASSERT_EQUAL((int)strlen(buf), n);
+    CU_ASSERT_EQUAL(buf[0], '{');
+    CU_ASSERT_EQUAL(buf[n - 1], '}');
+    CU_ASSERT_PTR_NOT_NULL(strstr(buf, "\"target\":61"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(buf, "\"single_series\":true"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(buf, "\"first_dealer\":\"cut\""));
+    for (int i = 0; cs_rules_key(i); i++) {
+        char key[64];
+        snprintf(key, sizeof key, "\"%s\":", cs_rules_key(i));
+        CU_ASSERT_PTR_NOT_NULL(strstr(buf, key));
+    }
+    /* Too small a buffer: the needed length is still returned and nothing overflows. */
+    char small[16];
+    CU_ASSERT_EQUAL(cs_rules_to_json(&r, small, sizeof small), n);
+    CU_ASSERT_EQUAL(cs_rules_to_json(&r, NULL, 0), n);
+}
+
+const char cs_suite_name[] = "rules";
+const cs_test cs_suite_tests[] = {
+    CS_TEST(test_rules_every_preset_is_valid_and_named),
+    CS_TEST(test_rules_presets_match_the_rules_model),
+    CS_TEST(test_rules_set_every_field_by_name),
+    CS_TEST(test_rules_set_rejects_unknown_keys_and_bad_values_without_change),
+    CS_TEST(test_rules_validate_refuses_combinations_that_make_no_sense),
+    CS_TEST(test_rules_json_names_every_field),
+    {NULL, NULL},
+};
