@@ -43,6 +43,7 @@ void cs_card_format(cs_card c, char buf[CS_CARD_TEXT_MAX]) {
 int cs_cards_parse(int n, const char *const texts[], cs_card out[], int *bad) {
     cs_cardset seen = 0;
     cs_card tmp[CS_DECK_SIZE];
+    *bad = 0;
     if (n < 0 || n > CS_DECK_SIZE) return CS_ECOUNT;
     for (int i = 0; i < n; i++) {
         if (cs_card_parse(texts[i], &tmp[i]) != CS_OK) {
@@ -60,26 +61,44 @@ int cs_cards_parse(int n, const char *const texts[], cs_card out[], int *bad) {
 }
 
 int cs_cards_parse_line(const char *line, cs_card out[], int max, const char **bad_text) {
+    cs_card tmp[CS_DECK_SIZE]; /* no duplicates, so never more than a deck */
     cs_cardset seen = 0;
-    int n = 0;
-    const char *p = line;
+    int n = 0, rc = CS_OK;
+    const char *p = line, *start = line;
+    if (max < 0) return CS_ECOUNT;
     for (;;) {
         while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n') p++;
         if (*p == '\0') break;
-        const char *start = p;
+        start = p;
         while (*p && *p != ' ' && *p != '\t' && *p != '\r' && *p != '\n') p++;
         char tok[8];
         size_t len = (size_t)(p - start);
-        if (bad_text) *bad_text = start;
-        if (len >= sizeof tok) return CS_EBADCARD;
+        cs_card c;
+        if (len >= sizeof tok) {
+            rc = CS_EBADCARD;
+            break;
+        }
         memcpy(tok, start, len);
         tok[len] = '\0';
-        cs_card c;
-        if (cs_card_parse(tok, &c) != CS_OK) return CS_EBADCARD;
-        if (cs_cardset_has(seen, c)) return CS_EDUPCARD;
-        if (n == max) return CS_ECOUNT;
+        if (cs_card_parse(tok, &c) != CS_OK) {
+            rc = CS_EBADCARD;
+            break;
+        }
+        if (cs_cardset_has(seen, c)) {
+            rc = CS_EDUPCARD;
+            break;
+        }
+        if (n == max) {
+            rc = CS_ECOUNT;
+            break;
+        }
         seen |= cs_cardset_of(c);
-        out[n++] = c;
+        tmp[n++] = c;
     }
+    if (rc != CS_OK) {
+        if (bad_text) *bad_text = start;
+        return rc;
+    }
+    memcpy(out, tmp, (size_t)n);
     return n;
 }

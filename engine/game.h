@@ -28,13 +28,13 @@
 
 /* The phases of a game, in the order they come. */
 #define CS_PHASE_LIST(X)                                                                           \
-    X(CUT_FOR_DEAL, "cut-for-deal") /* before the first deal: who deals */                       \
-    X(DEAL, "deal")                 /* shuffle and deal the hands (and the crib card) */          \
-    X(DISCARD, "discard")           /* each seat lays away to the crib */                         \
-    X(STARTER, "starter")           /* cut the starter; his heels */                              \
-    X(PLAY, "play")                 /* the pegging */                                             \
-    X(SHOW, "show")                 /* hands from the dealer's left, the dealer, the crib */      \
-    X(DEAL_DONE, "deal-done")       /* the deal is recorded; next dealer or the end */            \
+    X(CUT_FOR_DEAL, "cut-for-deal") /* before the first deal: who deals */                         \
+    X(DEAL, "deal")                 /* shuffle and deal the hands (and the crib card) */           \
+    X(DISCARD, "discard")           /* each seat lays away to the crib */                          \
+    X(STARTER, "starter")           /* cut the starter; his heels */                               \
+    X(PLAY, "play")                 /* the pegging */                                              \
+    X(SHOW, "show")                 /* hands from the dealer's left, the dealer, the crib */       \
+    X(DEAL_DONE, "deal-done")       /* the deal is recorded; next dealer or the end */             \
     X(OVER, "over")                 /* the game has ended */
 
 typedef enum {
@@ -51,25 +51,25 @@ const char *cs_phase_name(cs_phase p);
  */
 typedef struct {
     const cs_rules *rules;
-    uint64_t game;              /* game index in the run */
-    int seat;                   /* the seat being asked */
-    int dealer;                 /* seat of the dealer of this deal */
-    int deal;                   /* deal number in the game, from 0 */
-    int n_hand;                 /* cards the seat holds and has not played */
-    const cs_card *hand;        /* those cards */
-    int n_kept;                 /* cards kept after the discard (0 before it) */
-    const cs_card *kept;        /* the seat's hand for the show, played or not */
-    int n_discards;             /* cards this seat laid away (0 before the discard) */
+    uint64_t game;       /* game index in the run */
+    int seat;            /* the seat being asked */
+    int dealer;          /* seat of the dealer of this deal */
+    int deal;            /* deal number in the game, from 0 */
+    int n_hand;          /* cards the seat holds and has not played */
+    const cs_card *hand; /* those cards */
+    int n_kept;          /* cards kept after the discard (0 before it) */
+    const cs_card *kept; /* the seat's hand for the show, played or not */
+    int n_discards;      /* cards this seat laid away (0 before the discard) */
     const cs_card *discards;
-    cs_card starter;            /* CS_NO_CARD before the cut */
-    int count;                  /* count of the current series */
-    int n_pile;                 /* cards in the current series */
-    const cs_card *pile;        /* the current series, in order */
-    int n_plays;                /* every card played this deal, in order */
+    cs_card starter;     /* CS_NO_CARD before the cut */
+    int count;           /* count of the current series */
+    int n_pile;          /* cards in the current series */
+    const cs_card *pile; /* the current series, in order */
+    int n_plays;         /* every card played this deal, in order */
     const uint8_t *play_seat;
     const cs_card *play_card;
-    const int *cards_left;      /* [seat]: unplayed cards each seat holds */
-    const int *score;           /* [seat]: each seat's side's score */
+    const int *cards_left; /* [seat]: unplayed cards each seat holds */
+    const int *score;      /* [seat]: each seat's side's score */
 } cs_view;
 
 /* Cards in the view's hand that may be played now (fit under 31); returns how many. */
@@ -77,13 +77,13 @@ int cs_view_legal_plays(const cs_view *v, cs_card out[CS_MAX_HAND]);
 
 /* Public events, in the order they happen, for agents that follow the game. */
 #define CS_EVENT_LIST(X)                                                                           \
-    X(DEAL, "deal")       /* seat = dealer */                                                     \
-    X(STARTER, "starter") /* card = starter; points = heels to the dealer (seat) */               \
-    X(PLAY, "play")       /* seat laid card for points */                                         \
-    X(GO, "go")           /* seat scored points (1) for the go or last card */                    \
-    X(RESET, "reset")     /* the count went back to 0 */                                          \
-    X(SHOW, "show")       /* seat counted its hand (or, is_crib, the crib) for points */       \
-    X(BONUS, "bonus")     /* seat received the start bonus */                                     \
+    X(DEAL, "deal")       /* seat = dealer */                                                      \
+    X(STARTER, "starter") /* card = starter; points = heels to the dealer (seat) */                \
+    X(PLAY, "play")       /* seat laid card for points */                                          \
+    X(GO, "go")           /* seat scored points (1) for the go or last card */                     \
+    X(RESET, "reset")     /* the count went back to 0 */                                           \
+    X(SHOW, "show")       /* seat counted its hand (or, is_crib, the crib) for points */           \
+    X(BONUS, "bonus")     /* seat received the start bonus */                                      \
     X(END, "end")         /* the game is over; seat = winner as in cs_game_record */
 
 typedef enum {
@@ -97,8 +97,8 @@ typedef struct {
     int seat;
     cs_card card;
     int points;
-    int is_crib;                 /* SHOW: 1 for the crib */
-    int n_cards;                 /* SHOW: the cards shown (hand or crib, without starter) */
+    int is_crib; /* SHOW: 1 for the crib */
+    int n_cards; /* SHOW: the cards shown (hand or crib, without starter) */
     cs_card cards[CS_CRIB_SIZE];
 } cs_event;
 
@@ -146,7 +146,7 @@ typedef struct {
     uint64_t game;
     uint8_t first_dealer;
     uint16_t deals;
-    int8_t winner; /* seat, or team 0/1 in partnerships, -1 for a tie */
+    int8_t winner;                 /* seat, or team 0/1 in partnerships, -1 for a tie */
     int16_t score[CS_MAX_PLAYERS]; /* final score of each seat's side, -1 absent */
     int16_t peg[CS_MAX_PLAYERS];   /* points each seat earned by source */
     int16_t hand[CS_MAX_PLAYERS];

@@ -75,7 +75,8 @@ cs_pcg32 cs_pcg32_derive(uint64_t seed, uint64_t game, cs_stream purpose, uint32
 
 /* Name of the generator and the seeding scheme, for the provenance attribute `rng`. */
 #define CS_RNG_DESCRIPTION                                                                         \
-    "pcg32 xsh-rr 64/32; stream(seed,game,purpose,index): state=splitmix64(seed^splitmix64(game)), " \
+    "pcg32 xsh-rr 64/32; stream(seed,game,purpose,index): "                                        \
+    "state=splitmix64(seed^splitmix64(game)), "                                                    \
     "seq=splitmix64(purpose<<32|index); purposes deal=1 cut=2 strategy=3"
 
 #endif

@@ -137,7 +137,8 @@ typedef struct {
 /* Scores are stored as int16 in files, so targets and lines stay below 2^15. */
 #define RULE_POINTS_MAX 30000
 
-#define FIELD(name, kind, lo, hi) {#name, offsetof(cs_rules, name), kind, lo, hi}
+#define FIELD(name, kind, lo, hi)                                                                  \
+    { #name, offsetof(cs_rules, name), kind, lo, hi }
 static const rule_field RULE_FIELDS[] = {
     FIELD(players, FIELD_INT, 2, 4),
     FIELD(partnership, FIELD_BOOL, 0, 1),
@@ -273,10 +274,14 @@ int cs_rules_to_json(const cs_rules *r, char *buf, size_t len) {
         switch (RULE_FIELDS[i].kind) {
         case FIELD_BOOL: snprintf(value, sizeof value, "%s", v ? "true" : "false"); break;
         case FIELD_DEALER:
-            if (v == CS_FIRST_DEALER_CUT) snprintf(value, sizeof value, "\"cut\"");
-            else snprintf(value, sizeof value, "%d", v);
+            if (v == CS_FIRST_DEALER_CUT)
+                snprintf(value, sizeof value, "\"cut\"");
+            else
+                snprintf(value, sizeof value, "%d", v);
             break;
-        case FIELD_NEXT_DEALER: snprintf(value, sizeof value, "\"%s\"", NEXT_DEALER_NAMES[v]); break;
+        case FIELD_NEXT_DEALER:
+            snprintf(value, sizeof value, "\"%s\"", NEXT_DEALER_NAMES[v]);
+            break;
         case FIELD_INT: snprintf(value, sizeof value, "%d", v); break;
         }
         int n = snprintf(buf && used < len ? buf + used : NULL, buf && used < len ? len - used : 0,
@@ -284,6 +289,7 @@ int cs_rules_to_json(const cs_rules *r, char *buf, size_t len) {
         total += n;
         used = (size_t)total;
     }
-    int n = snprintf(buf && used < len ? buf + used : NULL, buf && used < len ? len - used : 0, "}");
+    int n =
+        snprintf(buf && used < len ? buf + used : NULL, buf && used < len ? len - used : 0, "}");
     return total + n;
 }

@@ -10,10 +10,10 @@
 #include <stdint.h>
 
 #define CS_MAX_PLAYERS 4
-#define CS_MAX_DEALT 6   /* six cards each in the two-player game */
+#define CS_MAX_DEALT   6 /* six cards each in the two-player game */
 #define CS_MAX_DISCARD 2 /* two each with two players and in the five-card game */
-#define CS_CRIB_SIZE 4   /* every variant builds a crib of four */
-#define CS_MAX_HAND 4    /* cards a hand keeps for the play and show: 4, or 3 (five-card) */
+#define CS_CRIB_SIZE   4 /* every variant builds a crib of four */
+#define CS_MAX_HAND    4 /* cards a hand keeps for the play and show: 4, or 3 (five-card) */
 
 /* Who deals the first deal of a game. */
 #define CS_FIRST_DEALER_CUT (-1) /* cut for deal: low card deals, tied low cards re-cut */
@@ -95,10 +95,14 @@ const char *cs_rules_key(int i);
 int cs_rules_validate(const cs_rules *r, char *why, size_t why_len);
 
 /* Cards each player keeps for the play and the show. */
-static inline int cs_rules_hand_size(const cs_rules *r) { return r->cards_dealt - r->discards; }
+static inline int cs_rules_hand_size(const cs_rules *r) {
+    return r->cards_dealt - r->discards;
+}
 
 /* Number of sides: two for partnerships, else one per player. */
-static inline int cs_rules_sides(const cs_rules *r) { return r->partnership ? 2 : r->players; }
+static inline int cs_rules_sides(const cs_rules *r) {
+    return r->partnership ? 2 : r->players;
+}
 
 /* The side a seat scores for. */
 static inline int cs_rules_side(const cs_rules *r, int seat) {

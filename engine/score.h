@@ -52,7 +52,17 @@ extern const uint8_t cs_show_rank_table[13 * 13 * 13 * 13 * 13];
 static inline int cs_show_rank_index4(int r0, int r1, int r2, int r3) {
     return (((r0 * 13 + r1) * 13 + r2) * 13 + r3) * 13;
 }
-static inline int cs_show_rank_points(int index) { return cs_show_rank_table[index]; }
+static inline int cs_show_rank_points(int index) {
+    return cs_show_rank_table[index];
+}
+
+/* The same for four ranks (a three-card hand with its starter), from the same generated file:
+ * entry ((r0 * 13 + r1) * 13 + r2) * 13 + r3, that is cs_show_rank_index3() of the three hand
+ * cards plus the starter's rank. */
+extern const uint8_t cs_show_rank_table4[13 * 13 * 13 * 13];
+static inline int cs_show_rank_index3(int r0, int r1, int r2) {
+    return ((r0 * 13 + r1) * 13 + r2) * 13;
+}
 
 /* Points the last card pile[n-1] scores when laid on pile[0..n-2] in the current series. */
 typedef struct {

@@ -25,7 +25,9 @@ static int usage_error(const char *cmd, const char *fmt, const char *arg) {
     return CS_EXIT_USAGE;
 }
 
-static int is_help(const char *a) { return !strcmp(a, "--help") || !strcmp(a, "-h"); }
+static int is_help(const char *a) {
+    return !strcmp(a, "--help") || !strcmp(a, "-h");
+}
 
 /* Parses argv card texts, naming the bad one. */
 static int parse_cards(const char *cmd, int n, char **texts, cs_card *out) {
@@ -47,7 +49,8 @@ static const char SCORE_HELP[] =
     "last card, and prints the points by kind and the total. Cards are rank then suit:\n"
     "A 2 .. 9 T (or 10) J Q K and C D H S, either case: 5H 10c JS.\n\n"
     "  --crib   count as the crib: a flush needs all five cards\n"
-    "  --json   print {\"total\":..,\"fifteens\":..,\"pairs\":..,\"runs\":..,\"flush\":..,\"nobs\":..}\n"
+    "  --json   print "
+    "{\"total\":..,\"fifteens\":..,\"pairs\":..,\"runs\":..,\"flush\":..,\"nobs\":..}\n"
     "  --batch  read one hand per line from standard input (starter last), write one total per\n"
     "           line\n";
 
@@ -85,8 +88,9 @@ static int run_batch(const char *cmd, batch_fn fn, int flag) {
             char tok[16] = "";
             if (bad) sscanf(bad, "%15s", tok);
             fprintf(stderr, "cribsim %s: line %ld: %s '%s'\n", cmd, line_no,
-                    n == CS_EDUPCARD ? "duplicate card" : n == CS_ECOUNT ? "too many cards at"
-                                                                          : "not a card:",
+                    n == CS_EDUPCARD ? "duplicate card"
+                    : n == CS_ECOUNT ? "too many cards at"
+                                     : "not a card:",
                     tok);
             return CS_EXIT_USAGE;
         }
@@ -118,13 +122,18 @@ int cs_cmd_score(int argc, char **argv) {
             fputs(SCORE_HELP, stdout);
             return CS_EXIT_OK;
         }
-        if (!strcmp(a, "--crib")) crib = 1;
-        else if (!strcmp(a, "--json")) json = 1;
-        else if (!strcmp(a, "--batch")) batch = 1;
-        else return usage_error("score", "unknown option '%s'", a);
+        if (!strcmp(a, "--crib"))
+            crib = 1;
+        else if (!strcmp(a, "--json"))
+            json = 1;
+        else if (!strcmp(a, "--batch"))
+            batch = 1;
+        else
+            return usage_error("score", "unknown option '%s'", a);
     }
     if (batch) {
-        if (first < argc) return usage_error("score", "--batch reads standard input, not '%s'", argv[first]);
+        if (first < argc)
+            return usage_error("score", "--batch reads standard input, not '%s'", argv[first]);
         return run_batch("score", score_batch_line, crib);
     }
     int n = argc - first;
@@ -140,8 +149,9 @@ int cs_cmd_score(int argc, char **argv) {
         printf("{\"total\":%d,\"fifteens\":%d,\"pairs\":%d,\"runs\":%d,\"flush\":%d,\"nobs\":%d}\n",
                p.total, p.fifteens, p.pairs, p.runs, p.flush, p.nobs);
     } else {
-        printf("fifteens %2d\npairs    %2d\nruns     %2d\nflush    %2d\nnobs     %2d\ntotal    %2d\n",
-               p.fifteens, p.pairs, p.runs, p.flush, p.nobs, p.total);
+        printf(
+            "fifteens %2d\npairs    %2d\nruns     %2d\nflush    %2d\nnobs     %2d\ntotal    %2d\n",
+            p.fifteens, p.pairs, p.runs, p.flush, p.nobs, p.total);
     }
     return CS_EXIT_OK;
 }
@@ -195,12 +205,16 @@ int cs_cmd_peg(int argc, char **argv) {
             fputs(PEG_HELP, stdout);
             return CS_EXIT_OK;
         }
-        if (!strcmp(a, "--json")) json = 1;
-        else if (!strcmp(a, "--batch")) batch = 1;
-        else return usage_error("peg", "unknown option '%s'", a);
+        if (!strcmp(a, "--json"))
+            json = 1;
+        else if (!strcmp(a, "--batch"))
+            batch = 1;
+        else
+            return usage_error("peg", "unknown option '%s'", a);
     }
     if (batch) {
-        if (first < argc) return usage_error("peg", "--batch reads standard input, not '%s'", argv[first]);
+        if (first < argc)
+            return usage_error("peg", "--batch reads standard input, not '%s'", argv[first]);
         return run_batch("peg", peg_batch_line, 0);
     }
     int n = argc - first;
@@ -330,7 +344,8 @@ int cs_cmd_play(int argc, char **argv) {
     }
     if (cs_rules_from_name(preset, &rules) != CS_OK) {
         fprintf(stderr, "cribsim play: unknown preset '%s'; the presets are:", preset);
-        for (int p = 0; p < CS_PRESET_COUNT; p++) fprintf(stderr, " %s", cs_preset_name((cs_preset)p));
+        for (int p = 0; p < CS_PRESET_COUNT; p++)
+            fprintf(stderr, " %s", cs_preset_name((cs_preset)p));
         fprintf(stderr, "\n");
         return CS_EXIT_USAGE;
     }

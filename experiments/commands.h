@@ -6,9 +6,9 @@
 #ifndef CS_COMMANDS_H
 #define CS_COMMANDS_H
 
-#define CS_EXIT_OK 0
+#define CS_EXIT_OK      0
 #define CS_EXIT_FAILURE 1
-#define CS_EXIT_USAGE 2
+#define CS_EXIT_USAGE   2
 
 /* X(name, function, summary) */
 #define CS_COMMAND_LIST(X)                                                                         \

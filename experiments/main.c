@@ -20,8 +20,8 @@ static const command COMMANDS[] = {
 
 static void usage(FILE *out) {
     fprintf(out, "usage: cribsim COMMAND [options]   (cribsim COMMAND --help for each)\n\n"
-                 "A research engine for cribbage, version " CRIBSIM_VERSION
-                 " (" CRIBSIM_GIT_COMMIT ").\n\ncommands:\n");
+                 "A research engine for cribbage, version " CRIBSIM_VERSION " (" CRIBSIM_GIT_COMMIT
+                 ").\n\ncommands:\n");
     for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; i++)
         fprintf(out, "  %-12s %s\n", COMMANDS[i].name, COMMANDS[i].summary);
 }

@@ -10,8 +10,10 @@ void cs_narrator_init(cs_narrator *n, FILE *out, const cs_game *game, const cs_r
 }
 
 const char *cs_narrate_seat(const cs_rules *r, int seat, char *buf, size_t len) {
-    if (r->partnership) snprintf(buf, len, "seat %d (team %d)", seat, seat & 1);
-    else snprintf(buf, len, "seat %d", seat);
+    if (r->partnership)
+        snprintf(buf, len, "seat %d (team %d)", seat, seat & 1);
+    else
+        snprintf(buf, len, "seat %d", seat);
     return buf;
 }
 
@@ -59,7 +61,12 @@ static void narrate_play(cs_narrator *n, const cs_view *v, const cs_event *e) {
             t, v->count);
     if (p.fifteen) fprintf(n->out, "  fifteen 2");
     if (p.thirty_one) fprintf(n->out, "  thirty-one 2");
-    if (p.pairs) fprintf(n->out, "  %s %d", p.pairs == 2 ? "pair" : p.pairs == 6 ? "pair royal" : "double pair royal", p.pairs);
+    if (p.pairs)
+        fprintf(n->out, "  %s %d",
+                p.pairs == 2   ? "pair"
+                : p.pairs == 6 ? "pair royal"
+                               : "double pair royal",
+                p.pairs);
     if (p.run) fprintf(n->out, "  run of %d", p.run);
     fprintf(n->out, "\n");
 }
@@ -79,8 +86,11 @@ static void narrate_show(cs_narrator *n, const cs_event *e) {
         const struct {
             const char *name;
             int points;
-        } parts[] = {{"fifteens", p.fifteens}, {"pairs", p.pairs}, {"runs", p.runs},
-                     {"flush", p.flush},       {"nobs", p.nobs}};
+        } parts[] = {{"fifteens", p.fifteens},
+                     {"pairs", p.pairs},
+                     {"runs", p.runs},
+                     {"flush", p.flush},
+                     {"nobs", p.nobs}};
         for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
             if (!parts[i].points) continue;
             fprintf(n->out, "%s%s %d", sep, parts[i].name, parts[i].points);

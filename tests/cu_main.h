@@ -17,6 +17,7 @@ typedef struct {
 extern const char cs_suite_name[];
 extern const cs_test cs_suite_tests[];
 
-#define CS_TEST(fn) {#fn, fn}
+#define CS_TEST(fn)                                                                                \
+    { #fn, fn }
 
 #endif

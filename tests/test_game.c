@@ -438,8 +438,10 @@ static void referee_deal(referee *f, const cs_deal_record *d, uint64_t game, int
             cs_card c = d->dealt[s][i];
             int discarded = 0;
             for (int j = 0; j < r->discards; j++) discarded |= d->discard[s][j] == c;
-            if (discarded) crib[nc++] = c;
-            else kept[s][k++] = c;
+            if (discarded)
+                crib[nc++] = c;
+            else
+                kept[s][k++] = c;
         }
         ref_check(f, k == hs, "discards not from the dealt cards", game, d->deal);
     }
@@ -533,7 +535,8 @@ static void referee_deal(referee *f, const cs_deal_record *d, uint64_t game, int
         ref_check(f, total_left == 0, "cards left unplayed", game, d->deal);
     if (f->over) {
         ref_check(f, d->ended, "ended flag", game, d->deal);
-        for (int s = 0; s < n; s++) ref_check(f, d->hand[s] == 0, "show after the end", game, d->deal);
+        for (int s = 0; s < n; s++)
+            ref_check(f, d->hand[s] == 0, "show after the end", game, d->deal);
         return;
     }
 
@@ -569,7 +572,8 @@ static void referee_preset(const char *name, int games) {
     referee f = {.r = &r};
     long ties = 0, wins = 0;
     for (int gi = 0; gi < games && f.failures == 0; gi++) {
-        for (int s = 0; s < n; s++) rng[s] = cs_pcg32_derive(99, (uint64_t)gi, CS_STREAM_STRATEGY, (uint32_t)s);
+        for (int s = 0; s < n; s++)
+            rng[s] = cs_pcg32_derive(99, (uint64_t)gi, CS_STREAM_STRATEGY, (uint32_t)s);
         log->n = 0;
         cs_game_begin(g, &r, 2024, (uint64_t)gi, CS_FIRST_DEALER_CUT, agents);
         cs_game_record sum;
@@ -582,7 +586,8 @@ static void referee_preset(const char *name, int games) {
         int16_t src[CS_MAX_PLAYERS] = {0};
         for (int k = 0; k < log->n; k++) {
             const cs_deal_record *d = &log->deals[k];
-            ref_check(&f, d->deal == k && d->game == (uint64_t)gi, "deal numbering", (uint64_t)gi, k);
+            ref_check(&f, d->deal == k && d->game == (uint64_t)gi, "deal numbering", (uint64_t)gi,
+                      k);
             ref_check(&f, k == 0 || d->dealer == (log->deals[k - 1].dealer + 1) % n,
                       "dealer rotation", (uint64_t)gi, k);
             ref_check(&f, !f.over, "a deal after the end", (uint64_t)gi, k);
@@ -608,8 +613,9 @@ static void referee_preset(const char *name, int games) {
         for (int s = 0; s < CS_MAX_PLAYERS; s++) {
             int expect = s < n ? f.side[cs_rules_side(&r, s)] : -1;
             ref_check(&f, sum.score[s] == expect, "final score", (uint64_t)gi, -1);
-            if (s < n) ref_check(&f, side_src[cs_rules_side(&r, s)] == expect, "sources add up",
-                                 (uint64_t)gi, -1);
+            if (s < n)
+                ref_check(&f, side_src[cs_rules_side(&r, s)] == expect, "sources add up",
+                          (uint64_t)gi, -1);
         }
         /* The end: at the target, or after the fixed deals with the higher side winning. */
         int sides = cs_rules_sides(&r), best = 0, tied = 0;
@@ -624,8 +630,8 @@ static void referee_preset(const char *name, int games) {
         if (f.over) {
             ref_check(&f, sum.winner == f.winner, "winner at the target", (uint64_t)gi, -1);
         } else {
-            ref_check(&f, r.max_deals > 0 && sum.deals == r.max_deals, "ended early",
-                      (uint64_t)gi, -1);
+            ref_check(&f, r.max_deals > 0 && sum.deals == r.max_deals, "ended early", (uint64_t)gi,
+                      -1);
             ref_check(&f, sum.winner == (tied ? -1 : best), "winner by deals", (uint64_t)gi, -1);
         }
         ties += sum.winner < 0;
@@ -638,9 +644,12 @@ static void referee_preset(const char *name, int games) {
                 ref_check(&f, sum.skunk[s] == 0, "skunk on a winner", (uint64_t)gi, -1);
                 continue;
             }
-            if (r.triple_skunk_line && sc < r.triple_skunk_line) lvl = 3;
-            else if (r.double_skunk_line && sc < r.double_skunk_line) lvl = 2;
-            else if (r.skunk_line && sc < r.skunk_line) lvl = 1;
+            if (r.triple_skunk_line && sc < r.triple_skunk_line)
+                lvl = 3;
+            else if (r.double_skunk_line && sc < r.double_skunk_line)
+                lvl = 2;
+            else if (r.skunk_line && sc < r.skunk_line)
+                lvl = 1;
             ref_check(&f, sum.skunk[s] == lvl, "skunk level", (uint64_t)gi, -1);
             if (sc >= r.lurch_line) lurch = 0;
         }
@@ -659,11 +668,21 @@ static void referee_preset(const char *name, int games) {
 }
 
 #define REFEREE_GAMES 10000
-static void test_game_referee_two(void) { referee_preset("two", REFEREE_GAMES); }
-static void test_game_referee_three(void) { referee_preset("three", REFEREE_GAMES); }
-static void test_game_referee_four(void) { referee_preset("four", REFEREE_GAMES); }
-static void test_game_referee_partners(void) { referee_preset("partners", REFEREE_GAMES); }
-static void test_game_referee_five_card(void) { referee_preset("five-card", REFEREE_GAMES); }
+static void test_game_referee_two(void) {
+    referee_preset("two", REFEREE_GAMES);
+}
+static void test_game_referee_three(void) {
+    referee_preset("three", REFEREE_GAMES);
+}
+static void test_game_referee_four(void) {
+    referee_preset("four", REFEREE_GAMES);
+}
+static void test_game_referee_partners(void) {
+    referee_preset("partners", REFEREE_GAMES);
+}
+static void test_game_referee_five_card(void) {
+    referee_preset("five-card", REFEREE_GAMES);
+}
 static void test_game_referee_nz_tournament_with_ties(void) {
     referee_preset("nz-tournament", REFEREE_GAMES);
 }
@@ -692,7 +711,8 @@ static void test_game_cards_do_not_depend_on_the_agents(void) {
     CU_ASSERT_EQUAL(sa.first_dealer, sb.first_dealer);
     int n = la->n < lb->n ? la->n : lb->n, differ = 0;
     for (int k = 0; k < n; k++) {
-        CU_ASSERT_EQUAL(memcmp(la->deals[k].dealt, lb->deals[k].dealt, sizeof la->deals[k].dealt), 0);
+        CU_ASSERT_EQUAL(memcmp(la->deals[k].dealt, lb->deals[k].dealt, sizeof la->deals[k].dealt),
+                        0);
         CU_ASSERT_EQUAL(la->deals[k].starter, lb->deals[k].starter);
         differ |= memcmp(la->deals[k].discard, lb->deals[k].discard, sizeof la->deals[k].discard);
     }

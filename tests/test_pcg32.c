@@ -42,7 +42,8 @@ static void test_pcg32_bounded_is_uniform_chi_square(void) {
     memset(counts, 0, sizeof counts);
     for (int i = 0; i < DRAWS; i++) counts[cs_pcg32_bounded(&rng, BINS)]++;
     double expected = (double)DRAWS / BINS, chi = 0;
-    for (int i = 0; i < BINS; i++) chi += (counts[i] - expected) * (counts[i] - expected) / expected;
+    for (int i = 0; i < BINS; i++)
+        chi += (counts[i] - expected) * (counts[i] - expected) / expected;
     CU_ASSERT_TRUE(chi < 90.0);
     CU_ASSERT_TRUE(chi > 20.0); /* far too even is as suspicious: P(chi < 20) ~ 1e-6 */
 }
@@ -94,10 +95,9 @@ static void test_pcg32_derive_is_deterministic_and_separates_streams(void) {
     CU_ASSERT_EQUAL(a.state, b.state);
     CU_ASSERT_EQUAL(a.inc, b.inc);
     /* Changing any one of seed, game, purpose or index changes the first outputs. */
-    cs_pcg32 others[4] = {cs_pcg32_derive(8, 100, CS_STREAM_DEAL, 3),
-                          cs_pcg32_derive(7, 101, CS_STREAM_DEAL, 3),
-                          cs_pcg32_derive(7, 100, CS_STREAM_STRATEGY, 3),
-                          cs_pcg32_derive(7, 100, CS_STREAM_DEAL, 4)};
+    cs_pcg32 others[4] = {
+        cs_pcg32_derive(8, 100, CS_STREAM_DEAL, 3), cs_pcg32_derive(7, 101, CS_STREAM_DEAL, 3),
+        cs_pcg32_derive(7, 100, CS_STREAM_STRATEGY, 3), cs_pcg32_derive(7, 100, CS_STREAM_DEAL, 4)};
     uint32_t first[4];
     for (int i = 0; i < 4; i++) first[i] = cs_pcg32_next(&others[i]);
     uint32_t base = cs_pcg32_next(&a);

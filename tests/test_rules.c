@@ -35,7 +35,8 @@ static void test_rules_every_preset_is_valid_and_named(void) {
 
 static void test_rules_presets_match_the_rules_model(void) {
     cs_rules two = preset("two"), three = preset("three"), four = preset("four");
-    cs_rules partners = preset("partners"), five = preset("five-card"), nz = preset("nz-tournament");
+    cs_rules partners = preset("partners"), five = preset("five-card"),
+             nz = preset("nz-tournament");
     CU_ASSERT_EQUAL(two.players, 2);
     CU_ASSERT_EQUAL(two.cards_dealt, 6);
     CU_ASSERT_EQUAL(two.discards, 2);
@@ -83,10 +84,10 @@ static void test_rules_set_every_field_by_name(void) {
     for (int i = 0; cs_rules_key(i); i++, keys++) {
         cs_rules t = preset("two");
         const char *k = cs_rules_key(i);
-        const char *v = !strcmp(k, "first_dealer")  ? "cut"
-                        : !strcmp(k, "next_dealer") ? "loser"
+        const char *v = !strcmp(k, "first_dealer")                   ? "cut"
+                        : !strcmp(k, "next_dealer")                  ? "loser"
                         : strstr(k, "players") || strstr(k, "flush") ? "4"
-                                                                      : "1";
+                                                                     : "1";
         CU_ASSERT_EQUAL(cs_rules_set(&t, k, v), CS_OK);
     }
     CU_ASSERT_EQUAL(keys, 18);

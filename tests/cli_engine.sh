@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# cli_engine.sh CRIBSIM - the engine's subcommands end to end: score, peg, hand-stats and play,
+# their --json and --batch forms, and a clear message with exit status 2 for every bad input.
+set -u
+cs=${1:?usage: cli_engine.sh PATH_TO_CRIBSIM}
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); printf 'FAIL: %s\n' "$*"; }
+# expect_out "description" "expected stdout" cmd...
+expect_out() {
+    local what=$1 want=$2; shift 2
+    local got; got=$("$@" 2>/dev/null); local rc=$?
+    if [ "$rc" -eq 0 ] && [ "$got" = "$want" ]; then ok; else bad "$what: rc=$rc got [$got] want [$want]"; fi
+}
+# expect_error "description" "text the message must contain" cmd...
+expect_error() {
+    local what=$1 needle=$2; shift 2
+    local err; err=$("$@" 2>&1 >/dev/null); local rc=$?
+    if [ "$rc" -eq 2 ] && grep -qF -- "$needle" <<<"$err"; then ok; else bad "$what: rc=$rc stderr [$err]"; fi
+}
+
+# score: the 29 hand, the doc 004 examples, the crib four-flush rule, three-card hands.
+expect_out "29 hand json" '{"total":29,"fifteens":16,"pairs":12,"runs":0,"flush":0,"nobs":1}' \
+    "$cs" score --json 5C 5D 5H JS 5S
+expect_out "doc 004 example 1" '{"total":23,"fifteens":8,"pairs":6,"runs":9,"flush":0,"nobs":0}' \
+    "$cs" score --json 4H 5C 5D 6S 5S
+expect_out "doc 004 example 2" '{"total":14,"fifteens":4,"pairs":0,"runs":4,"flush":5,"nobs":1}' \
+    "$cs" score --json ah 2h 3h jh 4h
+expect_out "10 accepted" '{"total":6,"fifteens":6,"pairs":0,"runs":0,"flush":0,"nobs":0}' \
+    "$cs" score --json 10C 5D 2H 8S 7C
+expect_out "hand four-flush scores 4" '{"total":4,"fifteens":0,"pairs":0,"runs":0,"flush":4,"nobs":0}' \
+    "$cs" score --json 2H 4H 6H 8H QC
+expect_out "crib four-flush scores nothing" '{"total":0,"fifteens":0,"pairs":0,"runs":0,"flush":0,"nobs":0}' \
+    "$cs" score --crib --json 2H 4H 6H 8H QC
+expect_out "three-card hand flush" '{"total":3,"fifteens":0,"pairs":0,"runs":0,"flush":3,"nobs":0}' \
+    "$cs" score --json 2H 4H 8H QC
+human=$("$cs" score 5C 5D 5H JS 5S)
+if grep -q "^total *29$" <<<"$human" && grep -q "^nobs *1$" <<<"$human"; then ok; else bad "score text [$human]"; fi
+expect_out "score batch" "$(printf '29\n14\n0')" bash -c "printf '5C 5D 5H JS 5S\nAH 2H 3H JH 4H\n2C 4D 6H 8S TC\n' | '$cs' score --batch"
+expect_error "batch empty line" "line 2 has 0 cards" bash -c "printf '5C 5D 5H JS 5S\n\n' | '$cs' score --batch"
+expect_out "crib batch" "0" bash -c "printf '2H 4H 6H 8H QC\n' | '$cs' score --batch --crib"
+
+expect_error "malformed card" "'5X'" "$cs" score 5C 5D 5H JS 5X
+expect_error "ten as 1" "'1C'" "$cs" score 1C 5D 5H JS 5S
+expect_error "duplicate card" "'5C' appears twice" "$cs" score 5C 5D 5H 5C 5S
+expect_error "too few cards" "cards" "$cs" score 5C 5D 5S
+expect_error "too many cards" "too many" "$cs" score 5C 5D 5H JS 5S 6S
+expect_error "crib of three" "crib" "$cs" score --crib 5C 5D 5H 5S
+expect_error "unknown option" "'--foo'" "$cs" score --foo 5C 5D 5H JS 5S
+expect_error "batch bad line" "line 2" bash -c "printf '5C 5D 5H JS 5S\n5C 5D QQ JS 5S\n' | '$cs' score --batch"
+expect_error "batch duplicate" "duplicate" bash -c "printf '5C 5C 5H JS 5S\n' | '$cs' score --batch"
+# A bad line stops the batch, but the answers before it are written.
+got=$(printf '5C 5D 5H JS 5S\nXX\n' | "$cs" score --batch 2>/dev/null)
+[ "$got" = "29" ] && ok || bad "batch keeps earlier answers: [$got]"
+
+# peg: the corrected doc 004 examples, 31 for 2, runs out of order, a run broken by a pair.
+expect_out "King 7 7 7 corrected to 8" '{"total":8,"fifteen":0,"thirty_one":2,"pairs":6,"run":0}' \
+    "$cs" peg --json KS 7C 7D 7H
+expect_out "2 3 1 4 3 2 corrected to 6" '{"total":6,"fifteen":2,"thirty_one":0,"pairs":0,"run":4}' \
+    "$cs" peg --json 2C 3C AC 4C 3D 2D
+expect_out "5 2 3 4 1" '{"total":7,"fifteen":2,"thirty_one":0,"pairs":0,"run":5}' \
+    "$cs" peg --json 5C 2C 3C 4C AC
+expect_out "5 5 5" '{"total":8,"fifteen":2,"thirty_one":0,"pairs":6,"run":0}' "$cs" peg --json 5C 5D 5H
+expect_out "four of a kind" '{"total":12,"fifteen":0,"thirty_one":0,"pairs":12,"run":0}' \
+    "$cs" peg --json 2C 2D 2H 2S
+expect_out "run broken by a pair (5 4 3 3: fifteen and pair only)" '{"total":4,"fifteen":2,"thirty_one":0,"pairs":2,"run":0}' \
+    "$cs" peg --json 5C 4C 3C 3D
+expect_out "peg batch" "$(printf '3\n5')" bash -c "printf '3C 5C 6C 7C\n3C 5C 6C 7C 4C\n' | '$cs' peg --batch"
+expect_error "count past 31" "past 31" "$cs" peg KC QC JC 5C
+expect_error "peg duplicate" "appears twice" "$cs" peg KC KC
+expect_error "peg no cards" "give" "$cs" peg
+
+# hand-stats: the exhaustive distribution's known answers.
+hs=$("$cs" hand-stats)
+grep -qx "0 1009008" <<<"$hs" && grep -qx "28 76" <<<"$hs" && grep -qx "29 4" <<<"$hs" \
+    && ! grep -q "^19 " <<<"$hs" && grep -qx "total 12994800 mean 4.769152" <<<"$hs" && ok || bad "hand-stats [$hs]"
+hs=$("$cs" hand-stats --crib)
+grep -qx "0 1022208" <<<"$hs" && ok || bad "hand-stats --crib"
+expect_error "hand-stats bad cards" "'5'" "$cs" hand-stats --cards 5
+expect_error "hand-stats crib of three" "four cards" "$cs" hand-stats --crib --cards 3
+
+# play: a whole game, repeatable, for every preset; bad presets and rules refused.
+for p in two three four partners five-card nz-tournament; do
+    a=$("$cs" play --rules "$p" --seed 11 2>&1); rc=$?
+    b=$("$cs" play --rules "$p" --seed 11 2>&1)
+    if [ "$rc" -eq 0 ] && [ "$a" = "$b" ] && grep -Eq "(wins|tie) after [0-9]+ deals" <<<"$a"; then ok; else bad "play $p rc=$rc"; fi
+done
+[ "$("$cs" play --seed 1)" != "$("$cs" play --seed 2)" ] && ok || bad "different seeds, same game"
+expect_error "unknown preset" "'seven'" "$cs" play --rules seven
+expect_error "unknown rule" "unknown rule 'targte'" "$cs" play --set targte=61
+expect_error "impossible rules" "partnership" "$cs" play --rules three --set partnership=yes
+expect_error "bad seed" "--seed" "$cs" play --seed -4
+expect_error "unknown command" "unknown command" "$cs" frobnicate
+for c in score peg hand-stats play; do "$cs" "$c" --help | grep -q "usage: cribsim $c" && ok || bad "$c --help"; done
+
+printf '%d passed, %d failed\n' "$pass" "$fail"
+[ "$fail" -eq 0 ]
