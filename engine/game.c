@@ -5,6 +5,21 @@
  * deal done). Every point goes through add_points(), which credits the seat's source, the
  * side's score and the deal record, and ends the game the moment a side reaches the target;
  * after that nothing more of the deal is played or recorded.
+ *
+ * Speed (DESIGN.md asks for a million random games a second on one core) without changing
+ * anything that is dealt, asked or recorded:
+ * - each seat has a cs_view whose pointers are set once (begin, copy); each phase updates the
+ *   scalars it changes and seat_view() only those that change with every card;
+ * - during the play a seat's cards are also counted by value (values_held), so the lowest value
+ *   it holds, and so whether it can play, is a count of trailing zeros and one compare; and
+ *   slot[] finds a card in its holder's hand in one look;
+ * - a side's score is kept in its seats' entries of seat_score, so crediting points touches one
+ *   or two ints, and points of zero go through the same adds rather than a branch;
+ * - events are built only when some agent observes;
+ * - the hot loops store bytes before ints and avoid block copies of bytes just stored one at a
+ *   time (a load spanning several recent byte stores waits for all of them to retire).
+ * tests/test_game.c referees the play; a hash over every record, view and event of many games
+ * per preset, taken before and after, held the speed work to byte-identical results.
  */
 #include "game.h"
 
@@ -20,29 +35,52 @@ typedef enum { SRC_PEG, SRC_HAND, SRC_CRIB, SRC_HEELS, SRC_BONUS } point_source;
 /* Cards drawn from the shuffled deck in one deal: the hands, the crib card, the starter. */
 #define DEAL_DRAW_MAX (CS_MAX_PLAYERS * CS_MAX_DEALT + CS_CRIB_SIZE + 1)
 
+/*
+ * During the play each seat's unplayed cards are also counted by value: nibble v - 1 of
+ * values_held[s] holds how many cards of value v (1..10) the seat has (at most 4, so a nibble
+ * never overflows). The lowest value held is then the lowest non-zero nibble, one count of
+ * trailing zeros; a sentinel bit in nibble 15 stands for "no cards" and maps to a value no
+ * count can take (32: even a count of 0 plus it is past 31).
+ */
+#define VALUE_NIBBLE(v)   (1ull << (4 * ((v)-1)))
+#define NO_CARDS_SENTINEL (1ull << 60)
+static const uint8_t LOWEST_BY_NIBBLE[16] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 32, 32, 32, 32, 32, 32};
+
 struct cs_game {
     const cs_rules *rules;
     const cs_agent *agents;
     uint64_t seed, index, card_key;
     cs_phase phase;
     int players;
+    int partnership;
+    uint8_t next[CS_MAX_PLAYERS]; /* the seat on each seat's left */
     int hand_size;
     int any_observer;
     int dealer;
     int deal; /* deals begun */
-    int side_score[CS_MAX_PLAYERS];
-    int seat_score[CS_MAX_PLAYERS]; /* side_score of each seat's side, for views */
-    int winner_side;                /* -1 until someone reaches the target */
+    /*
+     * Each seat's side's score. Side k is seat k's side (side_of(k) == k in every variant), so
+     * side k's score is seat_score[k]; in partnerships seats s and s ^ 2 are kept equal.
+     */
+    int seat_score[CS_MAX_PLAYERS];
+    int winner_side; /* -1 until someone reaches the target */
     int over;
 
     /* the deal in progress */
     cs_card hand[CS_MAX_PLAYERS][CS_MAX_DEALT]; /* unplayed cards */
     int n_hand[CS_MAX_PLAYERS];
+    uint64_t values_held[CS_MAX_PLAYERS]; /* see VALUE_NIBBLE */
+    int min_value[CS_MAX_PLAYERS];        /* lowest value in hand[s], 32 if none */
+    /* Each card's index in its holder's hand[], so a card is found in one look: only right
+     * for cards the seat holds, so a lookup is confirmed by hand[slot[c]] == c. 256 entries so
+     * any byte an agent answers can be looked up. */
+    uint8_t slot[256];
+    int cards_left; /* sum of n_hand during the play */
     cs_card kept[CS_MAX_PLAYERS][CS_MAX_HAND];
     int n_kept;
     cs_card discards[CS_MAX_PLAYERS][CS_MAX_DISCARD];
     int n_discards;
-    cs_card crib[CS_CRIB_SIZE];
+    cs_card crib[CS_CRIB_SIZE + 1]; /* + 1: step_discard stores CS_MAX_DISCARD past n_crib */
     int n_crib;
     cs_card starter_card; /* drawn at the deal, revealed at the STARTER phase */
     cs_card starter;      /* CS_NO_CARD until revealed */
@@ -52,6 +90,10 @@ struct cs_game {
     int n_plays;
     uint8_t play_seat[CS_MAX_PLAYS];
     cs_card play_card[CS_MAX_PLAYS];
+
+    /* What each seat sees: pointers into this game and scalars kept up to date as
+     * point_views() describes; shown to agents as they are, copied by cs_game_view(). */
+    cs_view view[CS_MAX_PLAYERS];
 
     cs_card stacked[DEAL_DRAW_MAX]; /* cards for the next deal, if n_stacked */
     int n_stacked;
@@ -75,6 +117,49 @@ static const char *const EVENT_NAMES[] = {
 #undef CS_EVENT_NAME
 };
 
+/* A fresh deck in code order, copied before each shuffle. */
+static const cs_card DECK_ORDER[CS_DECK_SIZE] = {
+    0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15, 16, 17,
+    18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35,
+    36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51,
+};
+
+/*
+ * cs_card_value() of every byte, one load instead of a shift, an add and a compare where the
+ * play asks it for every card it looks at. Codes past the deck (CS_NO_CARD) count 10, as there.
+ */
+#define V4(v)  v, v, v, v
+#define V16(v) V4(v), V4(v), V4(v), V4(v)
+static const uint8_t VALUE_OF[256] = {
+    V4(1),   V4(2),   V4(3),   V4(4),   V4(5),   V4(6),   V4(7),   V4(8),
+    V4(9),   V4(10),  V4(10),  V4(10),  V4(10), /* the deck: 52 codes */
+    V4(10),  V4(10),  V4(10),  V16(10), V16(10), V16(10), V16(10), V16(10),
+    V16(10), V16(10), V16(10), V16(10), V16(10), V16(10), V16(10), /* 204 more: 3 x 4 + 12 x 16 */
+};
+#undef V16
+#undef V4
+
+static int card_value(cs_card c) {
+    return VALUE_OF[c];
+}
+
+/* A deal record before anything happens: no cards anywhere, no points. */
+static const cs_deal_record EMPTY_DEAL = {
+    .dealt = {{CS_NO_CARD, CS_NO_CARD, CS_NO_CARD, CS_NO_CARD, CS_NO_CARD, CS_NO_CARD},
+              {CS_NO_CARD, CS_NO_CARD, CS_NO_CARD, CS_NO_CARD, CS_NO_CARD, CS_NO_CARD},
+              {CS_NO_CARD, CS_NO_CARD, CS_NO_CARD, CS_NO_CARD, CS_NO_CARD, CS_NO_CARD},
+              {CS_NO_CARD, CS_NO_CARD, CS_NO_CARD, CS_NO_CARD, CS_NO_CARD, CS_NO_CARD}},
+    .crib_extra = CS_NO_CARD,
+    .discard = {{CS_NO_CARD, CS_NO_CARD},
+                {CS_NO_CARD, CS_NO_CARD},
+                {CS_NO_CARD, CS_NO_CARD},
+                {CS_NO_CARD, CS_NO_CARD}},
+    .starter = CS_NO_CARD,
+    .play_card = {CS_NO_CARD, CS_NO_CARD, CS_NO_CARD, CS_NO_CARD, CS_NO_CARD, CS_NO_CARD,
+                  CS_NO_CARD, CS_NO_CARD, CS_NO_CARD, CS_NO_CARD, CS_NO_CARD, CS_NO_CARD,
+                  CS_NO_CARD, CS_NO_CARD, CS_NO_CARD, CS_NO_CARD},
+};
+
 const char *cs_phase_name(cs_phase p) {
     return (unsigned)p < sizeof PHASE_NAMES / sizeof PHASE_NAMES[0] ? PHASE_NAMES[p] : "unknown";
 }
@@ -83,53 +168,107 @@ const char *cs_event_name(cs_event_type t) {
     return (unsigned)t < sizeof EVENT_NAMES / sizeof EVENT_NAMES[0] ? EVENT_NAMES[t] : "unknown";
 }
 
-cs_game *cs_game_new(void) { return calloc(1, sizeof(cs_game)); }
+cs_game *cs_game_new(void) {
+    return calloc(1, sizeof(cs_game));
+}
 
-void cs_game_free(cs_game *g) { free(g); }
+void cs_game_free(cs_game *g) {
+    free(g);
+}
 
-void cs_game_copy(cs_game *dst, const cs_game *src) { memcpy(dst, src, sizeof *dst); }
+/*
+ * Sets what each seat's view keeps for the whole game: the rules, the game index, the seat and
+ * the pointers into this game (so needed again whenever the game moves: cs_game_copy). What
+ * changes once a phase (dealer, deal, n_kept, n_discards, starter) is set for every seat by
+ * the phase that changes it; what changes with every card, by seat_view().
+ */
+static void point_views(cs_game *g) {
+    for (int s = 0; s < CS_MAX_PLAYERS; s++) {
+        cs_view *v = &g->view[s];
+        v->rules = g->rules;
+        v->game = g->index;
+        v->seat = s;
+        v->hand = g->hand[s];
+        v->kept = g->kept[s];
+        v->discards = g->discards[s];
+        v->pile = g->pile;
+        v->play_seat = g->play_seat;
+        v->play_card = g->play_card;
+        v->cards_left = g->n_hand;
+        v->score = g->seat_score;
+    }
+}
 
-cs_phase cs_game_phase(const cs_game *g) { return g->phase; }
+void cs_game_copy(cs_game *dst, const cs_game *src) {
+    memcpy(dst, src, sizeof *dst);
+    point_views(dst);
+}
 
-const char *cs_game_error(const cs_game *g) { return g->err; }
+cs_phase cs_game_phase(const cs_game *g) {
+    return g->phase;
+}
 
-int cs_game_error_seat(const cs_game *g) { return g->err_seat; }
+const char *cs_game_error(const cs_game *g) {
+    return g->err;
+}
 
-int cs_game_score(const cs_game *g, int seat) { return g->seat_score[seat]; }
+int cs_game_error_seat(const cs_game *g) {
+    return g->err_seat;
+}
 
-const cs_deal_record *cs_game_deal_record(const cs_game *g) { return &g->rec; }
+int cs_game_score(const cs_game *g, int seat) {
+    return g->seat_score[seat];
+}
 
-static int side_of(const cs_game *g, int seat) { return cs_rules_side(g->rules, seat); }
+const cs_deal_record *cs_game_deal_record(const cs_game *g) {
+    return &g->rec;
+}
 
-static int next_seat(const cs_game *g, int seat) { return seat + 1 == g->players ? 0 : seat + 1; }
+static int side_of(const cs_game *g, int seat) {
+    return g->partnership ? seat & 1 : seat;
+}
+
+static int next_seat(const cs_game *g, int seat) {
+    return g->next[seat];
+}
+
+/* The seat's view, the scalars that change with every card brought up to date; valid until
+ * the game changes. */
+static const cs_view *seat_view(cs_game *g, int seat) {
+    cs_view *v = &g->view[seat];
+    v->n_hand = g->n_hand[seat];
+    v->count = g->count;
+    v->n_pile = g->n_pile;
+    v->n_plays = g->n_plays;
+    return v;
+}
 
 void cs_game_view(const cs_game *g, int seat, cs_view *v) {
+    /* The stored view may lag behind the game, so the scalars are read afresh. */
+    *v = g->view[seat];
     v->rules = g->rules;
     v->game = g->index;
-    v->seat = seat;
     v->dealer = g->dealer;
     v->deal = g->deal - 1;
     v->n_hand = g->n_hand[seat];
-    v->hand = g->hand[seat];
     v->n_kept = g->n_kept;
-    v->kept = g->kept[seat];
     v->n_discards = g->n_discards;
-    v->discards = g->discards[seat];
     v->starter = g->starter;
     v->count = g->count;
     v->n_pile = g->n_pile;
-    v->pile = g->pile;
     v->n_plays = g->n_plays;
-    v->play_seat = g->play_seat;
-    v->play_card = g->play_card;
-    v->cards_left = g->n_hand;
-    v->score = g->seat_score;
 }
 
 int cs_view_legal_plays(const cs_view *v, cs_card out[CS_MAX_HAND]) {
-    int n = 0;
-    for (int i = 0; i < v->n_hand; i++)
-        if (v->count + cs_card_value(v->hand[i]) <= 31) out[n++] = v->hand[i];
+    /* Every card is written and only the legal ones counted: no branch on the cards. The view
+     * is read into locals first, as the byte stores to out[] could alias it. */
+    const cs_card *hand = v->hand;
+    int n_hand = v->n_hand, room = 31 - v->count, n = 0;
+    for (int i = 0; i < n_hand; i++) {
+        cs_card c = hand[i];
+        out[n] = c;
+        n += card_value(c) <= room;
+    }
     return n;
 }
 
@@ -146,25 +285,30 @@ static int fail(cs_game *g, int seat, int err, const char *what) {
     return err;
 }
 
-static void emit(cs_game *g, const cs_event *e) {
-    if (!g->any_observer) return;
+/* Tells every observing agent the event; called only when some agent observes, so the hot
+ * path pays one test of any_observer. */
+static void emit_to_observers(cs_game *g, const cs_event *e) {
     for (int s = 0; s < g->players; s++) {
         if (g->agents[s].observe == NULL) continue;
-        cs_view v;
-        cs_game_view(g, s, &v);
-        g->agents[s].observe(g->agents[s].self, &v, e);
+        g->agents[s].observe(g->agents[s].self, seat_view(g, s), e);
     }
+}
+
+/* Tells observers an event without cards; the event is built only if someone observes. */
+static inline void emit(cs_game *g, cs_event_type type, int seat, cs_card card, int points) {
+    if (!g->any_observer) return;
+    cs_event e = {.type = type, .seat = seat, .card = card, .points = points};
+    emit_to_observers(g, &e);
 }
 
 static void finish_game(cs_game *g, int winner_side);
 
 /*
  * Credits points to seat from source; returns 1 if that ended the game (the seat's side
- * reached the target), so the caller stops the deal there.
+ * reached the target), so the caller stops the deal there. Zero points go through the same
+ * adds: no test to mispredict, and a side already below the target stays there.
  */
-static int add_points(cs_game *g, int seat, int points, point_source source) {
-    if (points == 0) return 0;
-    int side = side_of(g, seat);
+static inline int add_points(cs_game *g, int seat, int points, point_source source) {
     switch (source) {
     case SRC_PEG:
         g->rec.peg[seat] += (int16_t)points;
@@ -187,11 +331,10 @@ static int add_points(cs_game *g, int seat, int points, point_source source) {
         g->sum.bonus[seat] += (int16_t)points;
         break;
     }
-    g->side_score[side] += points;
-    for (int s = 0; s < g->players; s++)
-        if (side_of(g, s) == side) g->seat_score[s] = g->side_score[side];
-    if (g->side_score[side] >= g->rules->target) {
-        finish_game(g, side);
+    int score = g->seat_score[seat] += points;
+    if (g->partnership) g->seat_score[seat ^ 2] = score;
+    if (score >= g->rules->target) {
+        finish_game(g, side_of(g, seat));
         return 1;
     }
     return 0;
@@ -212,17 +355,16 @@ static uint8_t skunk_level(const cs_rules *r, int score) {
  */
 static void finish_game(cs_game *g, int winner_side) {
     const cs_rules *r = g->rules;
-    int reached = winner_side >= 0 && g->side_score[winner_side] >= r->target;
+    int reached = winner_side >= 0 && g->seat_score[winner_side] >= r->target;
     g->over = 1;
     g->winner_side = winner_side;
     g->rec.ended = 1;
     g->sum.winner = (int8_t)winner_side;
     int lurch = reached && r->lurch_line > 0;
     for (int s = 0; s < g->players; s++) {
-        int side = side_of(g, s);
-        if (side == winner_side) continue;
-        if (reached) g->sum.skunk[s] = skunk_level(r, g->side_score[side]);
-        if (g->side_score[side] >= r->lurch_line) lurch = 0;
+        if (side_of(g, s) == winner_side) continue;
+        if (reached) g->sum.skunk[s] = skunk_level(r, g->seat_score[s]);
+        if (g->seat_score[s] >= r->lurch_line) lurch = 0;
     }
     g->sum.lurch = (uint8_t)(winner_side >= 0 && lurch);
 }
@@ -234,8 +376,12 @@ void cs_game_begin_keyed(cs_game *g, const cs_rules *rules, uint64_t seed, uint6
     g->agents = agents;
     g->seed = seed;
     g->index = index;
+    point_views(g);
     g->card_key = card_key;
     g->players = rules->players;
+    g->partnership = rules->partnership;
+    for (int s = 0; s < rules->players; s++)
+        g->next[s] = (uint8_t)(s + 1 == rules->players ? 0 : s + 1);
     g->hand_size = cs_rules_hand_size(rules);
     g->winner_side = -1;
     g->err_seat = -1;
@@ -267,7 +413,7 @@ static void step_cut_for_deal(cs_game *g) {
     for (int s = 0; s < n_in; s++) in_cut[s] = s;
     while (n_in > 1) {
         cs_card deck[CS_DECK_SIZE];
-        for (int c = 0; c < CS_DECK_SIZE; c++) deck[c] = (cs_card)c;
+        memcpy(deck, DECK_ORDER, sizeof deck);
         int low = CS_RANKS, ranks[CS_MAX_PLAYERS];
         for (int i = 0; i < n_in; i++) {
             int j = i + (int)cs_pcg32_bounded(&rng, (uint32_t)(CS_DECK_SIZE - i));
@@ -290,30 +436,35 @@ static void step_cut_for_deal(cs_game *g) {
 static void step_deal(cs_game *g) {
     const cs_rules *r = g->rules;
     int n = g->players;
-    memset(&g->rec, 0, sizeof g->rec);
-    memset(g->rec.dealt, CS_NO_CARD, sizeof g->rec.dealt);
-    memset(g->rec.discard, CS_NO_CARD, sizeof g->rec.discard);
-    memset(g->rec.play_card, CS_NO_CARD, sizeof g->rec.play_card);
+    /* memcpy compiles to a few vector stores here, where the struct assignment became a
+     * rep stos, slow to start for 136 bytes. */
+    memcpy(&g->rec, &EMPTY_DEAL, sizeof g->rec);
     g->rec.game = g->index;
     g->rec.deal = (uint16_t)g->deal;
     g->rec.dealer = (uint8_t)g->dealer;
-    g->rec.crib_extra = CS_NO_CARD;
-    g->rec.starter = CS_NO_CARD;
     g->deal++;
     g->n_kept = g->n_discards = g->n_crib = 0;
     g->count = g->n_pile = g->n_plays = 0;
     g->starter = CS_NO_CARD;
+    for (int s = 0; s < n; s++) {
+        /* Cards left unplayed last deal (the five-card game's single series) are gone: no
+         * view of this deal, not even the DEAL event's, may still hold them. */
+        g->n_hand[s] = 0;
+        cs_view *v = &g->view[s];
+        v->n_hand = 0;
+        v->dealer = g->dealer;
+        v->deal = g->deal - 1;
+        v->n_kept = v->n_discards = 0;
+        v->starter = CS_NO_CARD;
+    }
 
-    cs_event e = {.type = CS_EVENT_DEAL, .seat = g->dealer, .card = CS_NO_CARD};
-    emit(g, &e);
+    emit(g, CS_EVENT_DEAL, g->dealer, CS_NO_CARD, 0);
 
     /* Three for last: the first pone's start bonus, before the first deal's cards. */
     if (g->deal == 1 && r->start_bonus > 0) {
         int pone = next_seat(g, g->dealer);
-        cs_event b = {.type = CS_EVENT_BONUS, .seat = pone, .card = CS_NO_CARD,
-                      .points = r->start_bonus};
         int ended = add_points(g, pone, r->start_bonus, SRC_BONUS);
-        emit(g, &b);
+        emit(g, CS_EVENT_BONUS, pone, CS_NO_CARD, r->start_bonus);
         if (ended) {
             g->phase = CS_PHASE_DEAL_DONE;
             return;
@@ -329,7 +480,7 @@ static void step_deal(cs_game *g) {
     } else {
         cs_pcg32 rng =
             cs_pcg32_derive(g->seed, g->card_key, CS_STREAM_DEAL, (uint32_t)(g->deal - 1));
-        for (int c = 0; c < CS_DECK_SIZE; c++) deck[c] = (cs_card)c;
+        memcpy(deck, DECK_ORDER, sizeof deck);
         for (int i = 0; i < draws; i++) {
             int j = i + (int)cs_pcg32_bounded(&rng, (uint32_t)(CS_DECK_SIZE - i));
             cs_card t = deck[i];
@@ -337,17 +488,16 @@ static void step_deal(cs_game *g) {
             deck[j] = t;
         }
     }
-    /* One card at a time, starting with the player on the dealer's left. */
-    int k = 0;
-    for (int round = 0; round < r->cards_dealt; round++) {
-        int s = g->dealer;
-        for (int i = 0; i < n; i++) {
-            s = next_seat(g, s);
-            g->hand[s][round] = deck[k];
-            g->rec.dealt[s][round] = deck[k];
-            k++;
+    /* One card at a time, starting with the player on the dealer's left: the i-th seat from
+     * there gets cards i, i + n, i + 2n, ... */
+    for (int i = 0, s = next_seat(g, g->dealer); i < n; i++, s = next_seat(g, s)) {
+        for (int round = 0; round < r->cards_dealt; round++) {
+            g->hand[s][round] = deck[round * n + i];
+            g->slot[deck[round * n + i]] = (uint8_t)round;
+            g->rec.dealt[s][round] = deck[round * n + i];
         }
     }
+    int k = n * r->cards_dealt;
     for (int s = 0; s < n; s++) g->n_hand[s] = r->cards_dealt;
     for (int i = 0; i < r->crib_from_deck; i++) {
         g->crib[g->n_crib++] = deck[k];
@@ -372,44 +522,69 @@ int cs_game_stack_deck(cs_game *g, const cs_card order[], int n) {
     return CS_OK;
 }
 
+/* The lowest value a seat holds, from its values_held (see VALUE_NIBBLE). */
+static int lowest_held(uint64_t values_held) {
+    return LOWEST_BY_NIBBLE[__builtin_ctzll(values_held | NO_CARDS_SENTINEL) >> 2];
+}
+
+/*
+ * Each seat from the dealer's left lays away. The whole answer is checked before the hand
+ * changes (each card held, none twice); then the cards leave the hand as they always have,
+ * each replaced by the hand's last card, so the kept hand's order is part of the record of
+ * what agents saw.
+ */
 static int step_discard(cs_game *g) {
     const cs_rules *r = g->rules;
     int s = g->dealer;
     for (int i = 0; i < g->players; i++) {
         s = next_seat(g, s);
-        cs_view v;
-        cs_game_view(g, s, &v);
-        cs_card out[CS_MAX_DISCARD];
-        int rc = g->agents[s].discard(g->agents[s].self, &v, out);
+        cs_card out[CS_MAX_DISCARD] = {CS_NO_CARD, CS_NO_CARD};
+        int rc = g->agents[s].discard(g->agents[s].self, seat_view(g, s), out);
         if (rc != CS_OK) return fail(g, s, rc, "the agent failed to choose its discards");
-        cs_card hand[CS_MAX_DEALT];
+        cs_card *hand = g->hand[s];
         int n = g->n_hand[s];
-        memcpy(hand, g->hand[s], (size_t)n);
         for (int d = 0; d < r->discards; d++) {
-            int at = -1;
-            for (int h = 0; h < n; h++)
-                if (hand[h] == out[d]) at = h;
-            if (at < 0) {
+            int at = g->slot[out[d]];
+            int twice = d > 0 && out[d] == out[0];
+            if (at >= n || hand[at] != out[d] || twice) {
                 char c[CS_CARD_TEXT_MAX], what[96];
                 cs_card_format(out[d], c);
                 snprintf(what, sizeof what, "discarded %s, which is not in its hand%s", c,
                          d > 0 ? " (or was discarded twice)" : "");
                 return fail(g, s, CS_EILLEGAL, what);
             }
-            hand[at] = hand[--n];
         }
-        /* Only now that the whole answer is legal does the hand change. */
-        memcpy(g->hand[s], hand, (size_t)n);
-        g->n_hand[s] = n;
         for (int d = 0; d < r->discards; d++) {
+            int at = g->slot[out[d]];
+            hand[at] = hand[--n];
+            g->slot[hand[at]] = (uint8_t)at;
+        }
+        g->n_hand[s] = n;
+        /* Byte by byte: a block copy of bytes just stored one at a time would wait for them. */
+        uint64_t held = 0;
+        for (int h = 0; h < n; h++) {
+            cs_card c = hand[h];
+            g->kept[s][h] = c;
+            held += VALUE_NIBBLE(card_value(c));
+        }
+        g->values_held[s] = held;
+        g->min_value[s] = lowest_held(held);
+        /* Both slots are stored whatever r->discards is (out[] is padded with CS_NO_CARD):
+         * a loop of one or two would become three calls of memcpy. */
+        for (int d = 0; d < CS_MAX_DISCARD; d++) {
             g->discards[s][d] = out[d];
             g->rec.discard[s][d] = out[d];
-            g->crib[g->n_crib++] = out[d];
+            g->crib[g->n_crib + d] = out[d];
         }
-        for (int h = 0; h < n; h++) g->kept[s][h] = hand[h];
+        g->n_crib += r->discards;
     }
     g->n_discards = r->discards;
     g->n_kept = g->hand_size;
+    for (int seat = 0; seat < g->players; seat++) {
+        g->view[seat].n_discards = g->n_discards;
+        g->view[seat].n_kept = g->n_kept;
+    }
+    g->cards_left = g->players * g->hand_size;
     g->phase = CS_PHASE_STARTER;
     return CS_OK;
 }
@@ -417,18 +592,27 @@ static int step_discard(cs_game *g) {
 static void step_starter(cs_game *g) {
     g->starter = g->starter_card;
     g->rec.starter = g->starter;
+    for (int s = 0; s < g->players; s++) g->view[s].starter = g->starter;
     int heels = cs_card_rank(g->starter) == CS_JACK ? g->rules->heels : 0;
-    cs_event e = {.type = CS_EVENT_STARTER, .seat = g->dealer, .card = g->starter,
-                  .points = heels};
     int ended = add_points(g, g->dealer, heels, SRC_HEELS);
-    emit(g, &e);
+    emit(g, CS_EVENT_STARTER, g->dealer, g->starter, heels);
     g->phase = ended ? CS_PHASE_DEAL_DONE : CS_PHASE_PLAY;
 }
 
+/* Whether seat holds a card that fits under 31 on the current count. */
 static int can_play(const cs_game *g, int seat) {
-    for (int i = 0; i < g->n_hand[seat]; i++)
-        if (g->count + cs_card_value(g->hand[seat][i]) <= 31) return 1;
-    return 0;
+    return g->count + g->min_value[seat] <= 31;
+}
+
+/* Says why the card an agent chose to play is illegal. */
+static int fail_play(cs_game *g, int seat, cs_card card, int in_hand) {
+    char c[CS_CARD_TEXT_MAX], what[96];
+    cs_card_format(card, c);
+    if (!in_hand)
+        snprintf(what, sizeof what, "played %s, which is not in its hand", c);
+    else
+        snprintf(what, sizeof what, "played %s on a count of %d, past 31", c, g->count);
+    return fail(g, seat, CS_EILLEGAL, what);
 }
 
 /*
@@ -442,8 +626,6 @@ static int can_play(const cs_game *g, int seat) {
 static int step_play(cs_game *g) {
     int n = g->players;
     int turn = next_seat(g, g->dealer), last = -1;
-    int cards_left = 0;
-    for (int s = 0; s < n; s++) cards_left += g->n_hand[s];
     for (;;) {
         int p = -1;
         for (int i = 0, s = turn; i < n; i++, s = next_seat(g, s)) {
@@ -455,51 +637,55 @@ static int step_play(cs_game *g) {
         if (p < 0) {
             if (last >= 0 && g->count != 31) {
                 g->rec.play_points[g->n_plays - 1] += 1;
-                cs_event e = {.type = CS_EVENT_GO, .seat = last, .card = CS_NO_CARD, .points = 1};
                 int ended = add_points(g, last, 1, SRC_PEG);
-                emit(g, &e);
+                emit(g, CS_EVENT_GO, last, CS_NO_CARD, 1);
                 if (ended) return CS_OK;
             }
-            if (cards_left == 0 || g->rules->single_series) break;
+            if (g->cards_left == 0 || g->rules->single_series) break;
             g->count = 0;
             g->n_pile = 0;
-            cs_event e = {.type = CS_EVENT_RESET, .seat = last, .card = CS_NO_CARD};
-            emit(g, &e);
+            emit(g, CS_EVENT_RESET, last, CS_NO_CARD, 0);
             turn = next_seat(g, last);
             while (g->n_hand[turn] == 0) turn = next_seat(g, turn);
             continue;
         }
-        cs_view v;
-        cs_game_view(g, p, &v);
         cs_card card = CS_NO_CARD;
-        int rc = g->agents[p].play(g->agents[p].self, &v, &card);
+        int rc = g->agents[p].play(g->agents[p].self, seat_view(g, p), &card);
         if (rc != CS_OK) return fail(g, p, rc, "the agent failed to choose a card to play");
-        int at = -1;
-        for (int i = 0; i < g->n_hand[p]; i++)
-            if (g->hand[p][i] == card) at = i;
-        if (at < 0 || g->count + cs_card_value(card) > 31) {
-            char c[CS_CARD_TEXT_MAX], what[96];
-            cs_card_format(card, c);
-            if (at < 0) snprintf(what, sizeof what, "played %s, which is not in its hand", c);
-            else snprintf(what, sizeof what, "played %s on a count of %d, past 31", c, g->count);
-            return fail(g, p, CS_EILLEGAL, what);
-        }
-        g->hand[p][at] = g->hand[p][--g->n_hand[p]];
-        cards_left--;
-        g->pile[g->n_pile++] = card;
-        g->count += cs_card_value(card);
-        int points = cs_peg_score(g->pile, g->n_pile);
-        g->play_seat[g->n_plays] = (uint8_t)p;
-        g->play_card[g->n_plays] = card;
-        g->rec.play_seat[g->n_plays] = (uint8_t)p;
-        g->rec.play_card[g->n_plays] = card;
-        g->rec.play_points[g->n_plays] = (uint8_t)points;
-        g->n_plays++;
-        g->rec.n_plays = (uint8_t)g->n_plays;
+        cs_card *hand = g->hand[p];
+        int held = g->n_hand[p];
+        int at = g->slot[card]; /* right if the card is in p's hand, else hand[at] is not it */
+        int in_hand = at < held && hand[at] == card;
+        int value = card_value(card);
+        int count = g->count + value;
+        if (!in_hand || count > 31) return fail_play(g, p, card, in_hand);
+        /* The byte stores first, the ints after them: bytes may alias anything for the compiler,
+         * so ints stored last are read back from registers on the next turn rather than waited
+         * for through memory, which would lengthen the chain from one card to the next. */
+        int n_pile = g->n_pile, k = g->n_plays;
+        held--;
+        hand[at] = hand[held];
+        g->slot[hand[at]] = (uint8_t)at;
+        g->pile[n_pile] = card;
+        g->play_seat[k] = (uint8_t)p;
+        g->play_card[k] = card;
+        g->rec.play_seat[k] = (uint8_t)p;
+        g->rec.play_card[k] = card;
+        g->rec.n_plays = (uint8_t)(k + 1);
+        /* A lone card scores nothing: its value is at most 10 and it has nothing to pair or
+         * run with. */
+        int points = n_pile > 0 ? cs_peg_score(g->pile, n_pile + 1) : 0;
+        g->rec.play_points[k] = (uint8_t)points;
+        g->n_hand[p] = held;
+        g->values_held[p] -= VALUE_NIBBLE(value);
+        g->min_value[p] = lowest_held(g->values_held[p]);
+        g->cards_left--;
+        g->count = count;
+        g->n_pile = n_pile + 1;
+        g->n_plays = k + 1;
         last = p;
-        cs_event e = {.type = CS_EVENT_PLAY, .seat = p, .card = card, .points = points};
         int ended = add_points(g, p, points, SRC_PEG);
-        emit(g, &e);
+        emit(g, CS_EVENT_PLAY, p, card, points);
         if (ended) return CS_OK;
         turn = next_seat(g, p);
     }
@@ -513,19 +699,30 @@ static void step_show(cs_game *g) {
     for (int i = 0; i < g->players; i++) {
         s = next_seat(g, s);
         int points = cs_show_score(g->kept[s], g->hand_size, g->starter, r->hand_flush_min);
-        cs_event e = {.type = CS_EVENT_SHOW, .seat = s, .card = g->starter, .points = points,
-                      .n_cards = g->hand_size};
-        memcpy(e.cards, g->kept[s], (size_t)g->hand_size);
         int ended = add_points(g, s, points, SRC_HAND);
-        emit(g, &e);
+        if (g->any_observer) {
+            cs_event e = {.type = CS_EVENT_SHOW,
+                          .seat = s,
+                          .card = g->starter,
+                          .points = points,
+                          .n_cards = g->hand_size};
+            memcpy(e.cards, g->kept[s], (size_t)g->hand_size);
+            emit_to_observers(g, &e);
+        }
         if (ended) return;
     }
     int points = cs_show_score(g->crib, CS_CRIB_SIZE, g->starter, r->crib_flush_min);
-    cs_event e = {.type = CS_EVENT_SHOW, .seat = g->dealer, .card = g->starter, .points = points,
-                  .is_crib = 1, .n_cards = CS_CRIB_SIZE};
-    memcpy(e.cards, g->crib, CS_CRIB_SIZE);
     add_points(g, g->dealer, points, SRC_CRIB);
-    emit(g, &e);
+    if (g->any_observer) {
+        cs_event e = {.type = CS_EVENT_SHOW,
+                      .seat = g->dealer,
+                      .card = g->starter,
+                      .points = points,
+                      .is_crib = 1,
+                      .n_cards = CS_CRIB_SIZE};
+        memcpy(e.cards, g->crib, CS_CRIB_SIZE);
+        emit_to_observers(g, &e);
+    }
 }
 
 static void step_deal_done(cs_game *g) {
@@ -537,10 +734,10 @@ static void step_deal_done(cs_game *g) {
         /* The deals ran out: the higher side wins; a tie at the top is a tie. */
         int best = -1, tied = 0;
         for (int side = 0; side < cs_rules_sides(r); side++) {
-            if (best < 0 || g->side_score[side] > g->side_score[best]) {
+            if (best < 0 || g->seat_score[side] > g->seat_score[best]) {
                 best = side;
                 tied = 0;
-            } else if (g->side_score[side] == g->side_score[best]) {
+            } else if (g->seat_score[side] == g->seat_score[best]) {
                 tied = 1;
             }
         }
@@ -549,8 +746,7 @@ static void step_deal_done(cs_game *g) {
     }
     for (int s = 0; s < g->players; s++) g->sum.score[s] = (int16_t)g->seat_score[s];
     if (g->over) {
-        cs_event e = {.type = CS_EVENT_END, .seat = g->sum.winner, .card = CS_NO_CARD};
-        emit(g, &e);
+        emit(g, CS_EVENT_END, g->sum.winner, CS_NO_CARD, 0);
         g->phase = CS_PHASE_OVER;
     } else {
         g->dealer = next_seat(g, g->dealer);
@@ -579,7 +775,9 @@ int cs_game_step(cs_game *g) {
     return rc;
 }
 
-void cs_game_summary(const cs_game *g, cs_game_record *out) { *out = g->sum; }
+void cs_game_summary(const cs_game *g, cs_game_record *out) {
+    *out = g->sum;
+}
 
 int cs_game_run(cs_game *g, cs_deal_sink sink, void *sink_ctx, cs_game_record *out) {
     while (g->phase != CS_PHASE_OVER) {
@@ -596,10 +794,13 @@ int cs_game_run(cs_game *g, cs_deal_sink sink, void *sink_ctx, cs_game_record *o
 
 /* ---- the uniform-random legal agent ---- */
 
+/* A partial Fisher-Yates shuffle of the hand picks the discards: draw d is uniform over the
+ * n_hand - d cards not yet picked. */
 static int random_discard(void *self, const cs_view *v, cs_card out[CS_MAX_DISCARD]) {
     cs_pcg32 *rng = self;
+    /* Copied by a fixed loop (n_hand is always the cards dealt), not a call to memcpy. */
     cs_card cards[CS_MAX_DEALT];
-    memcpy(cards, v->hand, (size_t)v->n_hand);
+    for (int i = 0; i < CS_MAX_DEALT; i++) cards[i] = i < v->n_hand ? v->hand[i] : CS_NO_CARD;
     for (int d = 0; d < v->rules->discards; d++) {
         int j = d + (int)cs_pcg32_bounded(rng, (uint32_t)(v->n_hand - d));
         cs_card t = cards[d];
