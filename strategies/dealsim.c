@@ -1,0 +1,134 @@
+/* dealsim.c - the deal simulator of dealsim.h: the engine's play and show on known cards. */
+#include "dealsim.h"
+
+#include "score.h"
+
+static int next_seat(const cs_sim *s, int seat) {
+    return seat + 1 == s->players ? 0 : seat + 1;
+}
+
+static int can_play(const cs_sim *s, int seat) {
+    for (int i = 0; i < s->n_hand[seat]; i++)
+        if (s->pile.count + cs_card_value(s->hand[seat][i]) <= 31) return 1;
+    return 0;
+}
+
+void cs_sim_heels(cs_sim *s) {
+    if (cs_card_rank(s->starter) == CS_JACK && s->rules->heels > 0)
+        cs_sim_add(s, s->dealer, s->rules->heels);
+}
+
+void cs_sim_start_play(cs_sim *s) {
+    s->pile.n = 0;
+    s->pile.count = 0;
+    s->last = -1;
+    s->turn = next_seat(s, s->dealer);
+}
+
+void cs_sim_lay(cs_sim *s, int seat, int i) {
+    cs_card c = s->hand[seat][i];
+    s->hand[seat][i] = s->hand[seat][--s->n_hand[seat]];
+    s->played |= cs_cardset_of(c);
+    int points = cs_peg_gain(&s->pile, cs_card_rank(c));
+    cs_peg_push(&s->pile, cs_card_rank(c));
+    s->last = seat;
+    s->turn = next_seat(s, seat);
+    if (points) cs_sim_add(s, seat, points);
+}
+
+static int lookahead(const cs_sim *s, int seat) {
+    cs_cardset unseen = CS_FULL_DECK & ~s->known[seat] & ~s->played;
+    if (s->starter != CS_NO_CARD) unseen &= ~cs_cardset_of(s->starter);
+    cs_peg_situation sit = {
+        .players = s->players,
+        .seat = seat,
+        .hand = s->hand[seat],
+        .n_hand = s->n_hand[seat],
+        .pile = &s->pile,
+        .cards_left = s->n_hand,
+        .unseen = unseen,
+        .no_value_upto = s->bound,
+    };
+    return cs_peg_lookahead_pick(&sit);
+}
+
+static int perfect(const cs_sim *s, int seat) {
+    int best = -1;
+    int best_score = -1000, best_value = -1;
+    for (int i = 0; i < s->n_hand[seat]; i++) {
+        int r = cs_card_rank(s->hand[seat][i]), value = cs_rank_value(r);
+        if (s->pile.count + value > 31) continue;
+        int score = 4 * cs_peg_gain(&s->pile, r);
+        cs_peg_pile after = s->pile;
+        cs_peg_push(&after, r);
+        /* The next seat that can play after this card, and its best reply. */
+        int reply = -1;
+        if (after.count < 31) {
+            for (int q = next_seat(s, seat), k = 1; k < s->players; q = next_seat(s, q), k++) {
+                for (int j = 0; j < s->n_hand[q]; j++) {
+                    int rr = cs_card_rank(s->hand[q][j]);
+                    if (after.count + cs_rank_value(rr) > 31) continue;
+                    int g = cs_peg_gain(&after, rr);
+                    if (g > reply) reply = g;
+                }
+                if (reply >= 0) break;
+            }
+            /* Nobody else can play: the go (or more) is likely the player's own. */
+            score += reply >= 0 ? -4 * reply : 2;
+        }
+        if (score > best_score || (score == best_score && value > best_value)) {
+            best = i;
+            best_score = score;
+            best_value = value;
+        }
+    }
+    return best;
+}
+
+int cs_sim_policy(const cs_sim *s, int seat) {
+    if (s->policy == CS_SIM_PERFECT) return perfect(s, seat);
+    return lookahead(s, seat);
+}
+
+/* Seat showed it holds no card of value up to 31 - count. */
+static void bound(cs_sim *s, int seat) {
+    if (s->n_hand[seat] > 0 && 31 - s->pile.count > s->bound[seat])
+        s->bound[seat] = 31 - s->pile.count;
+}
+
+int cs_sim_advance(cs_sim *s) {
+    while (!s->over) {
+        for (int i = 0, q = s->turn; i < s->players; i++, q = next_seat(s, q)) {
+            if (can_play(s, q)) return q;
+            bound(s, q);
+        }
+        /* Nobody can play: the go (or the last card), then a new series or the end. */
+        if (s->last >= 0 && s->pile.count != 31 && cs_sim_add(s, s->last, 1)) return -1;
+        int left = 0;
+        for (int p = 0; p < s->players; p++) left += s->n_hand[p];
+        if (left == 0 || s->rules->single_series) return -1;
+        s->pile.n = 0;
+        s->pile.count = 0;
+        s->turn = next_seat(s, s->last);
+        while (s->n_hand[s->turn] == 0) s->turn = next_seat(s, s->turn);
+    }
+    return -1;
+}
+
+void cs_sim_play_out(cs_sim *s) {
+    int p;
+    while ((p = cs_sim_advance(s)) >= 0) cs_sim_lay(s, p, cs_sim_policy(s, p));
+}
+
+void cs_sim_show(cs_sim *s) {
+    const cs_rules *r = s->rules;
+    int seat = s->dealer;
+    for (int i = 0; i < s->players && !s->over; i++) {
+        seat = next_seat(s, seat);
+        int points = cs_show_score(s->kept[seat], s->hand_size, s->starter, r->hand_flush_min);
+        cs_sim_add(s, seat, points);
+    }
+    if (!s->over)
+        cs_sim_add(s, s->dealer,
+                   cs_show_score(s->crib, CS_CRIB_SIZE, s->starter, r->crib_flush_min));
+}

@@ -1,0 +1,86 @@
+/*
+ * dealsim.h - a fast simulator of the rest of one deal with every card known, for Monte Carlo
+ * rollouts and for estimating the distribution of points per deal.
+ *
+ * It follows the engine's rules exactly (game.c): the turn passes clockwise to the first
+ * seat that can lay a card under 31; when nobody can, the last to lay scores 1 unless the
+ * count is 31 and the next series is led by the seat after it (the five-card game stops at
+ * the first such end); the show counts from the dealer's left round to the dealer, then the
+ * crib; the deal stops the moment a side reaches the target. The players in a rollout follow
+ * cs_sim_policy(), one of:
+ *
+ *   CS_SIM_LOOKAHEAD  expected's pegging (cs_peg_lookahead_pick), each seat using only what it
+ *                     could know: its own cards, the cards laid, the starter if cut, and the go
+ *                     bounds the play has shown. The default: it models the players as they
+ *                     are, not as if they could see each other's cards.
+ *   CS_SIM_PERFECT    the card that scores most now minus the best reply of the next seat that
+ *                     can play, whose hand it sees. About three times cheaper, but it
+ *                     undervalues holdings whose strength lies in what opponents cannot see.
+ */
+#ifndef CS_DEALSIM_H
+#define CS_DEALSIM_H
+
+#include "pegging.h"
+#include "rules.h"
+
+enum { CS_SIM_LOOKAHEAD, CS_SIM_PERFECT };
+
+typedef struct {
+    const cs_rules *rules;
+    int policy; /* CS_SIM_LOOKAHEAD or CS_SIM_PERFECT */
+    int players, hand_size, dealer;
+    int score[CS_MAX_PLAYERS];  /* by side */
+    int gained[CS_MAX_PLAYERS]; /* points each side gained in this simulation, by side */
+    int over, winner;           /* the target was reached, by side `winner` */
+    cs_card kept[CS_MAX_PLAYERS][CS_MAX_HAND]; /* the hands for the show */
+    cs_card hand[CS_MAX_PLAYERS][CS_MAX_HAND]; /* unplayed cards */
+    int n_hand[CS_MAX_PLAYERS];
+    cs_card crib[CS_CRIB_SIZE];
+    cs_card starter;
+    cs_peg_pile pile;
+    int turn, last;
+    cs_cardset known[CS_MAX_PLAYERS]; /* the cards each seat was dealt, as far as known */
+    cs_cardset played;                /* the cards laid this deal */
+    int bound[CS_MAX_PLAYERS];        /* go bounds: seat holds no card of value <= this */
+} cs_sim;
+
+/* Credits points to seat's side; returns 1 (and ends the deal) if that side reached target. */
+static inline int cs_sim_add(cs_sim *s, int seat, int points) {
+    int side = cs_rules_side(s->rules, seat);
+    s->score[side] += points;
+    s->gained[side] += points;
+    if (s->score[side] >= s->rules->target && !s->over) {
+        s->over = 1;
+        s->winner = side;
+    }
+    return s->over;
+}
+
+/* Credits his heels to the dealer when the starter is a jack. */
+void cs_sim_heels(cs_sim *s);
+
+/* Starts the play of a deal (after cs_sim_heels() when the starter is known): kept, hand and
+ * scores must be set; the turn goes to the dealer's left, nobody has laid a card, the count
+ * is 0. The play never looks at the starter. */
+void cs_sim_start_play(cs_sim *s);
+
+/* Seat lays the card hand[seat][i] (it must fit); credits its points. */
+void cs_sim_lay(cs_sim *s, int seat, int i);
+
+/*
+ * Moves the play on to the next seat that can lay a card and returns it, scoring the go and
+ * starting a new series on the way as needed; returns -1 when the play is over (or the game
+ * is). Every seat passed over gets its go bound.
+ */
+int cs_sim_advance(cs_sim *s);
+
+/* Plays the rest of the play with cs_sim_policy() for every seat. */
+void cs_sim_play_out(cs_sim *s);
+
+/* Counts the show in order (stopping at the target). */
+void cs_sim_show(cs_sim *s);
+
+/* The rollout policy's choice for seat: an index into hand[seat] of a card that fits. */
+int cs_sim_policy(const cs_sim *s, int seat);
+
+#endif

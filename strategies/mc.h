@@ -1,0 +1,36 @@
+/*
+ * mc.h - `mc`: the top rung, Monte Carlo search over the hidden cards.
+ *
+ * Every decision samples `samples` deals of the cards the seat cannot see, each consistent
+ * with everything it has seen (inference.h: its own cards, the starter once cut, every card
+ * played, and the go bounds: a seat that was passed over holds no card that would have fit),
+ * and scores every candidate move on the same samples (common random numbers, so the
+ * comparison between moves is sharper than each estimate), playing the rest of the deal out
+ * with the rollout policy of dealsim.h: by default every seat pegs as expected does, seeing
+ * only what it could see, which models the players as they are.
+ *
+ *   discard  candidates are the `width` splits that expected rates best. In each sample the
+ *            other seats are dealt their cards and lay away as expected would; each
+ *            candidate's play is simulated once (the play does not depend on the starter)
+ *            and its show averaged exactly over every card left that could be the starter.
+ *   play     candidates are the legal cards (one per rank); the other seats' holdings are
+ *            sampled, the candidate is laid, and the play runs to its end (and, for
+ *            objective=win, the show, the unknown crib cards drawn from the rest).
+ *
+ * objective=points scores a sample by the seat's side's points in the rest of the deal minus
+ * the mean of each other side's. objective=win scores it by the chance of winning the game:
+ * 1 or 0 when the deal decides the game (checked after every point, in the order the points
+ * come), otherwise the win-probability table (winprob.h) at the scores the deal ends with, so
+ * near the target it plays the board, not the hand.
+ *
+ * Deterministic given its per-game stream; no allocation in decisions (the win table is
+ * built once per instance and rules, in new_game).
+ */
+#ifndef CS_MC_H
+#define CS_MC_H
+
+#include "strategy.h"
+
+extern const cs_strategy cs_strategy_mc;
+
+#endif

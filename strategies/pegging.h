@@ -1,0 +1,87 @@
+/*
+ * pegging.h - fast pegging arithmetic on ranks, and the pegging policies the strategies share.
+ *
+ * cs_peg_pile keeps the current series as ranks with its count; cs_peg_gain() gives the
+ * points a card of a rank would score if laid now, without copying the pile, and agrees with
+ * cs_peg_score() (tests hold it to that). The policies:
+ *
+ *   cs_peg_greedy()     the legal card that scores most now (ties: the highest value, to keep
+ *                       low cards for the end of a series).
+ *   cs_peg_lookahead()  expected's policy: each legal card is worth its points now, minus the
+ *                       expected points of the next seat's best reply, plus what the card
+ *                       itself could earn back with the card that follows (two-player), plus
+ *                       the go when no reply fits. The next seat's holding is unknown: it holds
+ *                       cards_left cards drawn from the unseen cards its go bounds allow, so it
+ *                       holds a card of rank r with probability 1 - C(U - u_r, k) / C(U, k);
+ *                       the best reply is taken as the highest-scoring rank it holds, treating
+ *                       the ranks as independent.
+ */
+#ifndef CS_PEGGING_H
+#define CS_PEGGING_H
+
+#include "game.h"
+#include "inference.h"
+
+typedef struct {
+    int count;
+    int n;
+    uint8_t rank[CS_PEG_PILE_MAX];
+} cs_peg_pile;
+
+static inline int cs_rank_value(int rank) {
+    return rank >= 9 ? 10 : rank + 1;
+}
+
+/* Points for laying a card of `rank` on the pile now (15, 31, pairs, runs; not the go). The
+ * caller ensures it fits (count + value <= 31). */
+static inline int cs_peg_gain(const cs_peg_pile *p, int rank) {
+    int count = p->count + cs_rank_value(rank);
+    int points = 2 * ((count == 15) | (count == 31));
+    int i = p->n - 1;
+    while (i >= 0 && p->rank[i] == rank) i--;
+    int same = p->n - 1 - i;
+    if (same > 0) return points + (same + 1) * same;
+    unsigned mask = 1u << rank;
+    int run = 0;
+    for (int j = p->n - 1; j >= 0; j--) {
+        unsigned bit = 1u << p->rank[j];
+        if (mask & bit) break;
+        mask |= bit;
+        int k = p->n - j + 1;
+        if (k >= 3 && ((mask + (mask & (0u - mask))) & mask) == 0) run = k;
+    }
+    return points + run;
+}
+
+static inline void cs_peg_push(cs_peg_pile *p, int rank) {
+    p->rank[p->n++] = (uint8_t)rank;
+    p->count += cs_rank_value(rank);
+}
+
+/* gains[q]: what cs_peg_gain(p, q) returns, for every rank at once (for ranks that fit). */
+void cs_peg_gain_all(const cs_peg_pile *p, int gains[CS_RANKS]);
+
+/* The pile of the view's current series. */
+void cs_peg_pile_from_view(const cs_view *v, cs_peg_pile *out);
+
+/* The legal card that pegs most now; the view must have one. */
+cs_card cs_peg_greedy(const cs_view *v);
+
+/* expected's choice (see above), from the view and what the seat has inferred. */
+cs_card cs_peg_lookahead(const cs_view *v, const cs_seen *seen);
+
+/* The same policy on plain inputs, for simulations that keep no cs_view. */
+typedef struct {
+    int players, seat;
+    const cs_card *hand; /* the seat's unplayed cards */
+    int n_hand;
+    const cs_peg_pile *pile;
+    const int *cards_left;    /* [seat] */
+    cs_cardset unseen;        /* the cards this seat has not seen */
+    const int *no_value_upto; /* [seat]: the go bounds this seat knows */
+} cs_peg_situation;
+
+/* The index in sit->hand of the card cs_peg_lookahead() would lay; -1 if none fits. */
+int cs_peg_lookahead_pick(const cs_peg_situation *sit);
+
+#endif

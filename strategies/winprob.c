@@ -1,0 +1,222 @@
+/* winprob.c - the win-probability tables of winprob.h. */
+#include "winprob.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "dealsim.h"
+#include "error.h"
+#include "pcg32.h"
+
+/* The fixed seed of the deals simulated to measure the points per deal: any constant works;
+ * a constant keeps every table identical across threads and runs. */
+#define WINPROB_SEED 0x5EEDC0FFEEull
+
+/* Points per deal: simulates `deals` deals under r (with no target) and fills f and g. */
+static void measure(cs_winprob *w, const cs_rules *rules, const cs_crib_model *m, int deals) {
+    cs_rules r = *rules;
+    r.target = 1 << 20; /* no deal stops early: the whole deal's points are measured */
+    int n = r.players, hand = cs_rules_hand_size(&r);
+    double fc[CS_WINPROB_DEAL_MAX + 1] = {0}, gc[CS_WINPROB_DEAL_MAX + 1] = {0};
+    double nf = 0, ng = 0;
+    cs_pcg32 rng = cs_pcg32_derive(WINPROB_SEED, 0, CS_STREAM_STRATEGY, 0);
+    for (int d = 0; d < deals; d++) {
+        cs_sim s;
+        memset(&s, 0, sizeof s);
+        s.rules = &r;
+        s.players = n;
+        s.hand_size = hand;
+        s.dealer = d % n;
+        cs_cardset deck = CS_FULL_DECK;
+        int n_crib = 0;
+        for (int p = 0; p < n; p++) {
+            cs_card dealt[CS_MAX_DEALT];
+            cs_cardset mine = 0;
+            for (int i = 0; i < r.cards_dealt; i++) {
+                dealt[i] = cs_cardset_draw(&deck, &rng);
+                mine |= cs_cardset_of(dealt[i]);
+            }
+            cs_pool pool;
+            cs_pool_init(&pool, CS_FULL_DECK & ~mine);
+            cs_split splits[CS_SPLITS_MAX];
+            int k = cs_splits(dealt, r.cards_dealt, r.discards, splits), best;
+            cs_discard_best(&r, splits, k, &pool, m, cs_crib_weight(&r, p, s.dealer), &best, NULL);
+            s.known[p] = mine;
+            for (int i = 0; i < hand; i++) s.kept[p][i] = s.hand[p][i] = splits[best].keep[i];
+            s.n_hand[p] = hand;
+            for (int i = 0; i < r.discards; i++) s.crib[n_crib++] = splits[best].toss[i];
+        }
+        for (int i = 0; i < r.crib_from_deck; i++) s.crib[n_crib++] = cs_cardset_draw(&deck, &rng);
+        s.starter = cs_cardset_draw(&deck, &rng);
+        cs_sim_heels(&s);
+        cs_sim_start_play(&s);
+        cs_sim_play_out(&s);
+        cs_sim_show(&s);
+        int dealer_side = cs_rules_side(&r, s.dealer);
+        for (int side = 0; side < cs_rules_sides(&r); side++) {
+            int pts = s.gained[side];
+            if (pts > CS_WINPROB_DEAL_MAX) pts = CS_WINPROB_DEAL_MAX;
+            if (side == dealer_side)
+                fc[pts]++, nf++;
+            else
+                gc[pts]++, ng++;
+        }
+    }
+    for (int i = 0; i <= CS_WINPROB_DEAL_MAX; i++) {
+        w->f[i] = fc[i] / nf;
+        w->g[i] = gc[i] / ng;
+    }
+}
+
+#define AT(arr, a, b) (arr)[(size_t)(a) * (size_t)T + (size_t)(b)]
+
+/* The game to the target without a deal limit: the stationary table (see winprob.h). */
+static void solve_unlimited(int T, const double *f, const double *g, float *v0out, float *v1out) {
+    size_t cells = (size_t)T * (size_t)T;
+    double *V0 = calloc(cells, sizeof *V0), *V1 = calloc(cells, sizeof *V1);
+    double *H0 = calloc(cells, sizeof *H0), *H1 = calloc(cells, sizeof *H1);
+    double f0 = f[0], g0 = g[0], e = f0 * g0;
+    for (int a = T - 1; a >= 0; a--) {
+        for (int b = T - 1; b >= 0; b--) {
+            double h1p = 0, h0p = 0, c1 = 0, c0 = 0;
+            for (int x = 1; x <= CS_WINPROB_DEAL_MAX; x++) {
+                if (f[x] == 0) continue;
+                h1p += f[x] * (a + x >= T ? 1.0 : AT(V0, a + x, b));
+                h0p += f[x] * (b + x >= T ? 0.0 : AT(V1, a, b + x));
+            }
+            for (int y = 1; y <= CS_WINPROB_DEAL_MAX; y++) {
+                if (g[y] == 0) continue;
+                c1 += g[y] * (b + y >= T ? 0.0 : AT(H1, a, b + y));
+                c0 += g[y] * (a + y >= T ? 1.0 : AT(H0, a + y, b));
+            }
+            c1 += g0 * h1p;
+            c0 += g0 * h0p;
+            double v1 = (c1 + e * c0) / (1.0 - e * e), v0 = c0 + e * v1;
+            AT(V1, a, b) = v1;
+            AT(V0, a, b) = v0;
+            AT(H1, a, b) = h1p + f0 * v0;
+            AT(H0, a, b) = h0p + f0 * v1;
+        }
+    }
+    for (size_t i = 0; i < cells; i++) {
+        v0out[i] = (float)V0[i];
+        v1out[i] = (float)V1[i];
+    }
+    free(V0);
+    free(V1);
+    free(H0);
+    free(H1);
+}
+
+/* One more deal left: layer k from layer k-1 (prev0, prev1). */
+static void solve_layer(int T, const double *f, const double *g, const float *prev0,
+                        const float *prev1, float *v0out, float *v1out, double *H0, double *H1) {
+    for (int a = 0; a < T; a++) {
+        for (int b = 0; b < T; b++) {
+            double h1 = 0, h0 = 0;
+            for (int x = 0; x <= CS_WINPROB_DEAL_MAX; x++) {
+                if (f[x] == 0) continue;
+                h1 += f[x] * (a + x >= T ? 1.0 : AT(prev0, a + x, b));
+                h0 += f[x] * (b + x >= T ? 0.0 : AT(prev1, a, b + x));
+            }
+            AT(H1, a, b) = h1;
+            AT(H0, a, b) = h0;
+        }
+    }
+    for (int a = 0; a < T; a++) {
+        for (int b = 0; b < T; b++) {
+            double v1 = 0, v0 = 0;
+            for (int y = 0; y <= CS_WINPROB_DEAL_MAX; y++) {
+                if (g[y] == 0) continue;
+                v1 += g[y] * (b + y >= T ? 0.0 : AT(H1, a, b + y));
+                v0 += g[y] * (a + y >= T ? 1.0 : AT(H0, a + y, b));
+            }
+            AT(v1out, a, b) = (float)v1;
+            AT(v0out, a, b) = (float)v0;
+        }
+    }
+}
+
+int cs_winprob_build(cs_winprob *w, const cs_rules *rules, const cs_crib_model *m, int deals) {
+    memset(w, 0, sizeof *w);
+    w->rules = *rules;
+    w->target = rules->target;
+    w->sides = cs_rules_sides(rules);
+    w->layers = rules->max_deals > 0 ? rules->max_deals + 1 : 1;
+    measure(w, rules, m, deals);
+    double f[CS_WINPROB_DEAL_MAX + 1], g[CS_WINPROB_DEAL_MAX + 1];
+    for (int i = 0; i <= CS_WINPROB_DEAL_MAX; i++) {
+        if (w->sides == 2) {
+            f[i] = w->f[i];
+            g[i] = w->g[i];
+        } else {
+            f[i] = g[i] = (w->f[i] + (w->sides - 1) * w->g[i]) / w->sides;
+        }
+    }
+    int T = w->target;
+    size_t cells = (size_t)T * (size_t)T;
+    w->w = malloc((size_t)w->layers * 2 * cells * sizeof *w->w);
+    if (w->w == NULL) return CS_ENOMEM;
+    if (rules->max_deals == 0) {
+        solve_unlimited(T, f, g, w->w, w->w + cells);
+        return CS_OK;
+    }
+    double *H0 = malloc(cells * sizeof *H0), *H1 = malloc(cells * sizeof *H1);
+    if (H0 == NULL || H1 == NULL) {
+        free(H0);
+        free(H1);
+        free(w->w);
+        w->w = NULL;
+        return CS_ENOMEM;
+    }
+    for (int a = 0; a < T; a++)
+        for (int b = 0; b < T; b++)
+            AT(w->w, a, b) = AT(w->w + cells, a, b) = a > b ? 1.0f : a == b ? 0.5f : 0.0f;
+    for (int k = 1; k < w->layers; k++) {
+        float *prev = w->w + (size_t)(k - 1) * 2 * cells, *cur = w->w + (size_t)k * 2 * cells;
+        solve_layer(T, f, g, prev, prev + cells, cur, cur + cells, H0, H1);
+    }
+    free(H0);
+    free(H1);
+    return CS_OK;
+}
+
+void cs_winprob_free(cs_winprob *w) {
+    free(w->w);
+    w->w = NULL;
+}
+
+/* Two sides: my score a, theirs b, whether I deal next, the layer. */
+static double two_sided(const cs_winprob *w, int a, int b, int i_deal, int layer) {
+    int T = w->target;
+    if (a >= T) return 1.0;
+    if (b >= T) return 0.0;
+    size_t cells = (size_t)T * (size_t)T;
+    const float *t = w->w + (size_t)layer * 2 * cells + (i_deal ? cells : 0);
+    return AT(t, a, b);
+}
+
+double cs_winprob_get(const cs_winprob *w, const int side_score[], int my_side,
+                      int next_dealer_side, int deals_done) {
+    int layer = 0;
+    if (w->rules.max_deals > 0) {
+        layer = w->rules.max_deals - deals_done;
+        if (layer < 0) layer = 0;
+    }
+    for (int s = 0; s < w->sides; s++)
+        if (side_score[s] >= w->target) return s == my_side ? 1.0 : 0.0;
+    if (w->sides == 2)
+        return two_sided(w, side_score[my_side], side_score[1 - my_side],
+                         next_dealer_side == my_side, layer);
+    double u[CS_MAX_PLAYERS], total = 0;
+    for (int i = 0; i < w->sides; i++) {
+        u[i] = 1.0;
+        for (int j = 0; j < w->sides; j++) {
+            if (j == i) continue;
+            u[i] *= 0.5 * (two_sided(w, side_score[i], side_score[j], 0, layer) +
+                           two_sided(w, side_score[i], side_score[j], 1, layer));
+        }
+        total += u[i];
+    }
+    return total > 0 ? u[my_side] / total : 1.0 / w->sides;
+}

@@ -1,0 +1,171 @@
+/* layer: strategies */
+/*
+ * test_dealsim.c - the rollout simulator plays by the engine's rules: replaying the engine's
+ * recorded deals card for card, the simulator hands the turn to the same seat at every play
+ * and credits the same pegging (go and last card included), heels and show, in every preset.
+ * Its own policy always lays a card that fits.
+ */
+#include <string.h>
+
+#include "cu_main.h"
+#include "dealsim.h"
+#include "error.h"
+
+typedef struct {
+    const cs_rules *rules;
+    cs_rules free_rules; /* no target: whole deals are compared */
+    int deals, mismatches, plays;
+} replay;
+
+static int replay_deal(void *ctx, const cs_deal_record *d) {
+    replay *rp = ctx;
+    const cs_rules *r = rp->rules;
+    if (d->ended) return 0; /* the engine stops recording when the game ends */
+    int n = r->players, hand = cs_rules_hand_size(r);
+    cs_sim s;
+    memset(&s, 0, sizeof s);
+    s.rules = &rp->free_rules;
+    s.players = n;
+    s.hand_size = hand;
+    s.dealer = d->dealer;
+    int n_crib = 0;
+    for (int p = 0; p < n; p++) {
+        int k = 0;
+        for (int i = 0; i < r->cards_dealt; i++) {
+            cs_card c = d->dealt[p][i];
+            int tossed = 0;
+            for (int j = 0; j < r->discards; j++) tossed |= d->discard[p][j] == c;
+            if (!tossed) s.kept[p][k] = s.hand[p][k] = c, k++;
+        }
+        s.n_hand[p] = k;
+        if (k != hand) rp->mismatches++;
+    }
+    /* The crib in the engine's order does not matter to its score. */
+    for (int p = 0; p < n; p++)
+        for (int j = 0; j < r->discards; j++) s.crib[n_crib++] = d->discard[p][j];
+    if (r->crib_from_deck) s.crib[n_crib++] = d->crib_extra;
+    s.starter = d->starter;
+    cs_sim_heels(&s);
+    int heels = s.gained[cs_rules_side(r, d->dealer)];
+    if (heels != d->heels) rp->mismatches++;
+    cs_sim_start_play(&s);
+    for (int i = 0; i < d->n_plays; i++) {
+        int p = cs_sim_advance(&s);
+        if (p != d->play_seat[i]) {
+            rp->mismatches++;
+            return 0;
+        }
+        int at = -1;
+        for (int j = 0; j < s.n_hand[p]; j++)
+            if (s.hand[p][j] == d->play_card[i]) at = j;
+        if (at < 0) {
+            rp->mismatches++;
+            return 0;
+        }
+        cs_sim_lay(&s, p, at);
+        rp->plays++;
+    }
+    if (cs_sim_advance(&s) != -1) rp->mismatches++;
+    int side_peg[CS_MAX_PLAYERS] = {0}, side_show[CS_MAX_PLAYERS] = {0};
+    for (int p = 0; p < n; p++) {
+        side_peg[cs_rules_side(r, p)] += d->peg[p];
+        side_show[cs_rules_side(r, p)] += d->hand[p];
+    }
+    side_show[cs_rules_side(r, d->dealer)] += d->crib;
+    for (int side = 0; side < cs_rules_sides(r); side++) {
+        int pegged = s.gained[side] - (side == cs_rules_side(r, d->dealer) ? heels : 0);
+        if (pegged != side_peg[side]) rp->mismatches++;
+    }
+    int before[CS_MAX_PLAYERS];
+    memcpy(before, s.gained, sizeof before);
+    cs_sim_show(&s);
+    for (int side = 0; side < cs_rules_sides(r); side++)
+        if (s.gained[side] - before[side] != side_show[side]) rp->mismatches++;
+    rp->deals++;
+    return 0;
+}
+
+static void test_replayed_deals_score_as_in_the_engine(void) {
+    for (int p = 0; p < CS_PRESET_COUNT; p++) {
+        cs_rules rules;
+        cs_rules_preset((cs_preset)p, &rules);
+        replay rp = {&rules, rules, 0, 0, 0};
+        rp.free_rules.target = 1 << 20;
+        cs_game *g = cs_game_new();
+        cs_pcg32 rngs[CS_MAX_PLAYERS];
+        cs_agent agents[CS_MAX_PLAYERS];
+        for (int s = 0; s < rules.players; s++) {
+            rngs[s] = cs_pcg32_derive(4, (uint64_t)p, CS_STREAM_STRATEGY, (uint32_t)s);
+            agents[s] = cs_agent_random(&rngs[s]);
+        }
+        for (int i = 0; i < 200; i++) {
+            cs_game_begin(g, &rules, 4, (uint64_t)i, CS_FIRST_DEALER_CUT, agents);
+            cs_game_record rec;
+            CU_ASSERT_EQUAL_FATAL(cs_game_run(g, replay_deal, &rp, &rec), CS_OK);
+        }
+        CU_ASSERT(rp.deals > 500);
+        CU_ASSERT(rp.plays > 3000);
+        CU_ASSERT_EQUAL(rp.mismatches, 0);
+        cs_game_free(g);
+    }
+}
+
+static void test_the_deal_stops_when_a_side_reaches_the_target(void) {
+    cs_rules rules;
+    cs_rules_preset(CS_PRESET_TWO, &rules);
+    cs_sim s;
+    memset(&s, 0, sizeof s);
+    s.rules = &rules;
+    s.players = 2;
+    s.score[1] = 120;
+    CU_ASSERT_EQUAL(cs_sim_add(&s, 0, 5), 0);
+    CU_ASSERT_EQUAL(cs_sim_add(&s, 1, 1), 1);
+    CU_ASSERT_EQUAL(s.winner, 1);
+    /* Later points do not change the winner. */
+    cs_sim_add(&s, 0, 200);
+    CU_ASSERT_EQUAL(s.winner, 1);
+}
+
+static void test_both_policies_always_lay_a_card_that_fits(void) {
+    cs_rules rules;
+    cs_rules_preset(CS_PRESET_FOUR, &rules);
+    cs_rules free_rules = rules;
+    free_rules.target = 1 << 20;
+    cs_pcg32 rng = cs_pcg32_derive(5, 0, CS_STREAM_STRATEGY, 0);
+    for (int t = 0; t < 2000; t++) {
+        cs_sim s;
+        memset(&s, 0, sizeof s);
+        s.rules = &free_rules;
+        s.policy = t % 2 ? CS_SIM_PERFECT : CS_SIM_LOOKAHEAD;
+        s.players = 4;
+        s.hand_size = 4;
+        s.dealer = t % 4;
+        cs_cardset deck = CS_FULL_DECK;
+        for (int p = 0; p < 4; p++) {
+            for (int i = 0; i < 4; i++) s.kept[p][i] = s.hand[p][i] = cs_cardset_draw(&deck, &rng);
+            s.n_hand[p] = 4;
+            s.known[p] = 0;
+            for (int i = 0; i < 4; i++) s.known[p] |= cs_cardset_of(s.hand[p][i]);
+        }
+        for (int i = 0; i < 4; i++) s.crib[i] = cs_cardset_draw(&deck, &rng);
+        s.starter = cs_cardset_draw(&deck, &rng);
+        cs_sim_start_play(&s);
+        int p, laid = 0;
+        while ((p = cs_sim_advance(&s)) >= 0) {
+            int i = cs_sim_policy(&s, p);
+            CU_ASSERT_FATAL(i >= 0 && i < s.n_hand[p]);
+            CU_ASSERT(s.pile.count + cs_card_value(s.hand[p][i]) <= 31);
+            cs_sim_lay(&s, p, i);
+            laid++;
+        }
+        CU_ASSERT_EQUAL(laid, 16);
+    }
+}
+
+const char cs_suite_name[] = "dealsim";
+const cs_test cs_suite_tests[] = {
+    CS_TEST(test_replayed_deals_score_as_in_the_engine),
+    CS_TEST(test_the_deal_stops_when_a_side_reaches_the_target),
+    CS_TEST(test_both_policies_always_lay_a_card_that_fits),
+    {NULL, NULL},
+};

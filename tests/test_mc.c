@@ -1,0 +1,134 @@
+/* layer: strategies */
+/*
+ * test_mc.c - the Monte Carlo strategy: reproducible from its stream, different with another
+ * stream, and with objective=win it takes the play that wins the game on the spot.
+ */
+#include <string.h>
+
+#include "cu_main.h"
+#include "error.h"
+#include "strategy.h"
+
+static cs_card card(const char *text) {
+    cs_card c = CS_NO_CARD;
+    cs_card_parse(text, &c);
+    return c;
+}
+
+/* A two-player play decision for seat 0 (pone): hand, a pile laid alternately ending with
+ * seat 1, and the scores. */
+typedef struct {
+    cs_rules rules;
+    cs_card hand[4], kept[4], pile[8], discards[2];
+    uint8_t seats[8];
+    int left[2], score[2];
+    cs_view v;
+} situation;
+
+static void make(situation *s, const char *hand[], int n_hand, const char *pile[], int n_pile,
+                 int mine, int theirs) {
+    memset(s, 0, sizeof *s);
+    cs_rules_preset(CS_PRESET_TWO, &s->rules);
+    int count = 0, k = n_hand;
+    for (int i = 0; i < n_hand; i++) s->hand[i] = s->kept[i] = card(hand[i]);
+    for (int i = 0; i < n_pile; i++) {
+        s->pile[i] = card(pile[i]);
+        s->seats[i] = (uint8_t)((n_pile - i) % 2);
+        count += cs_card_value(s->pile[i]);
+        if (s->seats[i] == 0 && k < 4) s->kept[k++] = s->pile[i];
+    }
+    s->discards[0] = card("AC");
+    s->discards[1] = card("2C");
+    s->left[0] = n_hand;
+    s->left[1] = 4 - (n_pile + 1) / 2;
+    s->score[0] = mine;
+    s->score[1] = theirs;
+    s->v = (cs_view){.rules = &s->rules,
+                     .game = 7,
+                     .seat = 0,
+                     .dealer = 1,
+                     .deal = 5,
+                     .n_hand = n_hand,
+                     .hand = s->hand,
+                     .n_kept = 4,
+                     .kept = s->kept,
+                     .n_discards = 2,
+                     .discards = s->discards,
+                     .starter = card("KC"),
+                     .count = count,
+                     .n_pile = n_pile,
+                     .pile = s->pile,
+                     .n_plays = n_pile,
+                     .play_seat = s->seats,
+                     .play_card = s->pile,
+                     .cards_left = s->left,
+                     .score = s->score};
+}
+
+static cs_card decide(const char *spec, situation *s, uint64_t game) {
+    char err[256];
+    cs_player *p = cs_player_create(spec, err, sizeof err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    cs_player_new_game(p, &s->rules, 1, game, 0);
+    cs_agent a = cs_player_agent(p);
+    cs_card out = CS_NO_CARD;
+    CU_ASSERT_EQUAL(a.play(a.self, &s->v, &out), CS_OK);
+    cs_player_destroy(p);
+    return out;
+}
+
+static void test_mc_is_reproducible_from_its_stream(void) {
+    situation s;
+    const char *hand[] = {"5D", "6S", "7H", "9C"};
+    make(&s, hand, 4, NULL, 0, 30, 30);
+    for (uint64_t game = 0; game < 5; game++)
+        CU_ASSERT_EQUAL(decide("mc:samples=20", &s, game), decide("mc:samples=20", &s, game));
+}
+
+static void test_mc_discards_are_reproducible_and_legal(void) {
+    cs_rules rules;
+    cs_rules_preset(CS_PRESET_TWO, &rules);
+    char err[256];
+    cs_player *p = cs_player_create("mc:samples=30", err, sizeof err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    const char *texts[6] = {"5C", "6D", "7H", "8S", "JC", "KD"};
+    cs_card hand[6];
+    int bad, left[2] = {6, 6}, score[2] = {10, 20};
+    cs_cards_parse(6, texts, hand, &bad);
+    cs_view v = {.rules = &rules,
+                 .seat = 0,
+                 .dealer = 0,
+                 .n_hand = 6,
+                 .hand = hand,
+                 .starter = CS_NO_CARD,
+                 .cards_left = left,
+                 .score = score};
+    cs_agent a = cs_player_agent(p);
+    cs_card x[2], y[2];
+    cs_player_new_game(p, &rules, 1, 3, 0);
+    CU_ASSERT_EQUAL(a.discard(a.self, &v, x), CS_OK);
+    cs_player_new_game(p, &rules, 1, 3, 0);
+    CU_ASSERT_EQUAL(a.discard(a.self, &v, y), CS_OK);
+    CU_ASSERT(x[0] == y[0] && x[1] == y[1] && x[0] != x[1]);
+    int held = 0;
+    for (int i = 0; i < 6; i++) held += hand[i] == x[0] || hand[i] == x[1];
+    CU_ASSERT_EQUAL(held, 2);
+    cs_player_destroy(p);
+}
+
+static void test_mc_win_takes_the_fifteen_that_wins_the_game(void) {
+    /* At 119 against 120, on 8-2: the 5 makes fifteen and the game; the 4 and the king
+     * score nothing and leave the opponent a point to win with. */
+    situation s;
+    const char *hand[] = {"4D", "5S", "KH"}, *pile[] = {"8H", "2C"};
+    make(&s, hand, 3, pile, 2, 119, 120);
+    CU_ASSERT_EQUAL(decide("mc:samples=50,objective=win", &s, 1), card("5S"));
+}
+
+const char cs_suite_name[] = "mc";
+const cs_test cs_suite_tests[] = {
+    CS_TEST(test_mc_is_reproducible_from_its_stream),
+    CS_TEST(test_mc_discards_are_reproducible_and_legal),
+    CS_TEST(test_mc_win_takes_the_fifteen_that_wins_the_game),
+    {NULL, NULL},
+};
