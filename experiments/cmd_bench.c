@@ -1,0 +1,300 @@
+/*
+ * cmd_bench.c - `cribsim bench`: the throughput figures of DESIGN.md's "Performance" table,
+ * measured here and nowhere else (tests never time anything).
+ *
+ * Figures (select with --only):
+ *   hand-stats  the exhaustive show distribution (cs_show_distribution), best of repeats
+ *   score       random hands scored a second (cs_show_score on pre-generated hands)
+ *   engine      random vs random full games to 121 a second, the engine alone
+ *   games       random vs random through the runner on one thread, /games written to a file
+ *               (and without a file)
+ *   expected    expected vs expected through the runner on one thread, /games written
+ *   deals       the cost of --record deals over /games alone (random vs random, one thread)
+ *   threads     random vs random with /games on N threads (default 2) against one
+ * Each figure runs for about --seconds (default 2); runner figures first calibrate the game
+ * count on a short run. Files go to --dir (default $TMPDIR or /tmp) and are removed.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cliopts.h"
+#include "commands.h"
+#include "error.h"
+#include "game.h"
+#include "pcg32.h"
+#include "progress.h"
+#include "runner.h"
+#include "score.h"
+
+#define BENCH_SEED  20240501u
+#define SCORE_HANDS (1u << 20) /* 1M hands: 5 MB, beyond the caches, like real use */
+
+typedef struct {
+    double seconds;
+    char dir[512];
+    int threads;
+} bench;
+
+static void usage(FILE *out) {
+    fprintf(out,
+            "usage: cribsim bench [--only NAMES] [--seconds S] [--threads N] [--dir DIR]\n"
+            "\n"
+            "Prints the throughput figures of the design's Performance table, on one core unless\n"
+            "stated. NAMES is a comma list of: hand-stats, score, engine, games, expected,\n"
+            "deals, threads (default all). S is the time spent on each figure (default 2).\n"
+            "--threads N sets the thread count the threads figure compares with one (default 2).\n"
+            "Files written while measuring go to DIR (default $TMPDIR or /tmp) and are removed.\n");
+}
+
+static void bench_hand_stats(const bench *b) {
+    uint64_t counts[CS_SHOW_MAX + 1];
+    double best = 1e30, start = cs_now();
+    uint64_t hands = 0;
+    int reps = 0;
+    do {
+        double t0 = cs_now();
+        hands = cs_show_distribution(4, 0, counts);
+        double t = cs_now() - t0;
+        if (t < best) best = t;
+        reps++;
+    } while (cs_now() - start < b->seconds && reps < 1000);
+    printf("hand-stats  exhaustive show distribution, %llu hands with starters: %.4f s "
+           "(best of %d; target under 0.05 s)\n",
+           (unsigned long long)hands, best, reps);
+}
+
+static void bench_score(const bench *b) {
+    cs_card *hands = malloc(SCORE_HANDS * 5);
+    if (hands == NULL) return;
+    cs_pcg32 rng = cs_pcg32_derive(BENCH_SEED, 0, CS_STREAM_DEAL, 0);
+    for (uint32_t i = 0; i < SCORE_HANDS; i++) { /* five distinct cards: hand then starter */
+        cs_cardset used = 0;
+        for (int k = 0; k < 5; k++) {
+            cs_card c;
+            do c = (cs_card)cs_pcg32_bounded(&rng, CS_DECK_SIZE);
+            while (cs_cardset_has(used, c));
+            used |= cs_cardset_of(c);
+            hands[5 * i + (uint32_t)k] = c;
+        }
+    }
+    volatile long sink = 0;
+    uint64_t scored = 0;
+    double start = cs_now(), t;
+    do {
+        long sum = 0;
+        for (uint32_t i = 0; i < SCORE_HANDS; i++)
+            sum += cs_show_score(&hands[5 * i], 4, hands[5 * i + 4], 4);
+        sink += sum;
+        scored += SCORE_HANDS;
+        t = cs_now() - start;
+    } while (t < b->seconds);
+    (void)sink;
+    printf("score       random four-card hands scored with a starter: %.1f million a second "
+           "(target 100 million)\n",
+           (double)scored / t / 1e6);
+    free(hands);
+}
+
+static void bench_engine(const bench *b) {
+    cs_rules rules;
+    cs_rules_preset(CS_PRESET_TWO, &rules);
+    cs_game *g = cs_game_new();
+    if (g == NULL) return;
+    cs_pcg32 rng[2];
+    cs_agent agents[2] = {cs_agent_random(&rng[0]), cs_agent_random(&rng[1])};
+    cs_game_record rec;
+    uint64_t games = 0;
+    double start = cs_now(), t;
+    do {
+        for (int k = 0; k < 1000; k++, games++) {
+            for (int s = 0; s < 2; s++)
+                rng[s] = cs_pcg32_derive(BENCH_SEED, games, CS_STREAM_STRATEGY, (uint32_t)s);
+            cs_game_begin(g, &rules, BENCH_SEED, games, CS_FIRST_DEALER_CUT, agents);
+            if (cs_game_run(g, NULL, NULL, &rec) != 0) {
+                printf("engine      failed: %s\n", cs_game_error(g));
+                cs_game_free(g);
+                return;
+            }
+        }
+        t = cs_now() - start;
+    } while (t < b->seconds);
+    cs_game_free(g);
+    printf("engine      random vs random, full games to 121, the engine alone: %.0f games a "
+           "second\n",
+           (double)games / t);
+}
+
+/* Plays `games` games of a two-seat lineup through the runner; returns games a second, or a
+ * negative value after printing why. */
+static double runner_rate(const bench *b, const char *seat, uint64_t games, int threads,
+                          int to_file, int deals) {
+    cs_experiment e;
+    cs_experiment_defaults(&e);
+    snprintf(e.seats[0], CS_H5_SPEC_MAX, "%s", seat);
+    snprintf(e.seats[1], CS_H5_SPEC_MAX, "%s", seat);
+    e.seed = BENCH_SEED;
+    e.games = games;
+    e.threads = threads;
+    e.record_deals = deals;
+    e.quiet = 1;
+    e.force = 1;
+    char path[600];
+    snprintf(path, sizeof path, "%s/cribsim-bench-%ld.h5", b->dir, (long)getpid());
+    e.output = to_file ? path : NULL;
+    cs_run_result *res = malloc(sizeof *res);
+    char err[2048];
+    if (res == NULL) return -1;
+    int rc = cs_run(&e, res, err, sizeof err);
+    double rate = res->seconds > 0 ? (double)res->played / res->seconds : 0;
+    int interrupted = res->interrupted;
+    free(res);
+    if (to_file) unlink(path);
+    if (rc != 0 || interrupted) {
+        printf("  (run failed: %s)\n", rc ? err : "interrupted");
+        return -1;
+    }
+    return rate;
+}
+
+/* Games for about b->seconds, from a short calibration run. */
+static uint64_t calibrate(const bench *b, const char *seat, int threads, int to_file, int deals) {
+    uint64_t games = 1000;
+    for (int i = 0; i < 6; i++) {
+        double t0 = cs_now();
+        if (runner_rate(b, seat, games, threads, to_file, deals) < 0) return 0;
+        double t = cs_now() - t0;
+        if (t > 0.2 || i == 5) {
+            double want = (double)games * b->seconds / (t > 0 ? t : 1e-3);
+            return want < 100 ? 100 : (uint64_t)want;
+        }
+        games *= 8;
+    }
+    return games;
+}
+
+static void bench_games(const bench *b) {
+    uint64_t n = calibrate(b, "random", 1, 1, 0);
+    if (n == 0) return;
+    double with_file = runner_rate(b, "random", n, 1, 1, 0);
+    double no_file = runner_rate(b, "random", n, 1, 0, 0);
+    if (with_file < 0 || no_file < 0) return;
+    printf("games       random vs random to 121, one thread, /games written: %.0f games a second "
+           "(target 1,000,000); without a file %.0f\n",
+           with_file, no_file);
+}
+
+static void bench_expected(const bench *b) {
+    uint64_t n = calibrate(b, "expected", 1, 1, 0);
+    if (n == 0) return;
+    double rate = runner_rate(b, "expected", n, 1, 1, 0);
+    if (rate < 0) return;
+    printf("expected    expected vs expected, one thread, /games written: %.0f games a second "
+           "(target 15,000)\n",
+           rate);
+}
+
+static void bench_deals(const bench *b) {
+    uint64_t n = calibrate(b, "random", 1, 1, 1);
+    if (n == 0) return;
+    double games_only = runner_rate(b, "random", n, 1, 1, 0);
+    double with_deals = runner_rate(b, "random", n, 1, 1, 1);
+    if (games_only < 0 || with_deals < 0) return;
+    printf("deals       random vs random, one thread: /games only %.0f games a second, with "
+           "--record deals %.0f: deals cost %.0f%% more time\n",
+           games_only, with_deals, 100.0 * (games_only / with_deals - 1.0));
+}
+
+static void bench_threads(const bench *b) {
+    uint64_t n = calibrate(b, "random", 1, 1, 0);
+    if (n == 0) return;
+    double one = runner_rate(b, "random", n, 1, 1, 0);
+    double many = runner_rate(b, "random", n * (uint64_t)b->threads, b->threads, 1, 0);
+    if (one < 0 || many < 0) return;
+    printf("threads     random vs random, /games written: %d threads %.0f games a second, one "
+           "thread %.0f: %.2f times (target 1.9 for two)\n",
+           b->threads, many, one, many / one);
+}
+
+typedef struct {
+    const char *name;
+    void (*fn)(const bench *b);
+} figure;
+
+static const figure FIGURES[] = {
+    {"hand-stats", bench_hand_stats}, {"score", bench_score},       {"engine", bench_engine},
+    {"games", bench_games},           {"expected", bench_expected}, {"deals", bench_deals},
+    {"threads", bench_threads},
+};
+#define N_FIGURES (sizeof FIGURES / sizeof FIGURES[0])
+
+static int listed(const char *list, const char *name) {
+    size_t n = strlen(name);
+    for (const char *s = list; s != NULL && *s; s = strchr(s, ',') ? strchr(s, ',') + 1 : NULL)
+        if (strncmp(s, name, n) == 0 && (s[n] == ',' || s[n] == '\0')) return 1;
+    return 0;
+}
+
+int cs_cmd_bench(int argc, char **argv) {
+    cs_args a = {.cmd = "bench", .argc = argc, .argv = argv};
+    bench b = {.seconds = 2.0, .threads = 2};
+    const char *tmp = getenv("TMPDIR");
+    snprintf(b.dir, sizeof b.dir, "%s", tmp && *tmp ? tmp : "/tmp");
+    const char *only = NULL;
+    int bad = 0;
+    for (a.i = 1; a.i < argc && !bad; a.i++) {
+        const char *arg = argv[a.i];
+        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+            usage(stdout);
+            return CS_EXIT_OK;
+        } else if (cs_args_match(&a, "--only", 1, &bad)) {
+            if (bad) break;
+            only = a.value;
+        } else if (cs_args_match(&a, "--seconds", 1, &bad)) {
+            if (bad) break;
+            char *end;
+            b.seconds = strtod(a.value, &end);
+            if (*end != '\0' || !(b.seconds > 0 && b.seconds <= 3600)) {
+                cs_args_error(&a, "--seconds '%s': expected a duration from 0 to 3600", a.value);
+                return CS_EXIT_USAGE;
+            }
+        } else if (cs_args_match(&a, "--threads", 1, &bad)) {
+            if (bad || cs_args_int(&a, "--threads", 2, 256, &b.threads)) return CS_EXIT_USAGE;
+        } else if (cs_args_match(&a, "--dir", 1, &bad)) {
+            if (bad) break;
+            snprintf(b.dir, sizeof b.dir, "%s", a.value);
+        } else {
+            cs_args_error(&a, "unknown argument '%s' (see cribsim bench --help)", arg);
+            return CS_EXIT_USAGE;
+        }
+    }
+    if (bad) return CS_EXIT_USAGE;
+    if (only != NULL) {
+        for (const char *s = only; s != NULL; s = strchr(s, ',') ? strchr(s, ',') + 1 : NULL) {
+            size_t n = strcspn(s, ",");
+            int known = 0;
+            for (size_t i = 0; i < N_FIGURES; i++)
+                known |= strlen(FIGURES[i].name) == n && strncmp(s, FIGURES[i].name, n) == 0;
+            if (!known) {
+                cs_args_error(&a,
+                              "--only: unknown figure '%.*s' (figures: hand-stats, score, engine, "
+                              "games, expected, deals, threads)",
+                              (int)n, s);
+                return CS_EXIT_USAGE;
+            }
+        }
+    }
+    if (access(b.dir, W_OK) != 0) {
+        cs_args_error(&a, "--dir %s is not a writable folder", b.dir);
+        return CS_EXIT_USAGE;
+    }
+    printf("cribsim bench: one core unless stated, about %.3g s a figure\n", b.seconds);
+    fflush(stdout);
+    for (size_t i = 0; i < N_FIGURES; i++) {
+        if (only != NULL && !listed(only, FIGURES[i].name)) continue;
+        FIGURES[i].fn(&b);
+        fflush(stdout);
+    }
+    return CS_EXIT_OK;
+}

@@ -1,0 +1,1162 @@
+/*
+ * h5io.c - the run file's writer and reader (see h5io.h for the layout).
+ *
+ * Each table is described once, by a list of fields naming the member of the in-memory record
+ * it comes from. From that list come the packed type stored in the file (fields back to back,
+ * native integers), the in-memory type HDF5 converts to when reading (members matched by name,
+ * so a reader tolerates added fields), and the packing of rows into the staged chunk.
+ */
+#include "h5io.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <hdf5.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include "error.h"
+#include "pcg32.h"
+
+#ifndef CRIBSIM_VERSION
+#define CRIBSIM_VERSION "unknown"
+#endif
+#ifndef CRIBSIM_GIT_COMMIT
+#define CRIBSIM_GIT_COMMIT "unknown"
+#endif
+
+/* ---- the tables ---- */
+
+typedef enum { K_U8, K_I8, K_U16, K_I16, K_U64 } field_kind;
+
+typedef struct {
+    const char *name;
+    size_t offset; /* of the member in the in-memory record */
+    size_t size;   /* of the member */
+    field_kind kind;
+    int d0, d1; /* array dimensions; 0 for none */
+} field;
+
+#define FIELD(T, name, member, kind, d0, d1)                                                       \
+    { name, offsetof(T, member), sizeof(((T *)0)->member), kind, d0, d1 }
+
+static const field GAMES_FIELDS[] = {
+    FIELD(cs_games_row, "game", game.game, K_U64, 0, 0),
+    FIELD(cs_games_row, "first_dealer", game.first_dealer, K_U8, 0, 0),
+    FIELD(cs_games_row, "deals", game.deals, K_U16, 0, 0),
+    FIELD(cs_games_row, "winner", game.winner, K_I8, 0, 0),
+    FIELD(cs_games_row, "score", game.score, K_I16, CS_MAX_PLAYERS, 0),
+    FIELD(cs_games_row, "peg", game.peg, K_I16, CS_MAX_PLAYERS, 0),
+    FIELD(cs_games_row, "hand", game.hand, K_I16, CS_MAX_PLAYERS, 0),
+    FIELD(cs_games_row, "crib", game.crib, K_I16, CS_MAX_PLAYERS, 0),
+    FIELD(cs_games_row, "heels", game.heels, K_I16, CS_MAX_PLAYERS, 0),
+    FIELD(cs_games_row, "bonus", game.bonus, K_I16, CS_MAX_PLAYERS, 0),
+    FIELD(cs_games_row, "skunk", game.skunk, K_U8, CS_MAX_PLAYERS, 0),
+    FIELD(cs_games_row, "lurch", game.lurch, K_U8, 0, 0),
+    FIELD(cs_games_row, "rotation", rotation, K_U8, 0, 0),
+    FIELD(cs_games_row, "card_game", card_game, K_U64, 0, 0),
+};
+
+static const field DEALS_FIELDS[] = {
+    FIELD(cs_deal_record, "game", game, K_U64, 0, 0),
+    FIELD(cs_deal_record, "deal", deal, K_U16, 0, 0),
+    FIELD(cs_deal_record, "dealer", dealer, K_U8, 0, 0),
+    FIELD(cs_deal_record, "dealt", dealt, K_U8, CS_MAX_PLAYERS, CS_MAX_DEALT),
+    FIELD(cs_deal_record, "crib_extra", crib_extra, K_U8, 0, 0),
+    FIELD(cs_deal_record, "discard", discard, K_U8, CS_MAX_PLAYERS, CS_MAX_DISCARD),
+    FIELD(cs_deal_record, "starter", starter, K_U8, 0, 0),
+    FIELD(cs_deal_record, "n_plays", n_plays, K_U8, 0, 0),
+    FIELD(cs_deal_record, "play_seat", play_seat, K_U8, CS_MAX_PLAYS, 0),
+    FIELD(cs_deal_record, "play_card", play_card, K_U8, CS_MAX_PLAYS, 0),
+    FIELD(cs_deal_record, "play_points", play_points, K_U8, CS_MAX_PLAYS, 0),
+    FIELD(cs_deal_record, "peg", peg, K_I16, CS_MAX_PLAYERS, 0),
+    FIELD(cs_deal_record, "hand", hand, K_I16, CS_MAX_PLAYERS, 0),
+    FIELD(cs_deal_record, "crib", crib, K_I16, 0, 0),
+    FIELD(cs_deal_record, "heels", heels, K_I16, 0, 0),
+    FIELD(cs_deal_record, "score", score, K_I16, CS_MAX_PLAYERS, 0),
+    FIELD(cs_deal_record, "ended", ended, K_U8, 0, 0),
+    FIELD(cs_deal_record, "bonus", bonus, K_I16, CS_MAX_PLAYERS, 0),
+};
+
+#define N_FIELDS(a) (sizeof(a) / sizeof((a)[0]))
+#define MAX_FIELDS  24
+
+typedef struct {
+    const char *name; /* dataset name under "/" */
+    const field *fields;
+    size_t n_fields;
+    size_t struct_size; /* of the in-memory record */
+    hsize_t chunk;      /* rows per chunk */
+} table_def;
+
+static const table_def GAMES_DEF = {"games", GAMES_FIELDS, N_FIELDS(GAMES_FIELDS),
+                                    sizeof(cs_games_row), CS_H5_GAMES_CHUNK};
+static const table_def DEALS_DEF = {"deals", DEALS_FIELDS, N_FIELDS(DEALS_FIELDS),
+                                    sizeof(cs_deal_record), CS_H5_DEALS_CHUNK};
+
+static hid_t kind_type(field_kind k) {
+    switch (k) {
+    case K_U8: return H5T_NATIVE_UINT8;
+    case K_I8: return H5T_NATIVE_INT8;
+    case K_U16: return H5T_NATIVE_UINT16;
+    case K_I16: return H5T_NATIVE_INT16;
+    default: return H5T_NATIVE_UINT64;
+    }
+}
+
+static size_t kind_size(field_kind k) {
+    switch (k) {
+    case K_U8:
+    case K_I8: return 1;
+    case K_U16:
+    case K_I16: return 2;
+    default: return 8;
+    }
+}
+
+static size_t field_elements(const field *f) {
+    return (size_t)(f->d0 ? f->d0 : 1) * (size_t)(f->d1 ? f->d1 : 1);
+}
+
+static size_t packed_row_size(const table_def *d) {
+    size_t n = 0;
+    for (size_t i = 0; i < d->n_fields; i++) n += d->fields[i].size;
+    return n;
+}
+
+/* The compound type: packed (file layout) or at the in-memory record's offsets. Returns a
+ * type id or a negative value. */
+static hid_t make_type(const table_def *d, int packed) {
+    hid_t t = H5Tcreate(H5T_COMPOUND, packed ? packed_row_size(d) : d->struct_size);
+    if (t < 0) return -1;
+    size_t off = 0;
+    for (size_t i = 0; i < d->n_fields; i++) {
+        const field *f = &d->fields[i];
+        if (kind_size(f->kind) * field_elements(f) != f->size) {
+            /* The table disagrees with the record's declaration: a programming error. */
+            H5Tclose(t);
+            return -1;
+        }
+        hid_t ft;
+        if (f->d0 == 0) {
+            ft = H5Tcopy(kind_type(f->kind));
+        } else {
+            hsize_t dims[2] = {(hsize_t)f->d0, (hsize_t)f->d1};
+            ft = H5Tarray_create2(kind_type(f->kind), f->d1 ? 2u : 1u, dims);
+        }
+        if (ft < 0 || H5Tinsert(t, f->name, packed ? off : f->offset, ft) < 0) {
+            if (ft >= 0) H5Tclose(ft);
+            H5Tclose(t);
+            return -1;
+        }
+        H5Tclose(ft);
+        off += f->size;
+    }
+    return t;
+}
+
+/* ---- HDF5's errors ---- */
+
+/*
+ * Before the first HDF5 call: no automatic error printing (every failure is reported here),
+ * and no closing of open files at exit. A writer whose disk filled up is abandoned rather than
+ * closed (closing would flush metadata describing rows that never reached the disk), and
+ * HDF5's exit handler would try to close it anyway.
+ */
+static void h5_init(void) {
+    static int done;
+    if (done) return;
+    done = 1;
+    H5dont_atexit();
+    H5Eset_auto2(H5E_DEFAULT, NULL, NULL);
+}
+
+typedef struct {
+    char *buf;
+    size_t len;
+} reason_ctx;
+
+/* Keeps the innermost description on the stack: the most specific one. */
+static herr_t reason_walk(unsigned n, const H5E_error2_t *e, void *data) {
+    (void)n;
+    reason_ctx *ctx = data;
+    if (e->desc != NULL && e->desc[0] != '\0') snprintf(ctx->buf, ctx->len, "%s", e->desc);
+    return 0;
+}
+
+/* HDF5's reason for the failure just reported (call before any other HDF5 call). */
+static void h5_reason(char *buf, size_t len) {
+    reason_ctx ctx = {buf, len};
+    snprintf(buf, len, "unknown HDF5 error");
+    H5Ewalk2(H5E_DEFAULT, H5E_WALK_DOWNWARD, reason_walk, &ctx);
+}
+
+/*
+ * The reason for the last failure, captured the moment an HDF5 call fails: any later HDF5 call
+ * (closing a dataspace, say) clears HDF5's error stack. Only one thread uses this module.
+ */
+static char g_reason[420];
+static int g_reason_fresh;
+
+/* Records why the HDF5 call just made failed (and errno, which a failed write leaves set);
+ * returns -1 so it can end a condition. */
+static int failed(void) {
+    int e = errno;
+    char inner[300];
+    h5_reason(inner, sizeof inner);
+    if (e != 0) /* a system call failed: its reason says it best (HDF5's is a dump) */
+        snprintf(g_reason, sizeof g_reason, "%s", strerror(e));
+    else
+        snprintf(g_reason, sizeof g_reason, "%s", inner);
+    g_reason_fresh = 1;
+    return -1;
+}
+
+/* The reason captured by failed(), or HDF5's current one; then forgets it. */
+static const char *take_reason(void) {
+    if (!g_reason_fresh) failed();
+    g_reason_fresh = 0;
+    return g_reason;
+}
+
+/* ---- attributes on "/" ---- */
+
+static int attr_remove(hid_t loc, const char *name) {
+    htri_t e = H5Aexists(loc, name);
+    if (e < 0) return -1;
+    if (e > 0 && H5Adelete(loc, name) < 0) return -1;
+    return 0;
+}
+
+static int attr_put(hid_t loc, const char *name, hid_t ftype, hid_t mtype, hid_t space,
+                    const void *buf) {
+    if (attr_remove(loc, name) < 0) return -1;
+    errno = 0;
+    hid_t a = H5Acreate2(loc, name, ftype, space, H5P_DEFAULT, H5P_DEFAULT);
+    if (a < 0) return failed();
+    herr_t rc = H5Awrite(a, mtype, buf);
+    if (rc < 0) failed();
+    H5Aclose(a);
+    return rc < 0 ? -1 : 0;
+}
+
+static hid_t vlen_string_type(void) {
+    hid_t t = H5Tcopy(H5T_C_S1);
+    if (t < 0) return -1;
+    if (H5Tset_size(t, H5T_VARIABLE) < 0 || H5Tset_cset(t, H5T_CSET_UTF8) < 0) {
+        H5Tclose(t);
+        return -1;
+    }
+    return t;
+}
+
+static int attr_put_strings(hid_t loc, const char *name, int n, const char *const *s, int scalar) {
+    hid_t t = vlen_string_type();
+    hsize_t dims[1] = {(hsize_t)n};
+    hid_t space = scalar ? H5Screate(H5S_SCALAR) : H5Screate_simple(1, dims, NULL);
+    int rc = (t < 0 || space < 0) ? -1 : attr_put(loc, name, t, t, space, s);
+    if (t >= 0) H5Tclose(t);
+    if (space >= 0) H5Sclose(space);
+    return rc;
+}
+
+static int attr_put_string(hid_t loc, const char *name, const char *s) {
+    return attr_put_strings(loc, name, 1, &s, 1);
+}
+
+static int attr_put_scalar(hid_t loc, const char *name, hid_t ftype, hid_t mtype, const void *v) {
+    hid_t space = H5Screate(H5S_SCALAR);
+    int rc = space < 0 ? -1 : attr_put(loc, name, ftype, mtype, space, v);
+    if (space >= 0) H5Sclose(space);
+    return rc;
+}
+
+static int attr_put_u64(hid_t loc, const char *name, uint64_t v) {
+    return attr_put_scalar(loc, name, H5T_STD_U64LE, H5T_NATIVE_UINT64, &v);
+}
+
+static int attr_put_int(hid_t loc, const char *name, int v) {
+    return attr_put_scalar(loc, name, H5T_STD_I32LE, H5T_NATIVE_INT, &v);
+}
+
+static int attr_put_double(hid_t loc, const char *name, double v) {
+    return attr_put_scalar(loc, name, H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, &v);
+}
+
+/* Reads a string attribute (scalar, or element `index` of an array) into buf. Returns 0, 1 if
+ * the attribute is missing, -1 if it is not a string or cannot be read. *count gets the
+ * number of elements when not NULL. */
+static int attr_get_string_at(hid_t loc, const char *name, int index, char *buf, size_t len,
+                              int *count) {
+    htri_t e = H5Aexists(loc, name);
+    if (e == 0) return 1;
+    if (e < 0) return -1;
+    hid_t a = H5Aopen(loc, name, H5P_DEFAULT);
+    if (a < 0) return -1;
+    int rc = -1;
+    hid_t ftype = H5Aget_type(a), space = H5Aget_space(a), mtype = -1;
+    hssize_t n = space >= 0 ? H5Sget_simple_extent_npoints(space) : -1;
+    if (ftype < 0 || n < 1 || index >= n || H5Tget_class(ftype) != H5T_STRING) goto done;
+    if (count != NULL) *count = (int)n;
+    if (H5Tis_variable_str(ftype) > 0) {
+        char **p = calloc((size_t)n, sizeof *p);
+        mtype = vlen_string_type();
+        if (p != NULL && mtype >= 0 && H5Aread(a, mtype, p) >= 0) {
+            snprintf(buf, len, "%s", p[index] ? p[index] : "");
+            for (hssize_t i = 0; i < n; i++) H5free_memory(p[i]);
+            rc = 0;
+        }
+        free(p);
+    } else {
+        size_t size = H5Tget_size(ftype);
+        char *tmp = calloc((size_t)n, size + 1);
+        mtype = H5Tcopy(H5T_C_S1);
+        if (tmp != NULL && mtype >= 0 && H5Tset_size(mtype, size + 1) >= 0 &&
+            H5Aread(a, mtype, tmp) >= 0) {
+            snprintf(buf, len, "%s", tmp + (size_t)index * (size + 1));
+            rc = 0;
+        }
+        free(tmp);
+    }
+done:
+    if (mtype >= 0) H5Tclose(mtype);
+    if (ftype >= 0) H5Tclose(ftype);
+    if (space >= 0) H5Sclose(space);
+    H5Aclose(a);
+    return rc;
+}
+
+/* Reads a numeric scalar attribute converted to mtype. Returns 0, 1 missing, -1 bad. */
+static int attr_get_number(hid_t loc, const char *name, hid_t mtype, void *v) {
+    htri_t e = H5Aexists(loc, name);
+    if (e == 0) return 1;
+    if (e < 0) return -1;
+    hid_t a = H5Aopen(loc, name, H5P_DEFAULT);
+    if (a < 0) return -1;
+    hid_t ftype = H5Aget_type(a), space = H5Aget_space(a);
+    int rc = -1;
+    if (ftype >= 0 && space >= 0 && H5Sget_simple_extent_npoints(space) == 1) {
+        H5T_class_t c = H5Tget_class(ftype);
+        if ((c == H5T_INTEGER || c == H5T_FLOAT) && H5Aread(a, mtype, v) >= 0) rc = 0;
+    }
+    if (ftype >= 0) H5Tclose(ftype);
+    if (space >= 0) H5Sclose(space);
+    H5Aclose(a);
+    return rc;
+}
+
+void cs_h5_meta_provenance(cs_h5_meta *m) {
+    m->schema_version = CS_H5_SCHEMA_VERSION;
+    snprintf(m->engine_version, sizeof m->engine_version, "%s", CRIBSIM_VERSION);
+    snprintf(m->git_commit, sizeof m->git_commit, "%s", CRIBSIM_GIT_COMMIT);
+    snprintf(m->rng, sizeof m->rng, "%s", CS_RNG_DESCRIPTION);
+    time_t now = time(NULL);
+    struct tm tm;
+    gmtime_r(&now, &tm);
+    strftime(m->created_utc, sizeof m->created_utc, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+/* The attributes that change while a run goes on. */
+static int meta_put_progress(hid_t f, const cs_h5_meta *m) {
+    int rc = 0;
+    rc |= attr_put_u64(f, "games_requested", m->games_requested);
+    rc |= attr_put_u64(f, "games_completed", m->games_completed);
+    rc |= attr_put_u64(f, "game_end", m->game_end);
+    rc |= attr_put_int(f, "threads", m->threads);
+    rc |= attr_put_string(f, "status", m->status);
+    if (m->has_sprt) {
+        rc |= attr_put_string(f, "sprt", m->sprt);
+        rc |= attr_put_string(f, "sprt_decision", m->sprt_decision);
+        rc |= attr_put_double(f, "sprt_llr", m->sprt_llr);
+        rc |= attr_put_double(f, "sprt_lower", m->sprt_lower);
+        rc |= attr_put_double(f, "sprt_upper", m->sprt_upper);
+    }
+    return rc;
+}
+
+static int meta_put_all(hid_t f, const cs_h5_meta *m) {
+    const char *seats[CS_MAX_PLAYERS];
+    for (int i = 0; i < m->n_seats; i++) seats[i] = m->seats[i];
+    int rc = 0;
+    rc |= attr_put_int(f, "schema_version", m->schema_version);
+    rc |= attr_put_string(f, "engine_version", m->engine_version);
+    rc |= attr_put_string(f, "git_commit", m->git_commit);
+    rc |= attr_put_string(f, "rules", m->rules);
+    rc |= attr_put_strings(f, "seats", m->n_seats, seats, 0);
+    rc |= attr_put_u64(f, "seed", m->seed);
+    rc |= attr_put_string(f, "rng", m->rng);
+    rc |= attr_put_string(f, "created_utc", m->created_utc);
+    rc |= attr_put_string(f, "command_line", m->command_line);
+    rc |= attr_put_string(f, "record", m->record_deals ? "deals" : "games");
+    rc |= attr_put_int(f, "duplicate", m->duplicate);
+    rc |= attr_put_int(f, "rotations", m->rotations);
+    rc |= attr_put_string(f, "rotation_scheme",
+                          "seat s is played by seats[(s + rotation) % players]");
+    rc |= attr_put_int(f, "shard_index", m->shard_index);
+    rc |= attr_put_int(f, "shard_count", m->shard_count);
+    rc |= attr_put_u64(f, "game_begin", m->game_begin);
+    rc |= meta_put_progress(f, m);
+    return rc;
+}
+
+/* Reads the attributes into *m. Returns 0, or -1 with the reason in err. */
+static int meta_get(hid_t f, const char *path, cs_h5_meta *m, char *err, size_t err_len) {
+    memset(m, 0, sizeof *m);
+    static const char *const required[] = {"schema_version", "rules",           "seats",
+                                           "seed",           "games_requested", "games_completed"};
+    for (size_t i = 0; i < sizeof required / sizeof required[0]; i++) {
+        if (H5Aexists(f, required[i]) <= 0) {
+            snprintf(err, err_len, "%s is not a cribsim run file (no attribute '%s')", path,
+                     required[i]);
+            return -1;
+        }
+    }
+    const char *bad = NULL;
+    int n_seats = 0;
+    if (attr_get_number(f, "schema_version", H5T_NATIVE_INT, &m->schema_version) != 0)
+        bad = "schema_version";
+    else if (attr_get_string_at(f, "rules", 0, m->rules, sizeof m->rules, NULL) != 0)
+        bad = "rules";
+    else if (attr_get_string_at(f, "seats", 0, m->seats[0], CS_H5_SPEC_MAX, &n_seats) != 0 ||
+             n_seats < 1 || n_seats > CS_MAX_PLAYERS)
+        bad = "seats";
+    else if (attr_get_number(f, "seed", H5T_NATIVE_UINT64, &m->seed) != 0)
+        bad = "seed";
+    else if (attr_get_number(f, "games_requested", H5T_NATIVE_UINT64, &m->games_requested) != 0)
+        bad = "games_requested";
+    else if (attr_get_number(f, "games_completed", H5T_NATIVE_UINT64, &m->games_completed) != 0)
+        bad = "games_completed";
+    if (bad == NULL) {
+        m->n_seats = n_seats;
+        for (int i = 1; i < n_seats && bad == NULL; i++)
+            if (attr_get_string_at(f, "seats", i, m->seats[i], CS_H5_SPEC_MAX, NULL) != 0)
+                bad = "seats";
+    }
+    if (bad != NULL) {
+        snprintf(err, err_len, "%s: attribute '%s' is unreadable or has the wrong type", path, bad);
+        return -1;
+    }
+    if (m->schema_version > CS_H5_SCHEMA_VERSION) {
+        snprintf(err, err_len, "%s has schema version %d; this cribsim reads version %d and older",
+                 path, m->schema_version, CS_H5_SCHEMA_VERSION);
+        return -1;
+    }
+    /* Optional attributes, with the values a file without them implies. */
+    char record[16] = "games";
+    attr_get_string_at(f, "engine_version", 0, m->engine_version, sizeof m->engine_version, NULL);
+    attr_get_string_at(f, "git_commit", 0, m->git_commit, sizeof m->git_commit, NULL);
+    attr_get_string_at(f, "rng", 0, m->rng, sizeof m->rng, NULL);
+    attr_get_string_at(f, "created_utc", 0, m->created_utc, sizeof m->created_utc, NULL);
+    attr_get_string_at(f, "command_line", 0, m->command_line, sizeof m->command_line, NULL);
+    attr_get_string_at(f, "record", 0, record, sizeof record, NULL);
+    m->record_deals = strcmp(record, "deals") == 0;
+    attr_get_number(f, "threads", H5T_NATIVE_INT, &m->threads);
+    attr_get_number(f, "duplicate", H5T_NATIVE_INT, &m->duplicate);
+    m->rotations = 1;
+    attr_get_number(f, "rotations", H5T_NATIVE_INT, &m->rotations);
+    m->shard_index = m->shard_count = 1;
+    attr_get_number(f, "shard_index", H5T_NATIVE_INT, &m->shard_index);
+    attr_get_number(f, "shard_count", H5T_NATIVE_INT, &m->shard_count);
+    m->game_end = m->games_requested;
+    attr_get_number(f, "game_begin", H5T_NATIVE_UINT64, &m->game_begin);
+    attr_get_number(f, "game_end", H5T_NATIVE_UINT64, &m->game_end);
+    snprintf(m->status, sizeof m->status, "unknown");
+    attr_get_string_at(f, "status", 0, m->status, sizeof m->status, NULL);
+    if (attr_get_string_at(f, "sprt", 0, m->sprt, sizeof m->sprt, NULL) == 0) {
+        m->has_sprt = 1;
+        attr_get_string_at(f, "sprt_decision", 0, m->sprt_decision, sizeof m->sprt_decision, NULL);
+        attr_get_number(f, "sprt_llr", H5T_NATIVE_DOUBLE, &m->sprt_llr);
+        attr_get_number(f, "sprt_lower", H5T_NATIVE_DOUBLE, &m->sprt_lower);
+        attr_get_number(f, "sprt_upper", H5T_NATIVE_DOUBLE, &m->sprt_upper);
+    }
+    return 0;
+}
+
+/* ---- a table being written or read ---- */
+
+typedef struct {
+    const table_def *def;
+    hid_t dset, ftype, mtype;
+    hid_t gtype; /* just the `game` field, for bisection (made on first use) */
+    size_t row_size;
+    unsigned char *stage; /* one chunk of packed rows */
+    unsigned char *shuf;  /* the chunk shuffled, then */
+    unsigned char *zbuf;  /* deflated */
+    size_t zcap;
+    z_stream zs;
+    int zs_ready;
+    uint64_t stage_first; /* row of stage[0]; a multiple of the chunk */
+    size_t staged;        /* rows in stage */
+    size_t written;       /* of those, rows already written (by a final sync) */
+    uint64_t extent;      /* rows the dataset has now */
+} table;
+
+static void table_init(table *t, const table_def *def) {
+    memset(t, 0, sizeof *t);
+    t->def = def;
+    t->dset = t->ftype = t->mtype = t->gtype = -1;
+    t->row_size = packed_row_size(def);
+}
+
+/* Frees what the table allocated itself (not its HDF5 handles). */
+static void table_free_memory(table *t) {
+    free(t->stage);
+    free(t->shuf);
+    free(t->zbuf);
+    if (t->zs_ready) deflateEnd(&t->zs);
+    t->stage = t->shuf = t->zbuf = NULL;
+    t->zs_ready = 0;
+}
+
+static void table_free(table *t) {
+    if (t->dset >= 0) H5Dclose(t->dset);
+    if (t->ftype >= 0) H5Tclose(t->ftype);
+    if (t->mtype >= 0) H5Tclose(t->mtype);
+    if (t->gtype >= 0) H5Tclose(t->gtype);
+    table_free_memory(t);
+    t->dset = t->ftype = t->mtype = t->gtype = -1;
+}
+
+/*
+ * The writer compresses chunks itself and hands them to H5Dwrite_chunk: HDF5's own filter
+ * pipeline allocates and zeroes buffers for every chunk and its deflate cannot be tuned. The
+ * result is exactly what the declared filters mean (shuffle, then deflate), so any HDF5
+ * reader inflates and unshuffles it as usual. Deflate runs at level 1 with the run-length
+ * strategy: on shuffled rows (long runs of equal bytes) it compresses as well as level 1's
+ * default and about twice as fast.
+ */
+static int table_alloc_writing(table *t) {
+    size_t bytes = t->def->chunk * t->row_size;
+    t->stage = malloc(bytes);
+    t->shuf = malloc(bytes);
+    t->zcap = compressBound((uLong)bytes);
+    t->zbuf = malloc(t->zcap);
+    if (t->stage == NULL || t->shuf == NULL || t->zbuf == NULL) return -1;
+    memset(&t->zs, 0, sizeof t->zs);
+    if (deflateInit2(&t->zs, CS_H5_DEFLATE_LEVEL, Z_DEFLATED, 15, 8, Z_RLE) != Z_OK) return -1;
+    t->zs_ready = 1;
+    return 0;
+}
+
+/* HDF5's shuffle filter: byte j of every element, for each j in turn. */
+static void shuffle_rows(const unsigned char *in, unsigned char *out, size_t n, size_t size) {
+    for (size_t j = 0; j < size; j++) {
+        const unsigned char *src = in + j;
+        unsigned char *dst = out + j * n;
+        for (size_t i = 0; i < n; i++) dst[i] = src[i * size];
+    }
+}
+
+/* Dataset access: room in the chunk cache for a few chunks, whole chunks evicted first. */
+static hid_t table_access(const table *t) {
+    hid_t dapl = H5Pcreate(H5P_DATASET_ACCESS);
+    if (dapl >= 0) H5Pset_chunk_cache(dapl, 521, 4 * t->def->chunk * t->row_size, 1.0);
+    return dapl;
+}
+
+static int table_create(table *t, hid_t file) {
+    t->ftype = make_type(t->def, 1);
+    t->mtype = make_type(t->def, 0);
+    if (t->ftype < 0 || t->mtype < 0 || table_alloc_writing(t) < 0) return -1;
+    hsize_t dims[1] = {0}, maxdims[1] = {H5S_UNLIMITED}, chunk[1] = {t->def->chunk};
+    hid_t space = H5Screate_simple(1, dims, maxdims);
+    hid_t dcpl = H5Pcreate(H5P_DATASET_CREATE);
+    hid_t dapl = table_access(t);
+    int rc = -1;
+    if (space >= 0 && dcpl >= 0 && dapl >= 0 && H5Pset_chunk(dcpl, 1, chunk) >= 0 &&
+        H5Pset_shuffle(dcpl) >= 0 && H5Pset_deflate(dcpl, CS_H5_DEFLATE_LEVEL) >= 0 &&
+        H5Pset_fill_time(dcpl, H5D_FILL_TIME_NEVER) >= 0) {
+        t->dset = H5Dcreate2(file, t->def->name, t->ftype, space, H5P_DEFAULT, dcpl, dapl);
+        if (t->dset >= 0) rc = 0;
+    }
+    if (rc < 0) failed();
+    if (space >= 0) H5Sclose(space);
+    if (dcpl >= 0) H5Pclose(dcpl);
+    if (dapl >= 0) H5Pclose(dapl);
+    return rc;
+}
+
+/* Opens an existing table and checks its fields. Returns 0, or -1 with the reason in err. */
+static int table_open(table *t, hid_t file, const char *path, char *err, size_t err_len) {
+    hid_t dapl = table_access(t);
+    t->dset = H5Dopen2(file, t->def->name, dapl);
+    if (dapl >= 0) H5Pclose(dapl);
+    if (t->dset < 0) {
+        snprintf(err, err_len, "%s is not a cribsim run file (no /%s table)", path, t->def->name);
+        return -1;
+    }
+    hid_t dtype = H5Dget_type(t->dset), space = H5Dget_space(t->dset);
+    int ok = dtype >= 0 && space >= 0 && H5Tget_class(dtype) == H5T_COMPOUND &&
+             H5Sget_simple_extent_ndims(space) == 1;
+    hsize_t dims[1] = {0};
+    if (ok) H5Sget_simple_extent_dims(space, dims, NULL);
+    t->extent = dims[0];
+    const char *missing = NULL;
+    for (size_t i = 0; ok && i < t->def->n_fields; i++)
+        if (H5Tget_member_index(dtype, t->def->fields[i].name) < 0) {
+            missing = t->def->fields[i].name;
+            ok = 0;
+        }
+    if (dtype >= 0) H5Tclose(dtype);
+    if (space >= 0) H5Sclose(space);
+    if (!ok) {
+        if (missing != NULL)
+            snprintf(err, err_len, "%s: /%s has no field '%s'; not a cribsim run file", path,
+                     t->def->name, missing);
+        else
+            snprintf(err, err_len, "%s: /%s is not a one-dimensional table of records", path,
+                     t->def->name);
+        return -1;
+    }
+    t->ftype = make_type(t->def, 1);
+    t->mtype = make_type(t->def, 0);
+    if (t->ftype < 0 || t->mtype < 0) {
+        snprintf(err, err_len, "%s: cannot build the record types", path);
+        return -1;
+    }
+    return 0;
+}
+
+static int table_same_layout(const table *t) {
+    hid_t dtype = H5Dget_type(t->dset);
+    int same = dtype >= 0 && H5Tequal(dtype, t->ftype) > 0;
+    if (dtype >= 0) H5Tclose(dtype);
+    return same;
+}
+
+/* Reads n rows from `first` with memory type mtype into buf. */
+static int table_read(const table *t, hid_t mtype, uint64_t first, size_t n, void *buf) {
+    if (n == 0) return 0;
+    hsize_t start[1] = {first}, count[1] = {n};
+    errno = 0;
+    hid_t fspace = H5Dget_space(t->dset);
+    hid_t mspace = H5Screate_simple(1, count, NULL);
+    /* HDF5 allocates (and clears) a conversion buffer of the transfer's buffer size for every
+     * read, a megabyte by default: size it to the rows asked for, so the one-row reads of a
+     * bisection cost one row. */
+    hid_t dxpl = H5Pcreate(H5P_DATASET_XFER);
+    size_t row = t->def->struct_size > t->row_size ? t->def->struct_size : t->row_size;
+    size_t want = n * row < ((size_t)1 << 20) ? n * row : (size_t)1 << 20;
+    int rc = -1;
+    if (fspace >= 0 && mspace >= 0 && dxpl >= 0 &&
+        H5Pset_buffer(dxpl, want < 4096 ? 4096 : want, NULL, NULL) >= 0 &&
+        H5Sselect_hyperslab(fspace, H5S_SELECT_SET, start, NULL, count, NULL) >= 0 &&
+        H5Dread(t->dset, mtype, mspace, fspace, dxpl, buf) >= 0)
+        rc = 0;
+    else
+        failed();
+    if (fspace >= 0) H5Sclose(fspace);
+    if (mspace >= 0) H5Sclose(mspace);
+    if (dxpl >= 0) H5Pclose(dxpl);
+    return rc;
+}
+
+/* The `game` value of deal row i (only the field is converted). */
+static int deal_game_at(table *t, uint64_t i, uint64_t *game) {
+    if (t->gtype < 0) {
+        t->gtype = H5Tcreate(H5T_COMPOUND, sizeof(uint64_t));
+        if (t->gtype < 0 || H5Tinsert(t->gtype, "game", 0, H5T_NATIVE_UINT64) < 0) return -1;
+    }
+    return table_read(t, t->gtype, i, 1, game);
+}
+
+/* First deal row whose game is >= game, by bisection (deals are in game order). */
+static int deals_lower_bound(table *t, uint64_t rows, uint64_t game, uint64_t *out) {
+    uint64_t lo = 0, hi = rows;
+    while (lo < hi) {
+        uint64_t mid = lo + (hi - lo) / 2, g;
+        if (deal_game_at(t, mid, &g) < 0) return -1;
+        if (g < game)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    *out = lo;
+    return 0;
+}
+
+/* Writes the staged rows [stage_first, stage_first + staged) as one chunk, growing the
+ * dataset. A partial chunk is padded with zeros (rows past the extent are never read). */
+static int table_write_stage(table *t) {
+    if (t->staged == t->written) return 0;
+    size_t n = t->def->chunk, bytes = n * t->row_size;
+    hsize_t end[1] = {t->stage_first + t->staged};
+    errno = 0;
+    if (end[0] > t->extent) {
+        if (H5Dset_extent(t->dset, end) < 0) return failed();
+        t->extent = end[0];
+    }
+    if (t->staged < n) memset(t->stage + t->staged * t->row_size, 0, (n - t->staged) * t->row_size);
+    shuffle_rows(t->stage, t->shuf, n, t->row_size);
+    if (deflateReset(&t->zs) != Z_OK) return -1;
+    t->zs.next_in = t->shuf;
+    t->zs.avail_in = (uInt)bytes;
+    t->zs.next_out = t->zbuf;
+    t->zs.avail_out = (uInt)t->zcap;
+    if (deflate(&t->zs, Z_FINISH) != Z_STREAM_END) {
+        snprintf(g_reason, sizeof g_reason, "deflate failed: %s", t->zs.msg ? t->zs.msg : "?");
+        g_reason_fresh = 1;
+        return -1;
+    }
+    hsize_t offset[1] = {t->stage_first};
+    if (H5Dwrite_chunk(t->dset, H5P_DEFAULT, 0, offset, t->zcap - t->zs.avail_out, t->zbuf) < 0)
+        return failed();
+    t->written = t->staged;
+    return 0;
+}
+
+static int table_append(table *t, const void *rows, size_t n) {
+    const unsigned char *src = rows;
+    const field *fields = t->def->fields;
+    size_t n_fields = t->def->n_fields, struct_size = t->def->struct_size;
+    for (size_t i = 0; i < n; i++, src += struct_size) {
+        unsigned char *dst = t->stage + t->staged * t->row_size;
+        for (size_t k = 0; k < n_fields; k++) {
+            memcpy(dst, src + fields[k].offset, fields[k].size);
+            dst += fields[k].size;
+        }
+        if (++t->staged == t->def->chunk) {
+            if (table_write_stage(t) < 0) return -1;
+            t->stage_first += t->staged;
+            t->staged = t->written = 0;
+        }
+    }
+    return 0;
+}
+
+/* Positions the writer after `rows` rows: cuts the dataset there and stages the rows of the
+ * last, partial chunk. */
+static int table_resume_at(table *t, uint64_t rows) {
+    if (table_alloc_writing(t) < 0) return -1;
+    if (rows != t->extent) {
+        hsize_t dims[1] = {rows};
+        if (H5Dset_extent(t->dset, dims) < 0) return failed();
+        t->extent = rows;
+    }
+    t->stage_first = rows / t->def->chunk * t->def->chunk;
+    t->staged = t->written = (size_t)(rows - t->stage_first);
+    return table_read(t, t->ftype, t->stage_first, t->staged, t->stage);
+}
+
+/* ---- the writer ---- */
+
+struct cs_h5_writer {
+    hid_t file;
+    table games, deals;
+    int has_deals;
+    int broken;     /* a write failed: the file is left as the last sync made it */
+    char path[512]; /* for messages */
+    char err[1024];
+};
+
+static void writer_fail(cs_h5_writer *w, const char *what) {
+    snprintf(w->err, sizeof w->err, "%s: %s failed: %s", w->path, what, take_reason());
+}
+
+static cs_h5_writer *writer_new(const char *path) {
+    cs_h5_writer *w = calloc(1, sizeof *w);
+    if (w == NULL) return NULL;
+    w->file = -1;
+    table_init(&w->games, &GAMES_DEF);
+    table_init(&w->deals, &DEALS_DEF);
+    snprintf(w->path, sizeof w->path, "%s", path);
+    return w;
+}
+
+static void writer_free(cs_h5_writer *w) {
+    table_free(&w->games);
+    table_free(&w->deals);
+    if (w->file >= 0) H5Fclose(w->file);
+    free(w);
+}
+
+int cs_h5_create(const char *path, int force, const cs_h5_meta *m, cs_h5_writer **out, char *err,
+                 size_t err_len) {
+    h5_init();
+    *out = NULL;
+    struct stat st;
+    if (stat(path, &st) == 0) {
+        if (S_ISDIR(st.st_mode)) {
+            snprintf(err, err_len, "%s is a directory, not an output file", path);
+            return CS_ECONFIG;
+        }
+        if (!force) {
+            snprintf(err, err_len, "%s exists; use --force to overwrite it", path);
+            return CS_ECONFIG;
+        }
+    }
+    /* Open it ourselves first, so a bad path is reported with the system's reason. */
+    int fd = open(path, O_WRONLY | O_CREAT | (force ? O_TRUNC : O_EXCL), 0644);
+    if (fd < 0) {
+        snprintf(err, err_len, "cannot create %s: %s", path, strerror(errno));
+        return errno == EEXIST ? CS_ECONFIG : CS_EIO;
+    }
+    close(fd);
+    cs_h5_writer *w = writer_new(path);
+    if (w == NULL) {
+        unlink(path);
+        snprintf(err, err_len, "out of memory");
+        return CS_ENOMEM;
+    }
+    w->has_deals = m->record_deals;
+    /* The default (earliest) format: readable by every HDF5 since 1.8, and its superblock
+     * has no "open for writing" flag, so a file abandoned after a write error still opens. */
+    w->file = H5Fcreate(path, H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT);
+    const char *what = NULL;
+    if (w->file < 0)
+        what = "creating the file";
+    else if (table_create(&w->games, w->file) < 0)
+        what = "creating /games";
+    else if (w->has_deals && table_create(&w->deals, w->file) < 0)
+        what = "creating /deals";
+    else if (meta_put_all(w->file, m) != 0)
+        what = "writing the attributes";
+    else if (H5Fflush(w->file, H5F_SCOPE_GLOBAL) < 0 && failed())
+        what = "flushing";
+    if (what != NULL) {
+        writer_fail(w, what);
+        snprintf(err, err_len, "%s", w->err);
+        writer_free(w);
+        unlink(path);
+        return CS_EIO;
+    }
+    *out = w;
+    return 0;
+}
+
+/* Opens path (read-only or for writing) with HDF5, with a clear message for each way it can
+ * fail. Returns the file id or -1. */
+static hid_t open_file(const char *path, int writable, char *err, size_t err_len) {
+    struct stat st;
+    if (stat(path, &st) != 0) {
+        snprintf(err, err_len, "cannot open %s: %s", path, strerror(errno));
+        return -1;
+    }
+    if (S_ISDIR(st.st_mode)) {
+        snprintf(err, err_len, "%s is a directory, not a run file", path);
+        return -1;
+    }
+    if (access(path, writable ? R_OK | W_OK : R_OK) != 0) {
+        snprintf(err, err_len, "cannot open %s: %s", path, strerror(errno));
+        return -1;
+    }
+    htri_t is_h5 = H5Fis_hdf5(path);
+    if (is_h5 <= 0) {
+        snprintf(err, err_len, "%s is not an HDF5 file (no HDF5 signature)", path);
+        return -1;
+    }
+    hid_t f = H5Fopen(path, writable ? H5F_ACC_RDWR : H5F_ACC_RDONLY, H5P_DEFAULT);
+    if (f < 0) {
+        char why[300];
+        h5_reason(why, sizeof why);
+        snprintf(err, err_len, "%s cannot be read as HDF5 (truncated or damaged?): %s", path, why);
+    }
+    return f;
+}
+
+int cs_h5_reopen(const char *path, cs_h5_meta *m, cs_h5_writer **out, char *err, size_t err_len) {
+    h5_init();
+    *out = NULL;
+    hid_t f = open_file(path, 1, err, err_len);
+    if (f < 0) return CS_EIO;
+    cs_h5_writer *w = writer_new(path);
+    if (w == NULL) {
+        H5Fclose(f);
+        snprintf(err, err_len, "out of memory");
+        return CS_ENOMEM;
+    }
+    w->file = f;
+    if (meta_get(f, path, m, err, err_len) < 0 ||
+        table_open(&w->games, f, path, err, err_len) < 0 ||
+        (m->record_deals && table_open(&w->deals, f, path, err, err_len) < 0)) {
+        writer_free(w);
+        return CS_ECONFIG;
+    }
+    w->has_deals = m->record_deals;
+    if (!table_same_layout(&w->games) || (w->has_deals && !table_same_layout(&w->deals))) {
+        snprintf(err, err_len, "%s was written with a different table layout; cannot continue it",
+                 path);
+        writer_free(w);
+        return CS_ECONFIG;
+    }
+    if (m->games_completed > w->games.extent) {
+        snprintf(err, err_len, "%s claims %llu complete games but /games holds %llu rows", path,
+                 (unsigned long long)m->games_completed, (unsigned long long)w->games.extent);
+        writer_free(w);
+        return CS_ECONFIG;
+    }
+    uint64_t deal_rows = 0;
+    const char *what = NULL;
+    if (w->has_deals && deals_lower_bound(&w->deals, w->deals.extent,
+                                          m->game_begin + m->games_completed, &deal_rows) < 0)
+        what = "reading /deals";
+    else if (table_resume_at(&w->games, m->games_completed) < 0)
+        what = "positioning /games";
+    else if (w->has_deals && table_resume_at(&w->deals, deal_rows) < 0)
+        what = "positioning /deals";
+    if (what != NULL) {
+        writer_fail(w, what);
+        snprintf(err, err_len, "%s", w->err);
+        writer_free(w);
+        return CS_EIO;
+    }
+    *out = w;
+    return 0;
+}
+
+int cs_h5_write_games(cs_h5_writer *w, const cs_games_row *rows, size_t n) {
+    if (w->broken) return CS_EIO;
+    if (table_append(&w->games, rows, n) < 0) {
+        w->broken = 1;
+        writer_fail(w, "writing /games");
+        return CS_EIO;
+    }
+    return 0;
+}
+
+int cs_h5_write_deals(cs_h5_writer *w, const cs_deal_record *rows, size_t n) {
+    if (!w->has_deals) return 0;
+    if (w->broken) return CS_EIO;
+    if (table_append(&w->deals, rows, n) < 0) {
+        w->broken = 1;
+        writer_fail(w, "writing /deals");
+        return CS_EIO;
+    }
+    return 0;
+}
+
+int cs_h5_writer_read_games(cs_h5_writer *w, uint64_t first, size_t n, cs_games_row *out) {
+    if (table_read(&w->games, w->games.mtype, first, n, out) < 0) {
+        writer_fail(w, "reading /games");
+        return CS_EIO;
+    }
+    return 0;
+}
+
+uint64_t cs_h5_writer_games(const cs_h5_writer *w) {
+    return w->games.stage_first + w->games.staged;
+}
+
+uint64_t cs_h5_writer_deals(const cs_h5_writer *w) {
+    return w->deals.stage_first + w->deals.staged;
+}
+
+/* Games (from game_begin) whose rows, and deals, are all in whole chunks on disk. */
+static uint64_t durable_games(const cs_h5_writer *w, uint64_t game_begin) {
+    uint64_t rows = w->games.stage_first + w->games.written;
+    if (w->has_deals && w->deals.staged > w->deals.written) {
+        uint64_t g; /* `game` is the first field of a packed deal row */
+        memcpy(&g, w->deals.stage + w->deals.written * w->deals.row_size, sizeof g);
+        if (g - game_begin < rows) rows = g - game_begin;
+    }
+    return rows;
+}
+
+uint64_t cs_h5_writer_durable(const cs_h5_writer *w, uint64_t game_begin) {
+    return durable_games(w, game_begin);
+}
+
+int cs_h5_sync(cs_h5_writer *w, const cs_h5_meta *m, int final) {
+    const char *what = NULL;
+    if (w->broken) return CS_EIO;
+    errno = 0;
+    cs_h5_meta *now = malloc(sizeof *now);
+    if (now == NULL) return CS_ENOMEM;
+    *now = *m;
+    if (final && table_write_stage(&w->games) < 0)
+        what = "writing /games";
+    else if (final && w->has_deals && table_write_stage(&w->deals) < 0)
+        what = "writing /deals";
+    if (what == NULL) {
+        uint64_t durable = durable_games(w, m->game_begin);
+        if (now->games_completed > durable) now->games_completed = durable;
+        if (meta_put_progress(w->file, now) != 0)
+            what = "writing the attributes";
+        else if (H5Fflush(w->file, H5F_SCOPE_GLOBAL) < 0 && failed())
+            what = "flushing";
+    }
+    free(now);
+    if (what != NULL) {
+        w->broken = 1;
+        writer_fail(w, what);
+        return CS_EIO;
+    }
+    return 0;
+}
+
+int cs_h5_log_resume(cs_h5_writer *w, const char *command_line) {
+    char *log = malloc(4 * CS_H5_TEXT_MAX);
+    if (log == NULL) return CS_ENOMEM;
+    size_t len = 0;
+    log[0] = '\0';
+    if (attr_get_string_at(w->file, "resume_log", 0, log, 3 * CS_H5_TEXT_MAX, NULL) == 0)
+        len = strlen(log);
+    cs_h5_meta t;
+    cs_h5_meta_provenance(&t);
+    snprintf(log + len, 4 * CS_H5_TEXT_MAX - len, "%s%s %s", len ? "\n" : "", t.created_utc,
+             command_line);
+    int rc = attr_put_string(w->file, "resume_log", log);
+    free(log);
+    if (rc != 0) {
+        writer_fail(w, "writing resume_log");
+        return CS_EIO;
+    }
+    return 0;
+}
+
+int cs_h5_close(cs_h5_writer *w) {
+    if (w == NULL) return 0;
+    int rc = 0;
+    if (!w->broken &&
+        (table_write_stage(&w->games) < 0 || (w->has_deals && table_write_stage(&w->deals) < 0))) {
+        w->broken = 1;
+        writer_fail(w, "writing the last rows");
+    }
+    if (w->broken) {
+        /* Abandon the HDF5 objects unclosed: the file stays as the last sync left it, valid
+         * with the games it counted then. The process is about to report the failure. */
+        table_free_memory(&w->games);
+        table_free_memory(&w->deals);
+        free(w);
+        return CS_EIO;
+    }
+    table_free(&w->games);
+    table_free(&w->deals);
+    errno = 0;
+    if (w->file >= 0 && H5Fclose(w->file) < 0 && failed()) {
+        writer_fail(w, "closing");
+        rc = CS_EIO;
+    }
+    w->file = -1;
+    free(w);
+    return rc;
+}
+
+const char *cs_h5_writer_error(const cs_h5_writer *w) {
+    return w->err;
+}
+
+/* ---- the reader ---- */
+
+struct cs_h5_reader {
+    hid_t file;
+    table games, deals;
+    int has_deals;
+    uint64_t n_games, n_deals;
+    char path[512]; /* for messages */
+    char err[1024];
+};
+
+void cs_h5_reader_close(cs_h5_reader *r) {
+    if (r == NULL) return;
+    table_free(&r->games);
+    table_free(&r->deals);
+    if (r->file >= 0) H5Fclose(r->file);
+    free(r);
+}
+
+int cs_h5_open(const char *path, cs_h5_meta *m, cs_h5_reader **out, char *err, size_t err_len) {
+    h5_init();
+    *out = NULL;
+    hid_t f = open_file(path, 0, err, err_len);
+    if (f < 0) return CS_EIO;
+    cs_h5_reader *r = calloc(1, sizeof *r);
+    if (r == NULL) {
+        H5Fclose(f);
+        snprintf(err, err_len, "out of memory");
+        return CS_ENOMEM;
+    }
+    r->file = f;
+    table_init(&r->games, &GAMES_DEF);
+    table_init(&r->deals, &DEALS_DEF);
+    snprintf(r->path, sizeof r->path, "%s", path);
+    if (meta_get(f, path, m, err, err_len) < 0 ||
+        table_open(&r->games, f, path, err, err_len) < 0) {
+        cs_h5_reader_close(r);
+        return CS_ECONFIG;
+    }
+    r->n_games = m->games_completed < r->games.extent ? m->games_completed : r->games.extent;
+    htri_t has = H5Lexists(f, "deals", H5P_DEFAULT);
+    if (has > 0) {
+        if (table_open(&r->deals, f, path, err, err_len) < 0) {
+            cs_h5_reader_close(r);
+            return CS_ECONFIG;
+        }
+        r->has_deals = 1;
+        if (deals_lower_bound(&r->deals, r->deals.extent, m->game_begin + r->n_games, &r->n_deals) <
+            0) {
+            snprintf(err, err_len, "%s: reading /deals failed (truncated or damaged?): %s", path,
+                     take_reason());
+            cs_h5_reader_close(r);
+            return CS_EIO;
+        }
+    }
+    *out = r;
+    return 0;
+}
+
+uint64_t cs_h5_reader_games(const cs_h5_reader *r) {
+    return r->n_games;
+}
+int cs_h5_reader_has_deals(const cs_h5_reader *r) {
+    return r->has_deals;
+}
+uint64_t cs_h5_reader_deals(const cs_h5_reader *r) {
+    return r->n_deals;
+}
+
+static int reader_read(cs_h5_reader *r, table *t, uint64_t limit, uint64_t first, size_t n,
+                       void *out) {
+    if (first > limit || n > limit - first) {
+        snprintf(r->err, sizeof r->err, "%s: rows %llu..%llu of /%s requested, it has %llu",
+                 r->path, (unsigned long long)first, (unsigned long long)(first + n), t->def->name,
+                 (unsigned long long)limit);
+        return CS_ERANGE;
+    }
+    if (table_read(t, t->mtype, first, n, out) < 0) {
+        snprintf(r->err, sizeof r->err, "%s: reading /%s failed (truncated or damaged?): %s",
+                 r->path, t->def->name, take_reason());
+        return CS_EIO;
+    }
+    return 0;
+}
+
+int cs_h5_read_games(cs_h5_reader *r, uint64_t first, size_t n, cs_games_row *out) {
+    return reader_read(r, &r->games, r->n_games, first, n, out);
+}
+
+int cs_h5_read_deals(cs_h5_reader *r, uint64_t first, size_t n, cs_deal_record *out) {
+    if (!r->has_deals) {
+        snprintf(r->err, sizeof r->err, "%s has no /deals table", r->path);
+        return CS_ERANGE;
+    }
+    return reader_read(r, &r->deals, r->n_deals, first, n, out);
+}
+
+int cs_h5_find_deals(cs_h5_reader *r, uint64_t game, uint64_t *first, uint64_t *count) {
+    uint64_t lo, hi;
+    if (!r->has_deals) {
+        snprintf(r->err, sizeof r->err, "%s has no /deals table", r->path);
+        return CS_ERANGE;
+    }
+    if (deals_lower_bound(&r->deals, r->n_deals, game, &lo) < 0 ||
+        deals_lower_bound(&r->deals, r->n_deals, game + 1, &hi) < 0) {
+        snprintf(r->err, sizeof r->err, "%s: reading /deals failed: %s", r->path, take_reason());
+        return CS_EIO;
+    }
+    *first = lo;
+    *count = hi - lo;
+    return 0;
+}
+
+int cs_h5_reader_same_layout(const cs_h5_reader *r) {
+    return table_same_layout(&r->games) && (!r->has_deals || table_same_layout(&r->deals));
+}
+
+const char *cs_h5_reader_error(const cs_h5_reader *r) {
+    return r->err;
+}

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# slurm_example.sh - an experiment spread over a Slurm cluster: an array job plays the shards
+# (cribsim run --shard K/N), then a dependent job merges them into one file whose tables equal
+# those of the same run on one machine.
+#
+#     bash experiments/slurm_example.sh            # submits both jobs
+#     SHARDS=32 GAMES=100000000 bash experiments/slurm_example.sh
+#
+# Each shard is an ordinary run file: an interrupted shard (a pre-empted node) is continued by
+# resubmitting its array index, because the job passes --resume when its file already exists.
+# The merge refuses missing, unfinished or foreign parts, naming them.
+set -euo pipefail
+
+SHARDS=${SHARDS:-16}
+GAMES=${GAMES:-10000000}           # games in the whole experiment
+SEATS=${SEATS:-expected,greedy}
+RULES=${RULES:-two}
+SEED=${SEED:-1}
+OUT=${OUT:-$PWD/slurm-run}          # shard files and the merged file go here
+CRIBSIM=${CRIBSIM:-$(command -v cribsim || echo "$PWD/build/cribsim")}
+CPUS=${CPUS:-8}                     # threads per shard
+
+mkdir -p "$OUT/logs"
+
+shard_job=$(sbatch --parsable \
+    --job-name=cribsim-shard \
+    --array="1-$SHARDS" \
+    --cpus-per-task="$CPUS" \
+    --time=04:00:00 \
+    --output="$OUT/logs/shard-%a.out" \
+    --wrap="
+        part=$OUT/part-\$SLURM_ARRAY_TASK_ID.h5
+        resume=''
+        [ -e \"\$part\" ] && resume=--resume
+        exec '$CRIBSIM' run --rules '$RULES' --seats '$SEATS' --duplicate --games '$GAMES' \
+            --seed '$SEED' --shard \$SLURM_ARRAY_TASK_ID/$SHARDS --threads \$SLURM_CPUS_PER_TASK \
+            --quiet -o \"\$part\" \$resume
+    ")
+
+sbatch --parsable \
+    --job-name=cribsim-merge \
+    --dependency="afterok:$shard_job" \
+    --output="$OUT/logs/merge.out" \
+    --wrap="exec '$CRIBSIM' merge '$OUT/merged.h5' $OUT/part-*.h5"
+
+echo "submitted shards ($shard_job, $SHARDS tasks) and the merge; results in $OUT/merged.h5"

@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# cli_run_inputs.sh CRIBSIM - every bad input to run, match, replay, merge and bench is refused
+# before anything is played, with exit status 2 and a message naming the bad part.
+set -u
+cs=$(realpath "${1:?usage: cli_run_inputs.sh PATH_TO_CRIBSIM}")
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); printf 'FAIL: %s\n' "$*"; }
+tmp=$(mktemp -d /tmp/cs_cli_inputs.XXXXXX)
+trap 'rm -rf "$tmp"' EXIT
+cd "$tmp" || exit 1
+# expect_error "description" "text the message must contain" cmd...
+expect_error() {
+    local what=$1 needle=$2; shift 2
+    local err; err=$("$@" 2>&1 >/dev/null); local rc=$?
+    if [ "$rc" -eq 2 ] && grep -qF -- "$needle" <<<"$err"; then ok; else bad "$what: rc=$rc stderr [$err]"; fi
+}
+
+r=(run --games 10 --quiet)
+expect_error "unknown preset" "unknown rules preset 'seven'" "$cs" "${r[@]}" --rules seven -o x.h5
+expect_error "unknown strategy" "unknown strategy 'grredy'" "$cs" "${r[@]}" --seats random,grredy -o x.h5
+expect_error "unknown parameter" "foo" "$cs" "${r[@]}" --seats random,random:foo=1 -o x.h5
+expect_error "unknown rule" "unknown rule 'targte'" "$cs" "${r[@]}" --set targte=61 -o x.h5
+expect_error "bad rule value" "bad value 'lots' for rule 'target'" "$cs" "${r[@]}" --set target=lots -o x.h5
+expect_error "three in partnership" "partnership" "$cs" "${r[@]}" --rules three --set partnership=yes --seats random,random,random -o x.h5
+expect_error "no hand left" "leaves a hand of 0" "$cs" "${r[@]}" --set cards_dealt=2 --seats random,random -o x.h5
+expect_error "seats vs players" "the rules seat 3 players but 2 seats" "$cs" "${r[@]}" --rules three --seats random,random -o x.h5
+expect_error "odd duplicate games" "multiple of the 2 rotations" "$cs" run --games 11 --duplicate --seats random,greedy -o x.h5
+expect_error "games zero" "--games '0'" "$cs" run --games 0 --seats random,random -o x.h5
+expect_error "bad seed" "--seed '-1'" "$cs" run --seed -1 --seats random,random -o x.h5
+expect_error "bad threads" "--threads '0'" "$cs" run --threads 0 --seats random,random -o x.h5
+expect_error "bad shard" "--shard '4/3'" "$cs" run --shard 4/3 --seats random,random -o x.h5
+expect_error "bad sprt" "--sprt '5,1'" "$cs" run --sprt 5,1 --seats random,random -o x.h5
+expect_error "sprt three sides" "two sides" "$cs" "${r[@]}" --rules three --seats random,random,random --sprt 0,10 -o x.h5
+expect_error "bad record" "--record 'all'" "$cs" run --record all -o x.h5
+expect_error "unknown option" "unknown option '--gmaes'" "$cs" run --gmaes 10
+expect_error "missing value" "--games needs a value" "$cs" run --seats random,random --games
+expect_error "unwritable path" "cannot create /nonexistent/x.h5" "$cs" "${r[@]}" --seats random,random -o /nonexistent/x.h5
+[ ! -e x.h5 ] && ok || bad "a refused run left x.h5 behind"
+
+# --resume: a file from another experiment, a missing file, a foreign file.
+"$cs" run --seats random,greedy --games 2000 --interrupt-after 100 -o part.h5 --quiet >/dev/null 2>&1
+before=$(/usr/bin/python3 -c 'import h5py; print(h5py.File("part.h5","r").attrs["games_completed"])')
+expect_error "resume other seed" "seed 1, not 2" "$cs" run --resume --seed 2 -o part.h5
+expect_error "resume other seats" "other seats" "$cs" run --resume --seats greedy,greedy -o part.h5
+expect_error "resume other rules" "other rules" "$cs" run --resume --rules five-card --seats random,greedy -o part.h5
+expect_error "resume fewer games" "already holds" "$cs" run --resume --games 10 -o part.h5
+after=$(/usr/bin/python3 -c 'import h5py; print(h5py.File("part.h5","r").attrs["games_completed"])')
+[ "$before" = "$after" ] && ok || bad "a refused resume changed the file"
+expect_error "resume missing" "cannot open missing.h5" "$cs" run --resume --seats random,random -o missing.h5
+echo "not a cribsim file" >foreign.h5
+expect_error "resume foreign" "not an HDF5 file" "$cs" run --resume --seats random,random -o foreign.h5
+expect_error "resume and force" "contradict" "$cs" run --resume --force --seats random,random -o part.h5
+
+# Specs: errors name the file, the line and the key.
+printf 'name: x\nseats: [random, random]\ngmaes: 10\n' >bad.yaml
+expect_error "spec unknown key" "bad.yaml:3: unknown key 'gmaes'" "$cs" run bad.yaml
+printf 'name: x\narms:\n  - name: a\n    seats: [random, nobody]\n' >bad2.yaml
+expect_error "spec unknown strategy" "arm a (line 3): seat 1 'nobody'" "$cs" run bad2.yaml -o specout
+[ ! -e specout ] && ok || bad "a refused spec left its folder"
+expect_error "spec missing" "cannot open spec nothere.yaml" "$cs" run nothere.yaml
+expect_error "spec and seats" "in the spec" "$cs" run bad.yaml --seats random,random
+expect_error "unknown arm" "no such arm" "$cs" run --arm nope
+
+# match
+expect_error "match one strategy" "name two strategies" "$cs" match greedy
+expect_error "match unknown" "unknown strategy 'grredy'" "$cs" match greedy grredy --games 10
+expect_error "match three players" "two sides" "$cs" match greedy random --rules three
+expect_error "match odd games" "even number" "$cs" match greedy random --games 11
+
+# replay and merge: foreign, truncated, games-only files and missing games.
+"$cs" run --seats random,random --games 3000 --record deals -o deals.h5 --quiet >/dev/null
+"$cs" run --seats random,random --games 30 -o games.h5 --quiet >/dev/null
+head -c 20000 deals.h5 >trunc.h5
+expect_error "replay foreign" "not an HDF5 file" "$cs" replay foreign.h5 --game 0
+expect_error "replay truncated" "truncated" "$cs" replay trunc.h5 --game 0
+expect_error "replay games only" "no /deals table" "$cs" replay games.h5 --game 0
+expect_error "replay missing game" "holds games 0 to 2999" "$cs" replay deals.h5 --game 3000
+expect_error "replay no game" "usage" "$cs" replay deals.h5
+expect_error "merge foreign" "not an HDF5 file" "$cs" merge out.h5 foreign.h5
+expect_error "merge truncated" "truncated" "$cs" merge out.h5 trunc.h5
+expect_error "merge unsharded pair" "not parts of one experiment" "$cs" merge out.h5 deals.h5 games.h5
+[ ! -e out.h5 ] && ok || bad "a refused merge left out.h5"
+
+# bench
+expect_error "bench unknown figure" "unknown figure 'speed'" "$cs" bench --only speed
+expect_error "bench bad seconds" "--seconds" "$cs" bench --seconds -1
+
+printf '%d passed, %d failed\n' "$pass" "$fail"
+[ "$fail" -eq 0 ]
