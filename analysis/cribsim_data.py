@@ -1,0 +1,410 @@
+"""Loading cribsim run files for the analysis tools.
+
+A run file is the HDF5 file `cribsim run` writes (DESIGN.md, "HDF5 file written by cribsim
+run"; experiments/h5io.h for the runner's additions): a /games table, an optional /deals table
+and root attributes saying what experiment made it. load() opens one, checks that it is a
+cribsim run file (a missing, foreign, damaged or truncated file raises CribsimFileError with a
+message naming the file; the scripts turn that into exit status 2), reads the complete games
+(rows up to `games_completed`, never more: rows past it can exist after a crash) and their
+deals, and returns a Run.
+
+Seats, sides and the lineup. The `seats` attribute lists the lineup: one strategy
+specification per seat, in order. Without duplicate play, lineup entry i sits at seat i in
+every game. With duplicate play the runner adds a `rotation` field to /games: in rotation r,
+seat s is played by lineup entry (s + r) mod players (the file's `rotation_scheme` attribute
+says so in words, and load() refuses a file that states another scheme). A missing `rotation`
+field means rotation 0 everywhere. A side is what wins a game: each seat for itself, or with
+partners the team of seats 0+2 (side 0) against 1+3 (side 1); /games `winner` is a side and
+`score` is the side's score, repeated on each of its seats.
+
+Results per side: 1 for the winner, 0 for the others; in a tie (winner -1) the sides with the
+top score share the win equally (one half each between two sides), the others score 0.
+"""
+
+import json
+import math
+import os
+
+import h5py
+import numpy as np
+import pandas as pd
+
+SUPPORTED_SCHEMA_VERSIONS = (1,)
+NO_CARD = 255
+MAX_PLAYERS = 4
+
+REQUIRED_ATTRIBUTES = ("schema_version", "rules", "seats", "seed", "games_requested",
+                       "games_completed")
+GAMES_FIELDS = ("game", "first_dealer", "deals", "winner", "score", "peg", "hand", "crib",
+                "heels", "bonus", "skunk", "lurch")
+DEALS_FIELDS = ("game", "deal", "dealer", "dealt", "crib_extra", "discard", "starter", "n_plays",
+                "play_seat", "play_card", "play_points", "peg", "hand", "crib", "heels", "score",
+                "ended")
+ROTATION_SCHEME = "seat s is played by seats[(s + rotation) % players]"
+
+# Rules a file may omit, with the engine's two-player defaults (rules.h).
+RULE_DEFAULTS = {
+    "players": 2, "partnership": False, "cards_dealt": 6, "discards": 2, "crib_from_deck": 0,
+    "target": 121, "max_deals": 0, "single_series": False, "start_bonus": 0,
+    "hand_flush_min": 4, "crib_flush_min": 5, "heels": 2, "skunk_line": 91,
+    "double_skunk_line": 61, "triple_skunk_line": 31, "lurch_line": 91, "first_dealer": "cut",
+    "next_dealer": "alternate",
+}
+
+
+class CribsimFileError(Exception):
+    """A file that cannot be analysed: missing, not HDF5, not a cribsim run file, truncated,
+    or of a schema this code does not know. The message names the file and the reason."""
+
+
+def _decode(value):
+    """An HDF5 attribute as a plain Python value (str, int, float, or a list of them)."""
+    if isinstance(value, bytes):
+        return value.decode("utf-8", "replace")
+    if isinstance(value, np.ndarray):
+        if value.shape == ():
+            return _decode(value[()])
+        return [_decode(v) for v in value.tolist()]
+    if isinstance(value, np.generic):
+        return value.item()
+    return value
+
+
+def parse_seats(value, path="file"):
+    """The lineup from a `seats` attribute: an array of strings, a JSON list of strings, or a
+    comma-separated string. In the comma form a piece holding '=' but no ':' continues the
+    previous specification's parameter list ("expected:a=1,b=2,random" is two seats)."""
+    if isinstance(value, list):
+        seats = [str(v).strip() for v in value]
+    elif isinstance(value, str):
+        text = value.strip()
+        if text.startswith("["):
+            try:
+                seats = json.loads(text)
+            except json.JSONDecodeError as e:
+                raise CribsimFileError(f"{path}: attribute 'seats' is not a JSON list: {e}")
+            if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
+                raise CribsimFileError(f"{path}: attribute 'seats' is not a list of strings")
+            seats = [s.strip() for s in seats]
+        else:
+            seats = []
+            for piece in text.split(","):
+                piece = piece.strip()
+                if seats and "=" in piece and ":" not in piece:
+                    seats[-1] += "," + piece
+                else:
+                    seats.append(piece)
+    else:
+        raise CribsimFileError(f"{path}: attribute 'seats' is neither text nor a list of text")
+    if not 1 <= len(seats) <= MAX_PLAYERS or any(s == "" for s in seats):
+        raise CribsimFileError(f"{path}: attribute 'seats' does not list 1 to 4 strategies: "
+                               f"{value!r}")
+    return seats
+
+
+def parse_rules(text, path="file"):
+    """The rules dict from the `rules` attribute (JSON text), with defaults for omitted keys."""
+    try:
+        given = json.loads(text)
+    except (TypeError, json.JSONDecodeError) as e:
+        raise CribsimFileError(f"{path}: attribute 'rules' is not JSON text: {e}")
+    if not isinstance(given, dict) or "players" not in given:
+        raise CribsimFileError(f"{path}: attribute 'rules' is not a rules object with 'players'")
+    rules = dict(RULE_DEFAULTS)
+    rules.update(given)
+    if rules["players"] not in (2, 3, 4):
+        raise CribsimFileError(f"{path}: rules say {rules['players']} players (2 to 4 expected)")
+    if rules["partnership"] and rules["players"] != 4:
+        raise CribsimFileError(f"{path}: rules say partnership with {rules['players']} players")
+    return rules
+
+
+def describe_rules(rules):
+    """A short text naming a rule variant, e.g. "2 players, 6 cards, 121" or
+    "4 players as partners, 5 cards, 121 or 4 deals"."""
+    who = f"{rules['players']} players" + (" as partners" if rules["partnership"] else "")
+    text = f"{who}, {rules['cards_dealt']} cards, {rules['target']}"
+    if rules.get("max_deals"):
+        text += f" or {rules['max_deals']} deals"
+    if rules.get("single_series"):
+        text += ", one series"
+    return text
+
+
+def _check_fields(path, table, names, dataset):
+    have = dataset.dtype.names or ()
+    for name in names:
+        if name not in have:
+            raise CribsimFileError(f"{path} is not a cribsim run file (/{table} has no field "
+                                   f"'{name}')")
+
+
+class Run:
+    """One run file in memory.
+
+    Attributes: path, label (the file's name without .h5), attrs (every root attribute as
+    Python values), rules (dict), seats (the lineup, list of specifications), players,
+    partnership, n_sides, rotations, games (numpy structured array of the complete games) and
+    deals (structured array of their deals, or None when the file has no /deals).
+    """
+
+    def __init__(self, path, attrs, rules, seats, games, deals):
+        self.path = path
+        self.label = os.path.splitext(os.path.basename(path))[0]
+        self.attrs = attrs
+        self.rules = rules
+        self.seats = seats
+        self.players = int(rules["players"])
+        self.partnership = bool(rules["partnership"])
+        self.n_sides = 2 if self.partnership else self.players
+        self.games = games
+        self.deals = deals
+        self.cache = {}  # figures computed once per run (metrics.py)
+        self.has_rotation = "rotation" in (games.dtype.names or ())
+        if len(seats) != self.players:
+            raise CribsimFileError(f"{path}: {len(seats)} seats listed for {self.players} "
+                                   "players")
+        rot = self.rotation
+        if rot.size and int(rot.max()) >= self.players:
+            raise CribsimFileError(f"{path}: /games rotation {int(rot.max())} is not below the "
+                                   f"{self.players} players")
+        self.rotations = int(attrs.get("rotations", int(rot.max()) + 1 if rot.size else 1))
+
+    # ---- seats, sides and the lineup ----
+
+    @property
+    def n_games(self):
+        return len(self.games)
+
+    @property
+    def rotation(self):
+        """(games,) lineup rotation of each game (0 when the file has no rotation field)."""
+        if self.has_rotation:
+            return self.games["rotation"].astype(np.int64)
+        return np.zeros(len(self.games), dtype=np.int64)
+
+    @property
+    def card_group(self):
+        """(games,) the game index whose cards each game was dealt: games with equal values
+        were played with the same cards (duplicate deals). Without the runner's `card_game`
+        field, every game is its own group."""
+        if "card_game" in (self.games.dtype.names or ()):
+            return self.games["card_game"].astype(np.int64)
+        return self.games["game"].astype(np.int64)
+
+    def side_of_seat(self, seat):
+        """The side a seat plays for (works on arrays too)."""
+        return np.asarray(seat) % 2 if self.partnership else np.asarray(seat)
+
+    def seat_entry(self):
+        """(games, players) the lineup entry that played each seat: (seat + rotation) mod n."""
+        seats = np.arange(self.players)
+        return (seats[None, :] + self.rotation[:, None]) % self.players
+
+    def entry_seat(self):
+        """(games, players) the seat where each lineup entry sat: (entry - rotation) mod n."""
+        entries = np.arange(self.players)
+        return (entries[None, :] - self.rotation[:, None]) % self.players
+
+    def entry_side(self):
+        """(games, players) the side each lineup entry played for."""
+        return self.side_of_seat(self.entry_seat())
+
+    def side_seats(self, side):
+        """The seats of one side."""
+        return [s for s in range(self.players) if int(self.side_of_seat(s)) == side]
+
+    def side_scores(self):
+        """(games, n_sides) final score of each side."""
+        return self.games["score"][:, :self.n_sides].astype(np.int64)
+
+    def side_results(self):
+        """(games, n_sides) result of each side: 1 win, 0 loss, 1/k for the k sides sharing
+        the top score in a tie."""
+        winner = self.games["winner"].astype(np.int64)
+        scores = self.side_scores()
+        res = np.zeros((self.n_games, self.n_sides))
+        won = winner >= 0
+        res[np.flatnonzero(won), winner[won]] = 1.0
+        tied = np.flatnonzero(~won)
+        if tied.size:
+            top = scores[tied] == scores[tied].max(axis=1, keepdims=True)
+            res[tied] = top / top.sum(axis=1, keepdims=True)
+        return res
+
+    def entry_results(self):
+        """(games, players) the result of each lineup entry's side."""
+        return np.take_along_axis(self.side_results(), self.entry_side(), axis=1)
+
+    def strategy_names(self):
+        """The distinct strategies of the lineup, in order of first appearance."""
+        return list(dict.fromkeys(self.seats))
+
+    def strategy_games(self, name):
+        """Per-game view of one strategy against the rest: (share, result, counted), arrays
+        over games. share is the fraction of sides on which the strategy sits (its fair share
+        of wins if every strategy were equal), result the wins of those sides (ties shared),
+        counted False where the strategy sits on every side (self-play: nothing to learn)."""
+        on_side = np.zeros((self.n_games, self.n_sides), dtype=bool)
+        sides = self.entry_side()
+        for i, spec in enumerate(self.seats):
+            if spec == name:
+                on_side[np.arange(self.n_games), sides[:, i]] = True
+        k = on_side.sum(axis=1)
+        result = (self.side_results() * on_side).sum(axis=1)
+        counted = (k > 0) & (k < self.n_sides)
+        return k / self.n_sides, result, counted
+
+    # ---- frames ----
+
+    def games_frame(self):
+        """/games as a pandas DataFrame: array fields flattened to name_0 .. name_3 (seats
+        past the players dropped), plus `rotation` (0 if absent) and `strategy_<seat>`."""
+        return _frame(self.games, self.players, extra={
+            "rotation": self.rotation,
+            **{f"strategy_{s}": np.array(self.seats, dtype=object)[self.seat_entry()[:, s]]
+               for s in range(self.players)},
+        })
+
+    def deals_frame(self):
+        """/deals as a pandas DataFrame with array fields flattened (dealt_<seat>_<k>,
+        discard_<seat>_<k>, play_card_<k>, ...); None when the file has no /deals."""
+        if self.deals is None:
+            return None
+        return _frame(self.deals, self.players)
+
+    def attributes_frame(self):
+        """The root attributes as a two-column DataFrame (name, value)."""
+        return pd.DataFrame({"name": list(self.attrs),
+                             "value": [_attr_text(v) for v in self.attrs.values()]})
+
+    def describe(self):
+        """One line naming the run: label, rules, lineup, games."""
+        return (f"{self.label}: {describe_rules(self.rules)}; lineup {', '.join(self.seats)}; "
+                f"{self.n_games} games")
+
+
+def _attr_text(v):
+    return json.dumps(v) if isinstance(v, list) else str(v)
+
+
+def _frame(table, players, extra=None):
+    cols = {}
+    for name in table.dtype.names:
+        col = table[name]
+        if col.ndim == 1:
+            cols[name] = col
+        elif col.ndim == 2:
+            width = players if col.shape[1] == MAX_PLAYERS else col.shape[1]
+            for k in range(width):
+                cols[f"{name}_{k}"] = col[:, k]
+        else:
+            for s in range(min(players, col.shape[1])):
+                for k in range(col.shape[2]):
+                    cols[f"{name}_{s}_{k}"] = col[:, s, k]
+    if extra:
+        cols.update(extra)
+    return pd.DataFrame(cols)
+
+
+def load(path, deals=True, max_games=None):
+    """Opens the run file at path and returns a Run with its complete games (and, when
+    `deals` and the file has /deals, their deals); with max_games, only the first that many.
+    Raises CribsimFileError naming the file for anything that makes it unusable."""
+    if not os.path.exists(path):
+        raise CribsimFileError(f"{path}: no such file")
+    if os.path.isdir(path):
+        raise CribsimFileError(f"{path} is a directory, not a cribsim run file")
+    try:
+        f = h5py.File(path, "r")
+    except OSError as e:
+        raise CribsimFileError(f"{path} is not an HDF5 file, or is truncated or damaged "
+                               f"({_reason(e)})")
+    try:
+        with f:
+            return _read(f, path, deals, max_games)
+    except CribsimFileError:
+        raise
+    except (OSError, KeyError, ValueError, TypeError) as e:
+        raise CribsimFileError(f"{path} could not be read as a cribsim run file (truncated or "
+                               f"damaged?): {_reason(e)}")
+
+
+def _reason(e):
+    text = str(e).strip()
+    return text.splitlines()[0] if text else type(e).__name__
+
+
+def _read(f, path, want_deals, max_games=None):
+    for name in REQUIRED_ATTRIBUTES:
+        if name not in f.attrs:
+            raise CribsimFileError(f"{path} is not a cribsim run file (no attribute '{name}')")
+    if "games" not in f or not isinstance(f["games"], h5py.Dataset):
+        raise CribsimFileError(f"{path} is not a cribsim run file (no /games table)")
+    attrs = {k: _decode(v) for k, v in f.attrs.items()}
+    version = attrs["schema_version"]
+    if not isinstance(version, int) or version not in SUPPORTED_SCHEMA_VERSIONS:
+        raise CribsimFileError(f"{path}: schema_version {version!r} is not one this analysis "
+                               f"reads ({', '.join(map(str, SUPPORTED_SCHEMA_VERSIONS))})")
+    scheme = attrs.get("rotation_scheme")
+    if scheme is not None and scheme != ROTATION_SCHEME:
+        raise CribsimFileError(f"{path}: unknown rotation_scheme {scheme!r} (this analysis "
+                               f"knows {ROTATION_SCHEME!r})")
+    rules = parse_rules(attrs["rules"], path)
+    seats = parse_seats(attrs["seats"], path)
+    completed = attrs["games_completed"]
+    if not isinstance(completed, int) or completed < 0:
+        raise CribsimFileError(f"{path}: attribute 'games_completed' is not a count")
+
+    gset = f["games"]
+    _check_fields(path, "games", GAMES_FIELDS, gset)
+    if gset.ndim != 1 or completed > gset.shape[0]:
+        raise CribsimFileError(f"{path} is truncated: games_completed is {completed} but /games "
+                               f"holds {gset.shape[0] if gset.ndim == 1 else 0} rows")
+    if max_games is not None:
+        completed = min(completed, max(0, int(max_games)))
+    games = gset[:completed]
+    if completed and np.any(np.diff(games["game"].astype(np.int64)) <= 0):
+        raise CribsimFileError(f"{path}: /games rows are not in increasing game order")
+
+    deals = None
+    if want_deals and "deals" in f:
+        dset = f["deals"]
+        _check_fields(path, "deals", DEALS_FIELDS, dset)
+        if completed == 0:
+            deals = dset[:0]
+        else:
+            # Deals are in game order: keep those of the complete games only.
+            game_col = dset.fields("game")[:]
+            first, last = int(games["game"][0]), int(games["game"][-1])
+            lo = int(np.searchsorted(game_col, first, side="left"))
+            hi = int(np.searchsorted(game_col, last, side="right"))
+            deals = dset[lo:hi]
+            if np.any(np.diff(deals["game"].astype(np.int64)) < 0):
+                raise CribsimFileError(f"{path}: /deals rows are not in game order")
+    run = Run(path, attrs, rules, seats, games, deals)
+    return run
+
+
+def load_all(paths, deals=True):
+    """load() for each path, in order; the labels are made unique (file names, then
+    with a number) so tables can name each run."""
+    runs = [load(p, deals) for p in paths]
+    seen = {}
+    for run in runs:
+        n = seen.get(run.label, 0)
+        seen[run.label] = n + 1
+        if n:
+            run.label = f"{run.label}#{n + 1}"
+    return runs
+
+
+def fmt(x, digits=3):
+    """A number for tables: fixed digits, '-' for NaN, '+inf'/'-inf' for infinities."""
+    if x is None or (isinstance(x, float) and math.isnan(x)):
+        return "-"
+    if isinstance(x, float) and math.isinf(x):
+        return "+inf" if x > 0 else "-inf"
+    if isinstance(x, (int, np.integer)):
+        return str(int(x))
+    return f"{x:.{digits}f}"

@@ -1,0 +1,469 @@
+#!/usr/bin/python3
+"""Matches, leagues and tournaments: scoring sequences of games the ways the rule documents do.
+
+A run file holds independent games. This module strings them into matches and scores each
+match under every scheme the rule documents describe, to show how the scheme changes who wins.
+
+Sides of a match. A match is between the sides of the lineup (the `seats` attribute): each
+lineup entry for itself, or with partners entries 0+2 against 1+3. With duplicate play the
+lineup moves through the seats from game to game (cribsim_data explains the rotation); the
+match follows the lineup's sides wherever they sit.
+
+Schemes: what one game is worth to each side (functions over all games at once).
+  wins       1 for a win (rule document 001: a skunk "does not count as an extra game win").
+  clips      2 for a win, 1 for a tie, 0 for a loss (rule document 000).
+  lurch      a win counts 2 games when it is a lurch, else 1 (rule document 003).
+  league     rule document 002, lowest total wins: a winner scores 0, or -1 when the loser
+             was skunked and -2 when double (or triple) skunked (with several losers, the
+             worst one counts); a loser scores its shortfall to the target (121 - score).
+  004-A..D   rule document 004's match-scoring tables: games won by each finishing position,
+             by the results (normal, skunk, double skunk) of the players below first place;
+             two sides (two players or two teams) have variants A-D, three and four players
+             each for themselves A-C (the document has no D for them). A triple skunk counts
+             as a double skunk (the tables stop there).
+In every scheme sides with equal final scores share the points of the places they hold
+equally (a tie between two sides under `wins` gives each one half).
+
+Formats: how the games of a match add up.
+  race K     the first side to K games (scheme points) wins: K = 2 is rule document 001's
+             best two of three. Used with the schemes that count games (wins, lurch, 004-*).
+             A match still undecided when its games run out (only possible with ties) has no
+             winner.
+  session N  N games, the best total wins (lowest for league): rule document 002's weekly
+             four games, rule document 000's rounds. Equal totals: no winner.
+
+Who deals first. The rules' `next_dealer` says who deals the first deal of the next game of a
+match: `alternate` (the next player to the left of the previous game's first dealer) or `loser`
+(the loser of the previous game; the lowest score with more than two sides, the lower lineup
+entry on equal scores; after a tied game the deal alternates). The engine's games are
+independent and each cuts for its own first dealer (unless the rules fix it), so a match is
+formed by drawing games from the file: its first game is the earliest game not yet used (whose
+first dealer was cut, as at the start of a real match), and each next game is the earliest
+unused game whose first dealer is the lineup entry the rule names. Games are independent and
+their cards do not depend on the cut, so these matches are distributed exactly as matches
+played with the rule. Dealer rule `consecutive` instead takes consecutive games whoever
+dealt. When the file cannot supply a required first dealer (the rules fix the first dealer and
+the lineup never rotates), build_matches() says so and the caller falls back to consecutive
+games, stating it.
+
+Run as a script it prints the comparison for a file:
+    analysis/matches.py FILE.h5 [--race 2] [--session 4]
+                        [--dealer rules|alternate|loser|consecutive]
+"""
+
+import argparse
+import math
+import sys
+from collections import deque
+
+import numpy as np
+import pandas as pd
+
+import cribsim_data
+import stats
+
+# Rule document 004's tables, transcribed: for each number of sides, the column headings
+# (results of the players in 2nd, 3rd, ... place: N normal, S skunk, SS double skunk) and per
+# variant one row of games won for each place from 1st to the one above last (last scores 0).
+TABLES_004 = {
+    2: {
+        "columns": ["N", "S", "SS"],
+        "A": [[1, 2, 3]],
+        "B": [[1, 2, 4]],
+        "C": [[2, 3, 3]],
+        "D": [[2, 3, 4]],
+    },
+    3: {
+        "columns": ["N/N", "N/S", "N/SS", "S/S", "S/SS", "SS/SS"],
+        "A": [[1, 2, 3, 2, 3, 3],
+              [0, 0, 0, 0, 0, 0]],
+        "B": [[2, 3, 4, 3, 4, 4],
+              [1, 2, 3, 1, 2, 1]],
+        "C": [[2, 3, 4, 3, 4, 4],
+              [0, 1, 2, 0, 1, 0]],
+    },
+    4: {
+        "columns": ["N/N/N", "N/N/S", "N/N/SS", "N/S/S", "N/S/SS", "N/SS/SS", "S/S/S", "S/S/SS",
+                    "S/SS/SS", "SS/SS/SS"],
+        "A": [[1, 2, 3, 2, 3, 3, 2, 3, 3, 3],
+              [0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+              [0, 0, 0, 0, 0, 0, 0, 0, 0, 0]],
+        "B": [[3, 4, 5, 4, 5, 5, 4, 5, 5, 5],
+              [2, 3, 4, 3, 4, 4, 2, 3, 3, 2],
+              [1, 2, 3, 1, 2, 1, 1, 2, 1, 1]],
+        "C": [[3, 4, 5, 4, 5, 5, 4, 5, 5, 5],
+              [0, 1, 2, 2, 3, 4, 0, 1, 1, 0],
+              [0, 1, 2, 0, 1, 0, 0, 1, 0, 0]],
+    },
+}
+RESULT_NAMES = ("N", "S", "SS")  # skunk level 0, 1, 2 (3, triple, counts as 2)
+
+# Schemes whose points are games won (usable in a race to K games).
+GAME_COUNT_SCHEMES = ("wins", "lurch")
+DEALER_RULES = ("rules", "alternate", "loser", "consecutive")
+
+
+class GameResults:
+    """Results of a run's games from the lineup's point of view, everything a scheme needs.
+
+    Arrays over games (N) and lineup sides (S): score (final score), result (1 win, 0 loss,
+    shared in ties), skunk (0 none, 1, 2, 3 for losers; 0 for the winner), lurch (N,) bool,
+    dealer_entry (N,) the lineup entry that dealt first. Also players, partnership, target,
+    entry_side (lineup side of each entry) and labels (a name per lineup side).
+    Tests build one directly from hand-made values.
+    """
+
+    def __init__(self, score, result, skunk, lurch, dealer_entry, players, partnership=False,
+                 target=121, labels=None):
+        self.score = np.asarray(score, dtype=np.int64)
+        self.result = np.asarray(result, dtype=float)
+        self.skunk = np.asarray(skunk, dtype=np.int64)
+        self.lurch = np.asarray(lurch, dtype=bool)
+        self.dealer_entry = np.asarray(dealer_entry, dtype=np.int64)
+        self.players = int(players)
+        self.partnership = bool(partnership)
+        self.target = int(target)
+        self.n_sides = self.score.shape[1]
+        if self.n_sides != (2 if self.partnership else self.players):
+            raise ValueError("GameResults: sides do not match the players")
+        self.entry_side = [e % self.n_sides for e in range(self.players)]
+        self.labels = labels or [f"side {s}" for s in range(self.n_sides)]
+
+    def __len__(self):
+        return len(self.score)
+
+    @classmethod
+    def from_run(cls, run):
+        """The results of a cribsim_data.Run in lineup-side order."""
+        n = run.players
+        # Lineup side L is entry L's side (entries 0..S-1 lie on sides 0..S-1); the seat of
+        # entry L in a game with rotation r is (L - r) mod n.
+        seat = run.entry_seat()[:, :run.n_sides]
+        game_side = run.side_of_seat(seat)
+        rows = np.arange(run.n_games)[:, None]
+        score = run.games["score"][rows, seat]
+        skunk = run.games["skunk"][rows, seat]
+        result = np.take_along_axis(run.side_results(), game_side, axis=1)
+        dealer_entry = (run.games["first_dealer"].astype(np.int64) + run.rotation) % n
+        labels = []
+        for side in range(run.n_sides):
+            specs = [run.seats[e] for e in range(n) if e % run.n_sides == side]
+            labels.append("+".join(specs))
+        if len(set(labels)) < len(labels):
+            labels = [f"{lab} ({i})" for i, lab in enumerate(labels)]
+        return cls(score, result, skunk, run.games["lurch"], dealer_entry, n, run.partnership,
+                   run.rules["target"], labels)
+
+
+# ---- schemes ----
+
+def _places(score):
+    """(N, S) per game the sides in place order: highest final score first, the lower side
+    index first on equal scores."""
+    return np.argsort(-score, axis=1, kind="stable")
+
+
+def _shared(points_by_place, score, order):
+    """Gives each side the points of its place, sides with equal scores sharing the mean of
+    the places they hold. points_by_place: (N, S) points of places 0..S-1."""
+    n, s = score.shape
+    sorted_scores = np.take_along_axis(score, order, axis=1)
+    out_sorted = np.array(points_by_place, dtype=float)
+    for g in np.flatnonzero(np.any(np.diff(sorted_scores, axis=1) == 0, axis=1)):
+        i = 0
+        while i < s:
+            j = i
+            while j + 1 < s and sorted_scores[g, j + 1] == sorted_scores[g, i]:
+                j += 1
+            out_sorted[g, i:j + 1] = out_sorted[g, i:j + 1].mean()
+            i = j + 1
+    out = np.zeros((n, s))
+    np.put_along_axis(out, order, out_sorted, axis=1)
+    return out
+
+
+def scheme_points(results, scheme):
+    """(N, S) points of each lineup side in each game under `scheme` (see the module text)."""
+    r = results
+    if scheme == "wins":
+        return r.result.copy()
+    if scheme == "clips":
+        return 2.0 * r.result
+    if scheme == "lurch":
+        return r.result * np.where(r.lurch, 2.0, 1.0)[:, None]
+    if scheme == "league":
+        won = r.result >= 1.0
+        worst = np.where(won, 0, r.skunk).max(axis=1)
+        winner_points = -np.minimum(worst, 2).astype(float)
+        shortfall = np.maximum(r.target - r.score, 0).astype(float)
+        return np.where(won, winner_points[:, None], shortfall)
+    if scheme.startswith("004-"):
+        return _points_004(r, scheme[4:])
+    raise ValueError(f"unknown scheme '{scheme}'")
+
+
+def _points_004(r, variant):
+    table = TABLES_004[r.n_sides]
+    if variant not in table:
+        raise ValueError(f"rule document 004 has no variant {variant} for {r.n_sides} sides")
+    columns = table["columns"]
+    rows = np.array(table[variant], dtype=float)  # (places above last, columns)
+    order = _places(r.score)
+    level = np.minimum(np.take_along_axis(r.skunk, order, axis=1), 2)[:, 1:]
+    # Column of each game: its losers' results in place order, read as a base-3 number.
+    lookup = np.full(3 ** (r.n_sides - 1), -1)
+    for col, key in enumerate(columns):
+        code = sum(RESULT_NAMES.index(name) * 3 ** i for i, name in enumerate(key.split("/")))
+        lookup[code] = col
+    cols = lookup[(level * 3 ** np.arange(r.n_sides - 1)).sum(axis=1)]
+    if np.any(cols < 0):
+        g = int(np.flatnonzero(cols < 0)[0])
+        raise ValueError(f"game {g}: a lower place has a milder skunk than a higher one "
+                         f"({r.score[g].tolist()}, skunk {r.skunk[g].tolist()})")
+    points = np.zeros(r.score.shape)
+    points[:, :-1] = rows[:, cols].T
+    return _shared(points, r.score, order)
+
+
+def schemes_for(n_sides):
+    """Every scheme that applies to games of n_sides sides, in report order."""
+    return ["wins", "clips", "lurch", "league"] + [f"004-{v}" for v in TABLES_004[n_sides]
+                                                   if v != "columns"]
+
+
+def race_schemes(n_sides):
+    """The schemes whose points are games won, usable in a race to K games."""
+    return list(GAME_COUNT_SCHEMES) + [f"004-{v}" for v in TABLES_004[n_sides] if v != "columns"]
+
+
+# ---- forming matches ----
+
+def next_dealers(results, g, rule):
+    """The lineup entries that may deal first in the game after game g under `rule`
+    ("alternate" or "loser"), as a list."""
+    r = results
+    alternate = [(int(r.dealer_entry[g]) + 1) % r.players]
+    if rule == "alternate":
+        return alternate
+    if rule != "loser":
+        raise ValueError(f"unknown dealer rule '{rule}'")
+    if r.n_sides == 2:
+        lost = [s for s in range(2) if r.result[g, s] == 0.0]
+        if not lost:  # a tie: nobody lost
+            return alternate
+        return [e for e in range(r.players) if r.entry_side[e] == lost[0]]
+    scores = r.score[g]
+    if np.all(scores == scores[0]):
+        return alternate
+    return [int(np.argmin(scores))]
+
+
+def build_matches(results, length, rule):
+    """Strings the games into matches of `length` games under dealer rule `rule`
+    ("alternate", "loser" or "consecutive"). Returns (matches, note): matches a (M, length)
+    array of game indices (each game used at most once), note None or a sentence saying why
+    the rule could not be followed (then matches is empty)."""
+    n = len(results)
+    if length < 1:
+        raise ValueError("a match needs at least one game")
+    if rule == "consecutive":
+        m = n // length
+        return np.arange(m * length).reshape(m, length), None
+    queues = {}
+    for g in range(n):
+        queues.setdefault(int(results.dealer_entry[g]), deque()).append(g)
+    used = np.zeros(n, dtype=bool)
+    cursor = 0
+    matches = []
+    while True:
+        while cursor < n and used[cursor]:
+            cursor += 1
+        if cursor >= n:
+            break
+        match = [cursor]
+        used[cursor] = True
+        ok = True
+        while len(match) < length:
+            wanted = next_dealers(results, match[-1], rule)
+            best = None
+            for e in wanted:
+                q = queues.get(e)
+                while q and used[q[0]]:
+                    q.popleft()
+                if q and (best is None or q[0] < queues[best][0]):
+                    best = e
+            if best is None:
+                ok = False
+                break
+            g = queues[best].popleft()
+            used[g] = True
+            match.append(g)
+        if not ok:
+            break
+        matches.append(match)
+    if not matches and n >= length:
+        dealers = sorted(set(results.dealer_entry.tolist()))
+        return np.zeros((0, length), dtype=np.int64), (
+            f"the games cannot follow the '{rule}' dealer rule: every game's first dealer is "
+            f"lineup entry {', '.join(map(str, dealers))}")
+    return np.array(matches, dtype=np.int64).reshape(-1, length), None
+
+
+# ---- deciding matches ----
+
+def race_winners(points, k):
+    """Winners of races to k points: points (M, L, S) per match, game and side. Returns
+    (winner (M,) side or -1 when undecided, games (M,) games played until decided)."""
+    m, length, s = points.shape
+    cum = np.cumsum(points, axis=1)
+    reached = cum >= k - 1e-9
+    any_reached = reached.any(axis=2)
+    decided = any_reached.any(axis=1)
+    first = np.where(decided, np.argmax(any_reached, axis=1), length - 1)
+    final = cum[np.arange(m), first]  # totals when the race was decided
+    top = final.max(axis=1)
+    winner = np.argmax(final, axis=1)
+    alone = np.sum(np.isclose(final, top[:, None]), axis=1) == 1
+    winner = np.where(decided & alone, winner, -1)
+    return winner, first + 1
+
+
+def session_winners(points, lowest=False):
+    """Winners of sessions: the side with the best total over all games (lowest when
+    `lowest`), -1 when the best total is shared. points (M, L, S)."""
+    totals = points.sum(axis=1)
+    if lowest:
+        totals = -totals
+    top = totals.max(axis=1)
+    winner = np.argmax(totals, axis=1)
+    alone = np.sum(np.isclose(totals, top[:, None]), axis=1) == 1
+    return np.where(alone, winner, -1)
+
+
+def compare_schemes(results, race=2, session=4, rule="alternate"):
+    """Scores the file's games as matches in both formats under every scheme that applies.
+
+    Returns (table, notes): a DataFrame with one row per (format, scheme): matches, undecided,
+    each lineup side's share of the matches (its label as column, with _lo/_hi Wilson
+    bounds), the fraction of matches whose winner differs from the `wins` scheme in the same
+    format (with Wilson bounds), and the mean games played; notes lists sentences the report
+    should print (a dealer rule that could not be followed)."""
+    notes = []
+    rows = []
+    formats = []
+    if race:
+        formats.append(("race", race, 2 * race - 1 + (2 if _has_ties(results) else 0)))
+    if session:
+        formats.append(("session", session, session))
+    for kind, k, length in formats:
+        matches, note = build_matches(results, length, rule)
+        used_rule = rule
+        if note:
+            notes.append(f"{kind} {k}: {note}; matches were formed from consecutive games "
+                         "instead.")
+            matches, _ = build_matches(results, length, "consecutive")
+            used_rule = "consecutive"
+        schemes = race_schemes(results.n_sides) if kind == "race" else schemes_for(
+            results.n_sides)
+        winners = {}
+        games_used = {}
+        for scheme in schemes:
+            pts = scheme_points(results, scheme)[matches] if len(matches) else np.zeros(
+                (0, length, results.n_sides))
+            if kind == "race":
+                winners[scheme], games_used[scheme] = race_winners(pts, k)
+            else:
+                winners[scheme] = session_winners(pts, lowest=(scheme == "league"))
+                games_used[scheme] = np.full(len(matches), length)
+        base = winners["wins"]
+        for scheme in schemes:
+            w = winners[scheme]
+            m = len(w)
+            row = {"format": f"{kind} {k}" if kind == "session" else f"race to {k}",
+                   "scheme": scheme, "dealer rule": used_rule, "matches": m,
+                   "undecided": int(np.sum(w < 0))}
+            for s, label in enumerate(results.labels):
+                won = int(np.sum(w == s))
+                lo, hi = stats.wilson(won, m)
+                row[label] = won / m if m else math.nan
+                row[label + "_lo"], row[label + "_hi"] = lo, hi
+            differ = int(np.sum(w != base))
+            lo, hi = stats.wilson(differ, m)
+            row["differs"] = differ / m if m else math.nan
+            row["differs_lo"], row["differs_hi"] = lo, hi
+            # Reversed: both schemes name a winner, and not the same one.
+            reversed_ = int(np.sum((w != base) & (w >= 0) & (base >= 0)))
+            lo, hi = stats.wilson(reversed_, m)
+            row["reversed"] = reversed_ / m if m else math.nan
+            row["reversed_lo"], row["reversed_hi"] = lo, hi
+            row["games"] = float(np.mean(games_used[scheme])) if m else math.nan
+            rows.append(row)
+    return pd.DataFrame(rows), notes
+
+
+def _has_ties(results):
+    return bool(np.any((results.result > 0) & (results.result < 1)))
+
+
+def resolve_rule(run, rule):
+    """The dealer rule to use for a run: the rules' next_dealer for "rules"."""
+    if rule == "rules":
+        return str(run.rules.get("next_dealer", "alternate"))
+    return rule
+
+
+def format_table(table, labels):
+    """Plain-text rendering of compare_schemes()'s table."""
+    lines = []
+    head = f"{'format':<12} {'scheme':<8} {'matches':>8} {'undecided':>9} " + " ".join(
+        f"{lab[:22]:>22}" for lab in labels) + \
+        f" {'differs from wins':>22} {'reversed':>22} {'games':>6}"
+    lines.append(head)
+    for _, row in table.iterrows():
+        cells = " ".join(
+            f"{_pct(row[lab]):>7} [{_pct(row[lab + '_lo'])}, {_pct(row[lab + '_hi'])}]"
+            .rjust(22) for lab in labels)
+        diff, rev = (f"{_pct(row[c])} [{_pct(row[c + '_lo'])}, {_pct(row[c + '_hi'])}]"
+                     for c in ("differs", "reversed"))
+        lines.append(f"{row['format']:<12} {row['scheme']:<8} {row['matches']:>8} "
+                     f"{row['undecided']:>9} {cells} {diff:>22} {rev:>22} {row['games']:>6.2f}")
+    return "\n".join(lines)
+
+
+def _pct(x):
+    return "-" if x is None or (isinstance(x, float) and math.isnan(x)) else f"{100 * x:.1f}%"
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(description="Score a run's games as matches under every scheme "
+                                "of the rule documents and show how the scheme changes who "
+                                "wins.")
+    p.add_argument("files", nargs="+", metavar="FILE.h5")
+    p.add_argument("--race", type=int, default=2, help="race to K games (default 2: best two "
+                   "of three); 0 to skip")
+    p.add_argument("--session", type=int, default=4, help="sessions of N games (default 4); "
+                   "0 to skip")
+    p.add_argument("--dealer", choices=DEALER_RULES, default="rules",
+                   help="who deals first in the next game (default: the file's rules)")
+    args = p.parse_args(argv)
+    if args.race < 0 or args.session < 0 or (args.race == 0 and args.session == 0):
+        p.error("give a positive --race or --session")
+    try:
+        runs = cribsim_data.load_all(args.files, deals=False)
+    except cribsim_data.CribsimFileError as e:
+        print(f"matches.py: error: {e}", file=sys.stderr)
+        return 2
+    for run in runs:
+        results = GameResults.from_run(run)
+        rule = resolve_rule(run, args.dealer)
+        table, notes = compare_schemes(results, args.race, args.session, rule)
+        print(run.describe())
+        for note in notes:
+            print("note:", note)
+        print(format_table(table, results.labels))
+        print()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,221 @@
+"""The report's figures: PNG plots of one or several runs, drawn with matplotlib's Agg backend
+(no display needed). Each function takes the runs (cribsim_data.Run, with the figures from
+metrics.py computed inside), writes one PNG into a directory and returns its file name, or
+None when no run has the data the figure needs (e.g. /deals). With several runs each figure
+shows them side by side, one colour per run, labelled with the run's label.
+"""
+
+import os
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402  (the backend must be chosen first)
+import numpy as np  # noqa: E402
+
+import metrics  # noqa: E402
+
+DPI = 100
+
+
+def _legend(ax, size=8):
+    """A legend when something drawn has a label (a run without data draws nothing)."""
+    if ax.get_legend_handles_labels()[0]:
+        ax.legend(fontsize=size)
+
+
+def _save(fig, out_dir, name):
+    fig.tight_layout()
+    path = os.path.join(out_dir, name)
+    fig.savefig(path, dpi=DPI)
+    plt.close(fig)
+    return name
+
+
+def _grouped_bars(ax, groups, series, values, lows, highs, fair=None):
+    """Bars for groups (x labels) x series (legend), with asymmetric error bars. fair, when
+    given, holds per series and group the fair share, drawn as a dashed line over the bar."""
+    n = max(1, len(series))
+    width = 0.8 / n
+    x = np.arange(len(groups))
+    for i, name in enumerate(series):
+        v = np.array(values[i], dtype=float)
+        err = np.array([v - np.array(lows[i], dtype=float), np.array(highs[i], dtype=float) - v])
+        ok = np.isfinite(v)  # groups this series has no value for get no bar
+        if not ok.any():
+            continue
+        centre = x + (i - (n - 1) / 2) * width
+        ax.bar(centre[ok], v[ok], width, yerr=np.maximum(np.nan_to_num(err[:, ok]), 0.0),
+               capsize=3, label=name)
+        if fair is not None:
+            f = np.array(fair[i], dtype=float)
+            good = ok & np.isfinite(f)
+            ax.hlines(f[good], centre[good] - width / 2, centre[good] + width / 2, colors="k",
+                      linestyles="dashed", linewidth=1)
+    ax.set_xticks(x)
+    long_labels = max(map(len, groups), default=0) > 12
+    ax.set_xticklabels(groups, rotation=20 if long_labels else 0,
+                       ha="right" if long_labels else "center")
+    if len(series) > 1:
+        _legend(ax, 8)
+
+
+def _table_bars(ax, runs, tables, key, value="rate"):
+    """Grouped bars from per-run tables sharing a label column `key` (with lo, hi and, when
+    present, fair columns)."""
+    groups = list(dict.fromkeys(x for t in tables if t is not None and key in t
+                                for x in t[key].tolist()))
+    cols = {"v": value, "lo": "lo", "hi": "hi", "fair": "fair"}
+    got = {c: [] for c in cols}
+    for t in tables:
+        per = {c: [] for c in cols}
+        for g in groups:
+            row = t[t[key] == g] if t is not None and key in t else None
+            for c, name in cols.items():
+                ok = row is not None and not row.empty and name in row
+                per[c].append(float(row[name].iloc[0]) if ok else np.nan)
+        for c in cols:
+            got[c].append(per[c])
+    _grouped_bars(ax, groups, [r.label for r in runs], got["v"], got["lo"], got["hi"],
+                  got["fair"])
+
+
+def win_rates(runs, out_dir):
+    """Win rate of each strategy (left) and each seat or team (right) with 95% Wilson
+    intervals; the dashed lines mark the fair share."""
+    fig, axes = plt.subplots(1, 2, figsize=(11, 4))
+    strat = [metrics.strategy_table(r) for r in runs]
+    strat = [t if "rate" in t else None for t in strat]
+    _table_bars(axes[0], runs, strat, "strategy")
+    axes[0].set_title("win rate by strategy (ties count half)")
+    axes[0].set_ylabel("win rate")
+    _table_bars(axes[1], runs, [metrics.seat_table(r) for r in runs], "side")
+    axes[1].set_title("win rate by seat")
+    for ax in axes:
+        ax.set_ylim(0, 1)
+    return _save(fig, out_dir, "win_rates.png")
+
+
+def first_dealer(runs, out_dir):
+    """Win rate by position relative to the first dealer, with 95% intervals."""
+    fig, ax = plt.subplots(figsize=(7, 4))
+    _table_bars(ax, runs, [metrics.first_dealer_table(r) for r in runs], "position")
+    ax.set_ylim(0, 1)
+    ax.set_ylabel("win rate")
+    ax.set_title("first-dealer advantage (dashed: fair share)")
+    return _save(fig, out_dir, "first_dealer.png")
+
+
+def points_by_position(runs, out_dir):
+    """Stacked mean points per deal by source at each position (from /deals), one panel per
+    run; runs without deals show points per deal by seat from /games instead."""
+    fig, axes = plt.subplots(1, len(runs), figsize=(4.5 * len(runs) + 1, 4), squeeze=False)
+    colours = dict(zip(metrics.SOURCES, ["tab:blue", "tab:orange", "tab:green", "tab:red",
+                                         "tab:purple"]))
+    for ax, run in zip(axes[0], runs):
+        t = metrics.points_by_position(run)
+        key, title = "position", "points per deal by position"
+        if t is None:
+            t, key, title = metrics.points_by_seat(run), "seat", "points per deal by seat"
+        bottom = np.zeros(len(t))
+        for src in metrics.SOURCES:
+            v = t[src].to_numpy(dtype=float)
+            if np.allclose(v, 0):
+                continue
+            ax.bar(t[key], v, bottom=bottom, label=src, color=colours[src])
+            bottom += v
+        ax.set_title(f"{run.label}: {title}", fontsize=9)
+        ax.tick_params(axis="x", labelsize=8, rotation=15)
+        _legend(ax, 7)
+    axes[0][0].set_ylabel("mean points per deal")
+    return _save(fig, out_dir, "points_by_position.png")
+
+
+def deals_per_game(runs, out_dir):
+    """Distribution of the number of deals in a game, one line per run."""
+    fig, ax = plt.subplots(figsize=(7, 4))
+    for run in runs:
+        d = metrics.deals_per_game(run)
+        if "counts" not in d:
+            continue
+        c = d["counts"]
+        ax.plot(c.index, c.values / c.values.sum(), marker="o", label=run.label)
+    ax.set_xlabel("deals in the game")
+    ax.set_ylabel("fraction of games")
+    ax.set_title("deals per game")
+    _legend(ax, 8)
+    return _save(fig, out_dir, "deals_per_game.png")
+
+
+def final_scores(runs, out_dir):
+    """Distributions of the runner-up's final score and of the winning margin."""
+    fig, axes = plt.subplots(1, 2, figsize=(11, 4))
+    for run in runs:
+        fs = metrics.final_scores(run)
+        if fs.empty:
+            continue
+        for ax, col in zip(axes, ("runner-up", "margin")):
+            v = fs[col].to_numpy()
+            bins = np.arange(v.min(), v.max() + 2) - 0.5
+            ax.hist(v, bins=bins, histtype="step", density=True, label=run.label)
+    axes[0].set_title("runner-up's final score")
+    axes[1].set_title("margin (winner minus runner-up)")
+    for ax in axes:
+        ax.set_ylabel("fraction of games")
+        _legend(ax, 8)
+    return _save(fig, out_dir, "final_scores.png")
+
+
+def skunks(runs, out_dir):
+    """Skunk, double, triple skunk and lurch rates with 95% intervals."""
+    fig, ax = plt.subplots(figsize=(8, 4))
+    _table_bars(ax, runs, [metrics.skunk_table(r) for r in runs], "result")
+    ax.set_ylabel("fraction of games")
+    ax.set_title("skunks and lurches")
+    return _save(fig, out_dir, "skunks.png")
+
+
+def hand_crib(runs, out_dir, exact=None):
+    """Distributions of the hand and crib scores counted in play (deals the game did not end
+    in), and the exact distributions of random hands when given (exact: dict 'hand'/'crib' ->
+    Series of probabilities)."""
+    dists = [(r, metrics.show_distributions(r)) for r in runs]
+    dists = [(r, d) for r, d in dists if d is not None]
+    if not dists:
+        return None
+    fig, axes = plt.subplots(1, 2, figsize=(11, 4))
+    for ax, what in zip(axes, ("hand", "crib")):
+        for run, d in dists:
+            t = d["table"]
+            ax.plot(t["score"], t[what + " %"], marker=".", label=run.label)
+        if exact and exact.get(what) is not None:
+            e = exact[what]
+            ax.plot(e.index, e.values, "k--", linewidth=1, label="exact, random cards")
+        ax.set_title(f"{what} scores seen in play")
+        ax.set_xlabel("points")
+        ax.set_ylabel("fraction")
+        _legend(ax, 8)
+    return _save(fig, out_dir, "hand_crib.png")
+
+
+def match_schemes(runs, tables, out_dir):
+    """For each run, the fraction of matches whose winner differs from plain game wins under
+    each scheme (95% intervals). tables: per run, matches.compare_schemes()'s table."""
+    fig, ax = plt.subplots(figsize=(9, 4))
+    keys = []
+    per_run = []
+    for t in tables:
+        t = t[t["scheme"] != "wins"]
+        labels = (t["format"] + " " + t["scheme"]).tolist()
+        keys.extend(k for k in labels if k not in keys)
+        per_run.append(dict(zip(labels, zip(t["differs"], t["differs_lo"], t["differs_hi"]))))
+    if not keys:
+        plt.close(fig)
+        return None
+    vals = [[d.get(k, (np.nan,) * 3)[0] for k in keys] for d in per_run]
+    lows = [[d.get(k, (np.nan,) * 3)[1] for k in keys] for d in per_run]
+    highs = [[d.get(k, (np.nan,) * 3)[2] for k in keys] for d in per_run]
+    _grouped_bars(ax, keys, [r.label for r in runs], vals, lows, highs)
+    ax.set_ylabel("matches whose outcome changes")
+    ax.set_title("how the scoring scheme changes the match result (against plain wins)")
+    return _save(fig, out_dir, "match_schemes.png")

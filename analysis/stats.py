@@ -1,0 +1,156 @@
+"""Statistics for the analysis: intervals, Elo differences and significance tests.
+
+Results are counted from one side's point of view: a win scores 1, a tie one half, a loss 0
+(as in chess). The functions here are plain arithmetic on counts or arrays and agree with the
+C runner's experiments/stats.c where both compute the same figure (the Wilson interval with a
+fractional count of successes, and the Elo difference of a score rate), so a report and
+`cribsim match` print the same numbers for the same games.
+
+- wilson(): Wilson score interval for a proportion.
+- elo_from_score(), score_from_elo(): the logistic Elo model, 400 points per factor of ten in
+  the odds.
+- elo_interval(): the Elo difference a score rate implies, with the 95% interval obtained by
+  mapping the Wilson interval of the score rate through the same function.
+- paired_score_interval(): the interval of a mean score when games come in correlated groups
+  (duplicate deals: the same cards played with the lineup rotated), from the spread of the
+  group means.
+- two_proportion_test(), welch_test(), chi2_counts_test(): p-values for differences between
+  runs; holm(): Holm's step-down correction for a family of tests.
+"""
+
+import math
+import warnings
+
+import numpy as np
+from scipy import stats as _st
+
+# Normal quantile of a two-sided 95% interval (the same constant as CS_Z95 in the C code).
+Z95 = 1.959963984540054
+
+
+def wilson(successes, trials, z=Z95):
+    """Wilson score interval (lo, hi) for `successes` of `trials` (successes may be
+    fractional, a tie counting one half). With no trials the interval is (0, 1)."""
+    if trials <= 0:
+        return 0.0, 1.0
+    p = successes / trials
+    z2 = z * z
+    denom = 1.0 + z2 / trials
+    centre = (p + z2 / (2.0 * trials)) / denom
+    half = z / denom * math.sqrt(p * (1.0 - p) / trials + z2 / (4.0 * trials * trials))
+    lo = 0.0 if successes <= 0 else max(0.0, centre - half)
+    hi = 1.0 if successes >= trials else min(1.0, centre + half)
+    return lo, hi
+
+
+def elo_from_score(score):
+    """Elo difference implied by a score rate in (0, 1): -400 log10(1/score - 1).
+    Returns -inf at 0 and +inf at 1."""
+    if score <= 0.0:
+        return -math.inf
+    if score >= 1.0:
+        return math.inf
+    return -400.0 * math.log10(1.0 / score - 1.0)
+
+
+def score_from_elo(elo):
+    """Expected score of a side `elo` points stronger: 1 / (1 + 10^(-elo/400))."""
+    return 1.0 / (1.0 + 10.0 ** (-elo / 400.0))
+
+
+def elo_interval(wins, ties, games, z=Z95):
+    """(elo, lo, hi): the Elo difference of a side with `wins` and `ties` in `games`, and its
+    interval from the Wilson interval of the score rate (wins + ties/2) / games."""
+    if games <= 0:
+        return math.nan, -math.inf, math.inf
+    points = wins + 0.5 * ties
+    lo, hi = wilson(points, games, z)
+    return elo_from_score(points / games), elo_from_score(lo), elo_from_score(hi)
+
+
+def paired_score_interval(scores, groups, z=Z95):
+    """(mean, lo, hi) of per-game scores (1 win, 0.5 tie, 0 loss) whose games come in groups
+    of correlated games (for duplicate deals, the games that share their cards). The standard
+    error comes from the spread of the group means, so the correlation inside a group is
+    accounted for. With fewer than two groups the interval is (0, 1)."""
+    scores = np.asarray(scores, dtype=float)
+    groups = np.asarray(groups)
+    if scores.size == 0:
+        return math.nan, 0.0, 1.0
+    _, inverse = np.unique(groups, return_inverse=True)
+    n_groups = inverse.max() + 1
+    sums = np.bincount(inverse, weights=scores, minlength=n_groups)
+    sizes = np.bincount(inverse, minlength=n_groups)
+    means = sums / sizes
+    mean = float(scores.mean())
+    if n_groups < 2:
+        return mean, 0.0, 1.0
+    se = float(np.std(means, ddof=1)) / math.sqrt(n_groups)
+    return mean, max(0.0, mean - z * se), min(1.0, mean + z * se)
+
+
+def two_proportion_test(x1, n1, x2, n2):
+    """Two-sided p-value of the pooled two-proportion z-test that x1/n1 and x2/n2 come from
+    the same rate (x may be fractional). NaN when either n is 0 or the pooled rate is 0 or 1
+    (nothing varies, so nothing can differ significantly: reported as 1.0)."""
+    if n1 <= 0 or n2 <= 0:
+        return math.nan
+    pooled = (x1 + x2) / (n1 + n2)
+    var = pooled * (1.0 - pooled) * (1.0 / n1 + 1.0 / n2)
+    if var <= 0.0:
+        return 1.0
+    zval = (x1 / n1 - x2 / n2) / math.sqrt(var)
+    return float(2.0 * _st.norm.sf(abs(zval)))
+
+
+def welch_test(a, b):
+    """Two-sided p-value of Welch's t-test that samples a and b have the same mean. NaN when
+    either has fewer than two values; 1.0 when neither varies and the means are equal."""
+    a = np.asarray(a, dtype=float)
+    b = np.asarray(b, dtype=float)
+    if a.size < 2 or b.size < 2:
+        return math.nan
+    va, vb = a.var(ddof=1), b.var(ddof=1)
+    if va == 0.0 and vb == 0.0:
+        return 1.0 if a.mean() == b.mean() else 0.0
+    with warnings.catch_warnings():
+        # scipy warns when nearly every value is equal (its moments lose precision); the test
+        # is still the right one, and such samples are common (heels points are mostly 0).
+        warnings.simplefilter("ignore", RuntimeWarning)
+        return float(_st.ttest_ind(a, b, equal_var=False).pvalue)
+
+
+def chi2_counts_test(counts_a, counts_b):
+    """P-value of the chi-square test that two histograms (counts over the same bins) come
+    from the same distribution; bins empty in both are dropped. NaN if fewer than two bins."""
+    a = np.asarray(counts_a, dtype=float)
+    b = np.asarray(counts_b, dtype=float)
+    keep = (a + b) > 0
+    if keep.sum() < 2 or a.sum() == 0 or b.sum() == 0:
+        return math.nan
+    table = np.vstack([a[keep], b[keep]])
+    return float(_st.chi2_contingency(table, correction=False)[1])
+
+
+def binomial_test(successes, trials, p):
+    """Two-sided exact binomial p-value that `successes` (rounded down) of `trials` come
+    from rate p."""
+    if trials <= 0:
+        return math.nan
+    return float(_st.binomtest(int(successes), int(trials), p).pvalue)
+
+
+def holm(pvalues):
+    """Holm's step-down adjusted p-values for a family of tests (NaN stays NaN). A test is
+    significant at level a when its adjusted p-value is below a; the family's chance of any
+    false positive stays below a."""
+    p = np.asarray(pvalues, dtype=float)
+    out = np.full(p.shape, math.nan)
+    valid = np.flatnonzero(~np.isnan(p))
+    order = valid[np.argsort(p[valid], kind="stable")]
+    m = len(order)
+    running = 0.0
+    for i, idx in enumerate(order):
+        running = max(running, min(1.0, (m - i) * p[idx]))
+        out[idx] = running
+    return out

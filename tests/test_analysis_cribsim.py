@@ -1,0 +1,208 @@
+#!/usr/bin/python3
+"""Tests of the analysis on files made by the cribsim binary itself (environment CRIBSIM, set
+by ctest to the built executable): the analysis's scorer against `cribsim score --batch`, and
+reports, summaries, match tables and datasets from small runs of `cribsim run`, checking that
+what the runner records agrees with what the analysis recomputes from the cards, and that the
+win rates and Elo the analysis reports agree with those `cribsim match` prints.
+
+Without CRIBSIM (or with a path that does not exist) the tests are skipped with a message when
+run by hand, and fail under CI (environment CI set), where the binary must be there.
+"""
+
+import contextlib
+import io
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import unittest
+
+import numpy as np
+
+SOURCE_DIR = os.environ.get("CRIBSIM_SOURCE_DIR",
+                            os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(SOURCE_DIR, "analysis"))
+
+import cards  # noqa: E402
+import cribsim_data  # noqa: E402
+import dataset  # noqa: E402
+import matches  # noqa: E402
+import metrics  # noqa: E402
+import report  # noqa: E402
+
+CRIBSIM = os.environ.get("CRIBSIM", "")
+
+
+def require_binary():
+    if CRIBSIM and os.path.isfile(CRIBSIM) and os.access(CRIBSIM, os.X_OK):
+        return
+    message = (f"the cribsim binary is needed (environment CRIBSIM={CRIBSIM!r}); ctest sets it "
+               "to the built executable")
+    if os.environ.get("CI"):
+        raise AssertionError(message)
+    raise unittest.SkipTest(message)
+
+
+def cribsim(*args, stdin=None):
+    p = subprocess.run([CRIBSIM, *args], input=stdin, capture_output=True, text=True,
+                       timeout=120)
+    if p.returncode != 0:
+        raise AssertionError(f"cribsim {' '.join(args)} exited {p.returncode}: {p.stderr}")
+    return p.stdout
+
+
+class Runs:
+    """Run files made once for the module."""
+
+    tmp = None
+
+    @classmethod
+    def make(cls):
+        if cls.tmp is not None:
+            return
+        cls.tmp = tempfile.TemporaryDirectory()
+        d = cls.tmp.name
+        cls.two = os.path.join(d, "two.h5")
+        cribsim("run", "--rules", "two", "--seats", "random,greedy", "--games", "300",
+                "--seed", "5", "--duplicate", "--record", "deals", "--threads", "1", "--quiet",
+                "-o", cls.two)
+        cls.three = os.path.join(d, "three.h5")
+        cribsim("run", "--rules", "three", "--seats", "greedy,random,random", "--games", "90",
+                "--seed", "6", "--duplicate", "--record", "deals", "--threads", "1", "--quiet",
+                "-o", cls.three)
+        cls.partners = os.path.join(d, "partners.h5")
+        cribsim("run", "--rules", "nz-tournament", "--seats", "random,greedy,random,greedy",
+                "--games", "100", "--seed", "7", "--record", "deals", "--threads", "1",
+                "--quiet", "-o", cls.partners)
+
+
+def setUpModule():
+    require_binary()
+    Runs.make()
+
+
+def tearDownModule():
+    if Runs.tmp is not None:
+        Runs.tmp.cleanup()
+
+
+class TestScorerAgainstCribsim(unittest.TestCase):
+    def test_hands_and_cribs_score_as_cribsim_scores_them(self):
+        rng = np.random.default_rng(42)
+        hands = np.array([rng.choice(52, 5, replace=False) for _ in range(400)])
+        # A few hands rich in fives and in one suit, where fifteens and flushes matter.
+        hands[:20] = [[16, 17, 18, 43, 19]] * 10 + [[2, 6, 10, 14, 30]] * 10
+        lines = "".join(cards.cards_text(h) + "\n" for h in hands)
+        for crib, flush_min in ((False, 4), (True, 5)):
+            out = cribsim("score", "--batch", *(["--crib"] if crib else []), stdin=lines)
+            theirs = np.array([int(x) for x in out.split()])
+            ours = cards.show_score(hands[:, :4], hands[:, 4], flush_min)
+            np.testing.assert_array_equal(ours, theirs, f"crib={crib}")
+
+
+class TestRunFiles(unittest.TestCase):
+    def test_files_load_with_lineup_rotation_and_deals(self):
+        run = cribsim_data.load(Runs.two)
+        self.assertEqual(run.seats, ["random", "greedy"])
+        self.assertEqual(run.n_games, 300)
+        self.assertEqual(run.rotations, 2)
+        self.assertEqual(sorted(set(run.rotation.tolist())), [0, 1])
+        self.assertIsNotNone(run.deals)
+        self.assertEqual(len(run.deals), int(run.games["deals"].astype(int).sum()))
+
+    def test_recorded_shows_equal_the_recomputation_from_the_cards(self):
+        for path in (Runs.two, Runs.three, Runs.partners):
+            d = metrics.show_distributions(cribsim_data.load(path))
+            self.assertEqual(d["mismatches"], 0, path)
+
+    def test_game_totals_equal_the_sum_of_their_deals(self):
+        run = cribsim_data.load(Runs.two)
+        d = run.deals
+        rows = np.searchsorted(run.games["game"], d["game"])
+        for src in ("peg", "hand"):
+            total = np.zeros((run.n_games, 4), dtype=np.int64)
+            np.add.at(total, rows, d[src].astype(np.int64))
+            np.testing.assert_array_equal(total[:, :2], run.games[src][:, :2], src)
+
+    def test_greedy_beats_random_and_the_summary_says_so(self):
+        run = cribsim_data.load(Runs.two)
+        t = metrics.strategy_table(run).set_index("strategy")
+        self.assertGreater(t.loc["greedy", "lo"], 0.5)
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            self.assertEqual(report.main([Runs.two, "--summary"]), 0)
+        self.assertIn("greedy", out.getvalue())
+        self.assertIn("Elo", out.getvalue())
+
+    def test_report_of_every_variant(self):
+        with tempfile.TemporaryDirectory() as outdir:
+            out = io.StringIO()
+            with contextlib.redirect_stdout(out):
+                status = report.main([Runs.two, Runs.three, Runs.partners, "-o", outdir])
+            self.assertEqual(status, 0)
+            with open(os.path.join(outdir, "report.md")) as f:
+                text = f.read()
+            self.assertIn("| three | 2nd left of dealer |", text)
+            self.assertIn("| partners | 3rd left of dealer |", text)
+            self.assertIn("## Differences between the runs", text)
+            self.assertNotIn("NO:", text)  # recorded = recomputed everywhere
+
+    def test_match_tables_for_each_variant(self):
+        for path in (Runs.two, Runs.three, Runs.partners):
+            run = cribsim_data.load(path)
+            table, notes = matches.compare_schemes(matches.GameResults.from_run(run), 2, 4,
+                                                   matches.resolve_rule(run, "rules"))
+            self.assertGreater(table["matches"].min(), 0, path)
+
+    def test_datasets_replay_the_recorded_plays(self):
+        for path in (Runs.two, Runs.three, Runs.partners):
+            run = cribsim_data.load(path)
+            disc = dataset.build(run, "discard")
+            self.assertEqual(len(disc["game"]), run.players * len(run.deals))
+            self.assertTrue(np.all(disc["choice"] >= 0))
+            play = dataset.build(run, "play")
+            self.assertEqual(len(play["game"]), int(run.deals["n_plays"].sum()))
+            for i in range(0, len(play["game"]), 3):
+                pile = [c for c in play["pile"][i] if c != 255]
+                self.assertIn(play["points"][i] - cards.peg_points(pile, play["card"][i]),
+                              (0, 1))
+
+    def test_figures_agree_with_cribsim_match(self):
+        # `cribsim match` prints, per side, "name games wins ties rate% [lo%, hi%] ..." and
+        # "Elo difference for NAME: E [LO, HI]" (rounded); the analysis of the file it writes
+        # must print the same figures.
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "match.h5")
+            out = cribsim("match", "random", "greedy", "--games", "400", "--seed", "9",
+                          "--threads", "1", "--quiet", "-o", path)
+            t = metrics.strategy_table(cribsim_data.load(path)).set_index("strategy")
+        sides = re.findall(r"^\s*(\S+)\s+(\d+)\s+(\d+)\s+(\d+)\s+([\d.]+)%\s+\[([\d.]+)%, "
+                           r"([\d.]+)%\]", out, re.M)
+        self.assertEqual(len(sides), 2, out)
+        for name, games, wins, ties, rate, lo, hi in sides:
+            self.assertEqual(int(games), t.loc[name, "games"])
+            for theirs, ours in ((rate, "rate"), (lo, "lo"), (hi, "hi")):
+                self.assertAlmostEqual(float(theirs), 100 * t.loc[name, ours], delta=0.051)
+        elo = re.search(r"Elo difference for (\S+): ([-+]?\d+) \[([-+]?\d+), ([-+]?\d+)\]", out)
+        self.assertIsNotNone(elo, out)
+        name = elo.group(1)
+        for theirs, ours in zip(elo.groups()[1:], ("elo", "elo lo", "elo hi")):
+            self.assertAlmostEqual(float(theirs), t.loc[name, ours], delta=0.51)
+
+    def test_a_file_cut_short_is_refused_by_the_scripts(self):
+        with open(Runs.two, "rb") as f:
+            data = f.read()
+        with tempfile.TemporaryDirectory() as d:
+            cut = os.path.join(d, "cut.h5")
+            with open(cut, "wb") as f:
+                f.write(data[:len(data) // 3])
+            p = subprocess.run([sys.executable, os.path.join(SOURCE_DIR, "analysis",
+                                                             "report.py"), cut, "--summary"],
+                               capture_output=True, text=True)
+            self.assertEqual(p.returncode, 2)
+            self.assertIn(cut, p.stderr)
+
+
+if __name__ == "__main__":
+    unittest.main()
