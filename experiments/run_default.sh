@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# The main job, as README.md gives it: installs what is missing, builds the release
+# configuration, runs the default experiment (the strategy ladder on two-player rules, one HDF5
+# file per arm), writes its analysis report and ends by printing the summary with intervals.
+#
+#     bash experiments/run_default.sh            # files into ./ladder, report into ./ladder/report
+#     OUT=/tmp/ladder bash experiments/run_default.sh
+set -euo pipefail
+src="$(cd "$(dirname "$0")/.." && pwd)"
+out="${OUT:-$PWD/ladder}"
+bash "$src/.ci/deps.sh"
+
+echo "== build" >&2
+cmake -S "$src" -B "$src/build" -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build "$src/build" -j"$(nproc)" >/dev/null
+
+echo "== the default experiment into $out" >&2
+"$src/build/cribsim" run -o "$out" --force
+
+echo "== report into $out/report" >&2
+/usr/bin/python3 "$src/analysis/report.py" "$out"/*.h5 -o "$out/report" >/dev/null
+echo
+echo "Summary of the default experiment ($out/report/report.md has the full report):"
+/usr/bin/python3 "$src/analysis/report.py" "$out"/*.h5 --summary
