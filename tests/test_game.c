@@ -142,18 +142,167 @@ static void test_game_partners_pegging_credits_each_seat_and_team(void) {
 }
 
 /*
+ * The four-handed deal shown, starter 2S, from the dealer's left: s1 KC 2C AC 4D: K+A+4 and
+ * K+2+2+A, pair of 2s: 6; s2 KD QD JD TD: run of four 4, diamond flush 4: 8; s3 5C 3C 5H 6H:
+ * 5+5+3+2, pair of 5s: 4; s0 QH QS JH JS: two pairs 4, the jack of spades (nobs) 1: 5; the
+ * crib 6S 9S 8S 7S: 6+9, 8+7, 6+7+2: 6, run of four 4, five spades 5: 15.
+ * With the pegging (s0 4, s1 6, s2 2, s3 2) the deal is worth s0 24, s1 12, s2 10, s3 6.
+ */
+static const int FOUR_HAND_POINTS[4] = {5, 6, 8, 4};
+static const int FOUR_CRIB_POINTS = 15;
+static const int FOUR_DEAL_POINTS[4] = {24, 12, 10, 6};
+
+/* Plays the four-handed deal (dealer seat 0) to the end of the game with the rules given. */
+static void four_handed_game(const cs_rules *r, cs_game_record *sum, cs_deal_record *rec) {
+    scripted s[4];
+    cs_agent agents[4];
+    for (int i = 0; i < 4; i++) {
+        memset(&s[i], 0, sizeof s[i]);
+        cards(FOUR_DISCARDS[i], s[i].discards);
+        cards(FOUR_PLAYS[i], s[i].plays);
+        agents[i] = scripted_agent(&s[i]);
+    }
+    char why[256];
+    CU_ASSERT_EQUAL_FATAL(cs_rules_validate(r, why, sizeof why), CS_OK);
+    cs_card deck[CS_DECK_SIZE];
+    int n = cards(FOUR_DECK, deck);
+    cs_game *g = cs_game_new();
+    cs_game_begin(g, r, 1, 0, 0, agents);
+    CU_ASSERT_EQUAL_FATAL(cs_game_stack_deck(g, deck, n), CS_OK);
+    CU_ASSERT_EQUAL_FATAL(cs_game_run(g, NULL, NULL, sum), CS_OK);
+    *rec = *cs_game_deal_record(g);
+    cs_game_free(g);
+}
+
+/* To a target of 24 the dealer wins with the crib, the last thing counted; each loser gets its
+ * own skunk level from the lines 13, 11 and 7 (below the line, not at it): s1 12 skunked, s2
+ * 10 double, s3 6 triple, and every loser below the lurch line 13 makes it a lurch. */
+static void test_game_per_loser_skunk_levels_and_lurch(void) {
+    cs_rules r = preset("four");
+    r.target = 24;
+    r.skunk_line = 13;
+    r.double_skunk_line = 11;
+    r.triple_skunk_line = 7;
+    r.lurch_line = 13;
+    cs_game_record sum;
+    cs_deal_record rec;
+    four_handed_game(&r, &sum, &rec);
+    for (int seat = 0; seat < 4; seat++) {
+        CU_ASSERT_EQUAL(rec.hand[seat], FOUR_HAND_POINTS[seat]);
+        CU_ASSERT_EQUAL(sum.score[seat], FOUR_DEAL_POINTS[seat]);
+    }
+    CU_ASSERT_EQUAL(rec.crib, FOUR_CRIB_POINTS);
+    CU_ASSERT_EQUAL(sum.winner, 0);
+    CU_ASSERT_EQUAL(sum.deals, 1);
+    CU_ASSERT_EQUAL(sum.skunk[0], 0);
+    CU_ASSERT_EQUAL(sum.skunk[1], 1);
+    CU_ASSERT_EQUAL(sum.skunk[2], 2);
+    CU_ASSERT_EQUAL(sum.skunk[3], 3);
+    CU_ASSERT_EQUAL(sum.lurch, 1);
+    /* A loser exactly on a line is not below it: s1's 12 against lines of 12 escapes the
+     * skunk, and the lurch. */
+    r.skunk_line = 12;
+    r.lurch_line = 12;
+    four_handed_game(&r, &sum, &rec);
+    CU_ASSERT_EQUAL(sum.winner, 0);
+    CU_ASSERT_EQUAL(sum.skunk[1], 0);
+    CU_ASSERT_EQUAL(sum.skunk[2], 2);
+    CU_ASSERT_EQUAL(sum.skunk[3], 3);
+    CU_ASSERT_EQUAL(sum.lurch, 0);
+}
+
+/*
+ * Scripts for seats by their place relative to the dealer (0 the dealer, 1 on its left, ...),
+ * so that every deal of a game can be the same deal turned round the table.
+ */
+typedef struct {
+    cs_card discards[CS_MAX_PLAYERS][CS_MAX_DISCARD];
+    cs_card plays[CS_MAX_PLAYERS][CS_MAX_HAND];
+    int next[CS_MAX_PLAYERS]; /* by seat: plays made this deal */
+} relative_script;
+
+static int relative_discard(void *self, const cs_view *v, cs_card out[CS_MAX_DISCARD]) {
+    relative_script *rs = self;
+    int place = (v->seat - v->dealer + v->rules->players) % v->rules->players;
+    rs->next[v->seat] = 0; /* the discard starts every deal */
+    for (int i = 0; i < v->rules->discards; i++) out[i] = rs->discards[place][i];
+    return CS_OK;
+}
+
+static int relative_play(void *self, const cs_view *v, cs_card *out) {
+    relative_script *rs = self;
+    int place = (v->seat - v->dealer + v->rules->players) % v->rules->players;
+    *out = rs->plays[place][rs->next[v->seat]++];
+    return CS_OK;
+}
+
+/*
+ * Rules 000: four deals, one each, then the higher side wins and equal sides tie. Every deal
+ * is the four-handed deal above turned to its dealer, so the dealer's side takes 24 + 10 = 34
+ * and the other 12 + 6 = 18 each deal: 34-18, 52-52, 86-70, 104-104. Nobody reaches 121; the
+ * deals run out with the sides level: a tie, with no skunk and no lurch.
+ */
+static void test_game_fixed_deal_tie_after_four_deals(void) {
+    cs_rules r = preset("nz-tournament");
+    relative_script rs;
+    memset(&rs, 0, sizeof rs);
+    for (int place = 0; place < 4; place++) {
+        cards(FOUR_DISCARDS[place], rs.discards[place]);
+        cards(FOUR_PLAYS[place], rs.plays[place]);
+    }
+    cs_agent agents[4];
+    for (int i = 0; i < 4; i++) agents[i] = (cs_agent){relative_discard, relative_play, NULL, &rs, "relative"};
+    cs_card deck[CS_DECK_SIZE];
+    int n = cards(FOUR_DECK, deck);
+    cs_game *g = cs_game_new();
+    cs_game_begin(g, &r, 1, 0, 0, agents);
+    static const int team0[4] = {34, 52, 86, 104}, team1[4] = {18, 52, 70, 104};
+    int deal = 0;
+    while (cs_game_phase(g) != CS_PHASE_OVER) {
+        cs_phase phase = cs_game_phase(g);
+        if (phase == CS_PHASE_DEAL) CU_ASSERT_EQUAL_FATAL(cs_game_stack_deck(g, deck, n), CS_OK);
+        CU_ASSERT_EQUAL_FATAL(cs_game_step(g), CS_OK);
+        if (phase != CS_PHASE_DEAL_DONE) continue;
+        const cs_deal_record *rec = cs_game_deal_record(g);
+        CU_ASSERT_FATAL(deal < 4);
+        CU_ASSERT_EQUAL(rec->dealer, deal);
+        CU_ASSERT_EQUAL(rec->score[0], team0[deal]);
+        CU_ASSERT_EQUAL(rec->score[2], team0[deal]);
+        CU_ASSERT_EQUAL(rec->score[1], team1[deal]);
+        CU_ASSERT_EQUAL(rec->score[3], team1[deal]);
+        CU_ASSERT_EQUAL(rec->ended, deal == 3);
+        deal++;
+    }
+    cs_game_record sum;
+    cs_game_summary(g, &sum);
+    CU_ASSERT_EQUAL(deal, 4);
+    CU_ASSERT_EQUAL(sum.deals, 4);
+    CU_ASSERT_EQUAL(sum.winner, -1);
+    for (int seat = 0; seat < 4; seat++) {
+        CU_ASSERT_EQUAL(sum.score[seat], 104);
+        CU_ASSERT_EQUAL(sum.skunk[seat], 0);
+        /* each seat sat once in every place: pegging 4+6+2+2, hands 5+6+8+4, one crib */
+        CU_ASSERT_EQUAL(sum.peg[seat], 14);
+        CU_ASSERT_EQUAL(sum.hand[seat], 23);
+        CU_ASSERT_EQUAL(sum.crib[seat], 15);
+    }
+    CU_ASSERT_EQUAL(sum.lurch, 0);
+    cs_game_free(g);
+}
+
+/*
  * Three players, dealer seat 0, the crib's fourth card from the deck. Kept hands:
  *   s1: KC QC JC TC    s2: AH AD 2H 2D    s0: 9S 9H 8S 8H
  * s1 KC 10, s2 AH 11, s0 9S 20, s1 QC 30, s2 AD 31 (2). Led by s0: 9H 9, s1 JC 19, s2 2H 21,
  * s0 8S 29, s1 go, s2 2D 31 (2). Led by s0: 8H 8, s1 TC 18, s2 is out, s0 is out: the last
  * card to s1 (1). Pegging: s0 0, s1 1, s2 4.
+ * The show, starter 5H, from the dealer's left: s1 16 (four fifteens 8, run T-J-Q-K 4, club
+ * flush 4), s2 4 (two pairs), s0 4 (two pairs), and the dealer's crib 3S 4S 6C + 7D from the
+ * deck: 9 (run of five 3-7, fifteens 3+5+7 and 4+5+6).
  */
-static void test_game_three_player_31_resets_and_last_card(void) {
-    cs_rules r = preset("three");
+static cs_game *three_handed(const cs_rules *r, scripted s[3], cs_agent agents[3]) {
     static const char *plays[3] = {"9S 9H 8S 8H", "KC QC JC TC", "AH AD 2H 2D"};
     static const char *discards[3] = {"3S", "4S", "6C"};
-    scripted s[3];
-    cs_agent agents[3];
     for (int i = 0; i < 3; i++) {
         memset(&s[i], 0, sizeof s[i]);
         cards(discards[i], s[i].discards);
@@ -163,8 +312,16 @@ static void test_game_three_player_31_resets_and_last_card(void) {
     cs_card deck[CS_DECK_SIZE];
     int n = cards("KC AH 9S  QC AD 9H  JC 2H 8S  TC 2D 8H  4S 6C 3S  7D  5H", deck);
     cs_game *g = cs_game_new();
-    cs_game_begin(g, &r, 1, 0, 0, agents);
-    CU_ASSERT_EQUAL_FATAL(cs_game_stack_deck(g, deck, n), CS_OK);
+    cs_game_begin(g, r, 1, 0, 0, agents);
+    CU_ASSERT_EQUAL(cs_game_stack_deck(g, deck, n), CS_OK);
+    return g;
+}
+
+static void test_game_three_player_31_resets_and_last_card(void) {
+    cs_rules r = preset("three");
+    scripted s[3];
+    cs_agent agents[3];
+    cs_game *g = three_handed(&r, s, agents);
     CU_ASSERT_EQUAL_FATAL(run_until(g, CS_PHASE_SHOW), CS_OK);
     const cs_deal_record *rec = cs_game_deal_record(g);
     CU_ASSERT_EQUAL(rec->crib_extra, C("7D"));
@@ -175,6 +332,128 @@ static void test_game_three_player_31_resets_and_last_card(void) {
     CU_ASSERT_EQUAL(rec->play_seat[5], 0); /* the new series is led by the seat after s2 */
     CU_ASSERT_EQUAL(rec->play_points[9], 2);
     CU_ASSERT_EQUAL(rec->play_points[11], 1);
+    cs_game_free(g);
+}
+
+/* In the three-hand game the pone (the dealer's left) leads, the hands are shown from there
+ * round to the dealer, and the crib with its card from the deck is the dealer's. */
+static void test_game_three_hand_pone_leads_and_dealer_takes_the_crib(void) {
+    cs_rules r = preset("three");
+    scripted s[3];
+    cs_agent agents[3];
+    cs_game *g = three_handed(&r, s, agents);
+    CU_ASSERT_EQUAL_FATAL(run_until(g, CS_PHASE_DEAL_DONE), CS_OK);
+    const cs_deal_record *rec = cs_game_deal_record(g);
+    CU_ASSERT_EQUAL(rec->play_seat[0], 1);
+    CU_ASSERT_EQUAL(rec->play_card[0], C("KC"));
+    CU_ASSERT_EQUAL(rec->hand[1], 16);
+    CU_ASSERT_EQUAL(rec->hand[2], 4);
+    CU_ASSERT_EQUAL(rec->hand[0], 4);
+    CU_ASSERT_EQUAL(rec->crib, 9);
+    CU_ASSERT_EQUAL(cs_game_score(g, 0), 0 + 4 + 9);
+    CU_ASSERT_EQUAL(cs_game_score(g, 1), 1 + 16);
+    CU_ASSERT_EQUAL(cs_game_score(g, 2), 4 + 4);
+    cs_game_free(g);
+}
+
+/* The same deal to a target of 8: s2 (4 + 4) and the dealer (4 + 9) would both get there in
+ * the show, but s1, on the dealer's left, counts first and wins with 17; nobody else counts. */
+static void test_game_three_hand_show_order_decides_the_race(void) {
+    cs_rules r = preset("three");
+    r.target = 8;
+    r.skunk_line = r.double_skunk_line = r.triple_skunk_line = r.lurch_line = 0;
+    char why[128];
+    CU_ASSERT_EQUAL_FATAL(cs_rules_validate(&r, why, sizeof why), CS_OK);
+    scripted s[3];
+    cs_agent agents[3];
+    cs_game *g = three_handed(&r, s, agents);
+    cs_game_record sum;
+    CU_ASSERT_EQUAL_FATAL(cs_game_run(g, NULL, NULL, &sum), CS_OK);
+    const cs_deal_record *rec = cs_game_deal_record(g);
+    CU_ASSERT_EQUAL(sum.winner, 1);
+    CU_ASSERT_EQUAL(sum.score[1], 17);
+    CU_ASSERT_EQUAL(sum.score[2], 4);
+    CU_ASSERT_EQUAL(sum.score[0], 0);
+    CU_ASSERT_EQUAL(rec->hand[1], 16);
+    CU_ASSERT_EQUAL(rec->hand[2], 0);
+    CU_ASSERT_EQUAL(rec->hand[0], 0);
+    CU_ASSERT_EQUAL(rec->crib, 0);
+    CU_ASSERT_EQUAL(rec->ended, 1);
+    cs_game_free(g);
+}
+
+/*
+ * Two players, dealer seat 0. Kept: s1 TC 9C 2C 2D, s0 KD 5D 5H 3S; starter 6S.
+ * Series 1: s1 TC 10, s0 KD 20, s1 9C 29; s0 holds nothing under 3 and says go; s1 2C makes
+ * 31: 2, and no point more for the go (docs 001 and 003: 31 pays 2, never 3).
+ * Series 2, led by s0 (after s1): 5D 5, s1 2D 7, s0 5H 12 (the 2 between: no pair), s0 3S 15,
+ * the last card of the deal: 2 for the fifteen and 1 for the last card, 3 (doc 003: "If the
+ * last card that can be played makes 15, the player scores three points").
+ */
+static const char *TWO_DECK = "TC KD 9C 5D 2C 5H 2D 3S 7H AH 8H 4H 6S";
+
+static cs_game *two_handed(const cs_rules *r, scripted s[2], cs_agent agents[2]) {
+    memset(s, 0, 2 * sizeof s[0]);
+    cards("AH 4H", s[0].discards);
+    cards("KD 5D 5H 3S", s[0].plays);
+    cards("7H 8H", s[1].discards);
+    cards("TC 9C 2C 2D", s[1].plays);
+    agents[0] = scripted_agent(&s[0]);
+    agents[1] = scripted_agent(&s[1]);
+    cs_card deck[13];
+    int n = cards(TWO_DECK, deck);
+    cs_game *g = cs_game_new();
+    cs_game_begin(g, r, 1, 0, 0, agents);
+    CU_ASSERT_EQUAL(cs_game_stack_deck(g, deck, n), CS_OK);
+    return g;
+}
+
+static void test_game_thirty_one_after_a_go_pays_2_and_last_card_fifteen_pays_3(void) {
+    cs_rules r = preset("two");
+    scripted s[2];
+    cs_agent agents[2];
+    cs_game *g = two_handed(&r, s, agents);
+    CU_ASSERT_EQUAL_FATAL(run_until(g, CS_PHASE_SHOW), CS_OK);
+    const cs_deal_record *rec = cs_game_deal_record(g);
+    static const int seats[8] = {1, 0, 1, 1, 0, 1, 0, 0};
+    static const int points[8] = {0, 0, 0, 2, 0, 0, 0, 3};
+    CU_ASSERT_EQUAL_FATAL(rec->n_plays, 8);
+    for (int i = 0; i < 8; i++) {
+        CU_ASSERT_EQUAL(rec->play_seat[i], seats[i]);
+        CU_ASSERT_EQUAL(rec->play_points[i], points[i]);
+    }
+    CU_ASSERT_EQUAL(rec->play_card[3], C("2C"));
+    CU_ASSERT_EQUAL(rec->play_card[7], C("3S"));
+    CU_ASSERT_EQUAL(rec->peg[1], 2);
+    CU_ASSERT_EQUAL(rec->peg[0], 3);
+    cs_game_free(g);
+}
+
+/* The same deal to a target of 2: s1's 31 wins in the middle of the play; the four cards
+ * still held are never played, nothing more is scored or recorded, and nobody counts. */
+static void test_game_ends_mid_play_the_moment_a_side_reaches_the_target(void) {
+    cs_rules r = preset("two");
+    r.target = 2;
+    r.skunk_line = r.double_skunk_line = r.triple_skunk_line = r.lurch_line = 0;
+    char why[128];
+    CU_ASSERT_EQUAL_FATAL(cs_rules_validate(&r, why, sizeof why), CS_OK);
+    scripted s[2];
+    cs_agent agents[2];
+    cs_game *g = two_handed(&r, s, agents);
+    cs_game_record sum;
+    CU_ASSERT_EQUAL_FATAL(cs_game_run(g, NULL, NULL, &sum), CS_OK);
+    const cs_deal_record *rec = cs_game_deal_record(g);
+    CU_ASSERT_EQUAL(sum.winner, 1);
+    CU_ASSERT_EQUAL(sum.deals, 1);
+    CU_ASSERT_EQUAL(sum.score[1], 2);
+    CU_ASSERT_EQUAL(sum.score[0], 0);
+    CU_ASSERT_EQUAL(rec->ended, 1);
+    CU_ASSERT_EQUAL(rec->n_plays, 4);
+    CU_ASSERT_EQUAL(rec->play_points[3], 2);
+    CU_ASSERT_EQUAL(rec->play_card[4], CS_NO_CARD);
+    CU_ASSERT_EQUAL(rec->hand[0] + rec->hand[1] + rec->crib, 0);
+    CU_ASSERT_EQUAL(s[0].next, 1); /* each seat was asked for exactly the cards it played */
+    CU_ASSERT_EQUAL(s[1].next, 3);
     cs_game_free(g);
 }
 
@@ -275,6 +554,58 @@ static void test_game_five_card_single_series_and_three_for_last(void) {
     CU_ASSERT_EQUAL(rec->hand[1], 6); /* JC QC KC + 4D: run of three 3, three-card flush 3 */
     CU_ASSERT_EQUAL(rec->hand[0], 0); /* KD QD 2C + 4D: nothing */
     cs_game_free(g);
+}
+
+/*
+ * The default lines against the documents, by a deal that ends at the cut: the pone starts
+ * with `bonus` points (start_bonus) and a jack turned as the starter pays the dealer the whole
+ * target (heels). Docs 002 and 004: a loser on 61 to 90 is skunked, on 60 or less double
+ * skunked; DESIGN.md: below 31 triple; doc 003: a win "before the opponent get 91" (or 31 in
+ * the 61-point game) is a lurch.
+ */
+static void end_at_the_cut(const char *preset_name, int bonus, cs_game_record *sum) {
+    cs_rules r = preset(preset_name);
+    r.start_bonus = bonus;
+    r.heels = r.target;
+    char why[256];
+    CU_ASSERT_EQUAL_FATAL(cs_rules_validate(&r, why, sizeof why), CS_OK);
+    cs_pcg32 rng[2];
+    rng[0] = cs_pcg32_derive(5, 0, CS_STREAM_STRATEGY, 0);
+    rng[1] = cs_pcg32_derive(5, 0, CS_STREAM_STRATEGY, 1);
+    cs_agent agents[2] = {cs_agent_random(&rng[0]), cs_agent_random(&rng[1])};
+    cs_card deck[13];
+    int n = cards(r.cards_dealt == 6 ? "AC 2C 3C 4C 5C 6C 7C 8C 9C TC QC KC JD"
+                                     : "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JD",
+                  deck);
+    cs_game *g = cs_game_new();
+    cs_game_begin(g, &r, 1, 0, 0, agents);
+    CU_ASSERT_EQUAL_FATAL(cs_game_stack_deck(g, deck, n), CS_OK);
+    CU_ASSERT_EQUAL_FATAL(cs_game_run(g, NULL, NULL, sum), CS_OK);
+    CU_ASSERT_EQUAL(sum->winner, 0);
+    CU_ASSERT_EQUAL(sum->score[0], r.target);
+    CU_ASSERT_EQUAL(sum->score[1], bonus);
+    cs_game_free(g);
+}
+
+static void test_game_default_skunk_and_lurch_lines_match_the_documents(void) {
+    static const struct {
+        int loser, skunk, lurch;
+    } cases[] = {{91, 0, 0}, {90, 1, 1}, {61, 1, 1}, {60, 2, 1}, {31, 2, 1}, {30, 3, 1}, {0, 3, 1}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        cs_game_record sum;
+        end_at_the_cut("two", cases[i].loser, &sum);
+        CU_ASSERT_EQUAL(sum.skunk[1], cases[i].skunk);
+        CU_ASSERT_EQUAL(sum.lurch, cases[i].lurch);
+        CU_ASSERT_EQUAL(sum.skunk[0], 0);
+    }
+    /* The 61-point game: a lurch (and a skunk) below 31. */
+    cs_game_record sum;
+    end_at_the_cut("five-card", 31, &sum);
+    CU_ASSERT_EQUAL(sum.lurch, 0);
+    CU_ASSERT_EQUAL(sum.skunk[1], 0);
+    end_at_the_cut("five-card", 30, &sum);
+    CU_ASSERT_EQUAL(sum.lurch, 1);
+    CU_ASSERT_EQUAL(sum.skunk[1], 1);
 }
 
 /* An agent that answers with a card it does not hold stops the game with a message naming
@@ -421,6 +752,17 @@ static void referee_deal(referee *f, const cs_deal_record *d, uint64_t game, int
         ok &= d->crib_extra == CS_NO_CARD;
     }
     ref_check(f, ok, "cards not distinct", game, d->deal);
+    /* Padding: no discards past the rule's count or for absent seats, no plays past n_plays,
+     * no points for absent seats. */
+    int pad = 1;
+    for (int s = 0; s < CS_MAX_PLAYERS; s++) {
+        for (int j = 0; j < CS_MAX_DISCARD; j++)
+            if (s >= n || j >= r->discards) pad &= d->discard[s][j] == CS_NO_CARD;
+        if (s >= n) pad &= d->peg[s] == 0 && d->hand[s] == 0 && d->bonus[s] == 0;
+    }
+    for (int k = d->n_plays; k < CS_MAX_PLAYS; k++)
+        pad &= d->play_card[k] == CS_NO_CARD && d->play_points[k] == 0;
+    ref_check(f, pad, "padding", game, d->deal);
 
     int s_bonus = first && r->start_bonus ? (d->dealer + 1) % n : -1;
     if (s_bonus >= 0) {
@@ -752,6 +1094,13 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_game_four_player_go_chain_and_players_running_out),
     CS_TEST(test_game_partners_pegging_credits_each_seat_and_team),
     CS_TEST(test_game_three_player_31_resets_and_last_card),
+    CS_TEST(test_game_three_hand_pone_leads_and_dealer_takes_the_crib),
+    CS_TEST(test_game_three_hand_show_order_decides_the_race),
+    CS_TEST(test_game_thirty_one_after_a_go_pays_2_and_last_card_fifteen_pays_3),
+    CS_TEST(test_game_ends_mid_play_the_moment_a_side_reaches_the_target),
+    CS_TEST(test_game_per_loser_skunk_levels_and_lurch),
+    CS_TEST(test_game_fixed_deal_tie_after_four_deals),
+    CS_TEST(test_game_default_skunk_and_lurch_lines_match_the_documents),
     CS_TEST(test_game_his_heels_wins_the_game),
     CS_TEST(test_game_pone_wins_in_show_before_dealer_counts),
     CS_TEST(test_game_five_card_single_series_and_three_for_last),

@@ -45,20 +45,30 @@ static void test_pcg32_bounded_is_uniform_chi_square(void) {
     for (int i = 0; i < BINS; i++)
         chi += (counts[i] - expected) * (counts[i] - expected) / expected;
     CU_ASSERT_TRUE(chi < 90.0);
-    CU_ASSERT_TRUE(chi > 20.0); /* far too even is as suspicious: P(chi < 20) ~ 1e-6 */
+    CU_ASSERT_TRUE(chi > 20.0); /* far too even is as suspicious: P(chi < 20) ~ 3e-5 */
 }
 
-/* A bound just over 2^31 is where a modulo would be most biased: half the outputs would map
- * twice. The rejection step must make the low and high halves equally likely. */
+/*
+ * A bound of 3 * 2^30 shows both classic biases plainly. Modulo (next() % bound) maps the
+ * outputs below 2^30 twice, so the low half [0, 1.5 * 2^30) would come up with p = 0.625.
+ * Lemire's multiply-shift without its rejection step gives every value v = 0 (mod 3) two of
+ * the 2^32 inputs and the others one, so v % 3 == 0 would come up with p = 1/2 instead of
+ * 1/3, while the halves stay balanced. The rejection step must remove both.
+ */
 static void test_pcg32_bounded_large_bound_unbiased(void) {
     cs_pcg32 rng;
     cs_pcg32_seed(&rng, 99u, 7u);
     const uint32_t bound = 0xC0000000u; /* 3 * 2^30 */
-    int low = 0;
-    const int draws = 200000;
-    for (int i = 0; i < draws; i++) low += cs_pcg32_bounded(&rng, bound) < bound / 2;
-    /* Unbiased: p = 0.5, sd = 224; modulo bias would give p = 2/3. */
-    CU_ASSERT_TRUE(fabs(low - draws / 2.0) < 5 * 224);
+    int low = 0, multiple_of_3 = 0;
+    const int draws = 300000;
+    for (int i = 0; i < draws; i++) {
+        uint32_t v = cs_pcg32_bounded(&rng, bound);
+        low += v < bound / 2;
+        multiple_of_3 += v % 3 == 0;
+    }
+    /* Unbiased: p = 1/2 (sd 274) and p = 1/3 (sd 258); five sd either side. */
+    CU_ASSERT_TRUE(fabs(low - draws / 2.0) < 5 * 274);
+    CU_ASSERT_TRUE(fabs(multiple_of_3 - draws / 3.0) < 5 * 258);
 }
 
 static void test_pcg32_advance_matches_stepping(void) {

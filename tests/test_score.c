@@ -6,6 +6,7 @@
  * shared/rules/README.md says they are wrong) and the classic edge cases.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cards.h"
@@ -167,7 +168,8 @@ static void test_show_distribution_rejects_other_hand_sizes(void) {
 /* ---- the fast show against the plain show, on every hand with every starter ---- */
 
 /*
- * Scores every hand of n cards with every starter both ways under both rules, counts the
+ * Scores every hand of n cards with every starter both ways under both rules (and, for three
+ * cards, the flush minimum of 4 that `hand_flush_min` allows), counts the
  * disagreements (printing the first), and checks that the plain totals, histogrammed, are the
  * distribution cs_show_distribution() computes by its own hoisted route.
  */
@@ -183,12 +185,15 @@ static void compare_every_hand(int n) {
                     h[0] = (cs_card)a, h[1] = (cs_card)b, h[2] = (cs_card)c, h[3] = (cs_card)d;
                     for (int s = 0; s < CS_DECK_SIZE; s++) {
                         if (s == a || s == b || s == c || (n == 4 && s == d)) continue;
-                        for (int crib = 0; crib <= 1; crib++) {
-                            int flush_min = crib ? 5 : n;
+                        /* rule 0: the hand (flush_min n), 1: the crib (5), 2: a hand flush
+                         * that needs the starter too (n + 1; new only for n = 3) */
+                        for (int rule = 0; rule <= (n == 3 ? 2 : 1); rule++) {
+                            int flush_min = rule == 1 ? 5 : rule == 2 ? n + 1 : n;
                             int slow = cs_show_breakdown(h, n, (cs_card)s, flush_min, NULL);
                             int fast = cs_show_score(h, n, (cs_card)s, flush_min);
                             compared++;
-                            if (slow >= 0 && slow <= CS_SHOW_MAX) plain_hist[crib][slow]++;
+                            if (rule < 2 && slow >= 0 && slow <= CS_SHOW_MAX)
+                                plain_hist[rule][slow]++;
                             if (slow != fast && mismatches++ == 0) {
                                 printf("\n  hand %d %d %d %d starter %d flush_min %d: plain %d "
                                        "fast %d\n",
@@ -201,7 +206,7 @@ static void compare_every_hand(int n) {
         }
     }
     uint64_t hands = n == 4 ? FOUR_CARD_HANDS : THREE_CARD_HANDS;
-    CU_ASSERT_EQUAL(compared, 2 * hands);
+    CU_ASSERT_EQUAL(compared, (n == 3 ? 3 : 2) * hands);
     CU_ASSERT_EQUAL(mismatches, 0u);
     for (int crib = 0; crib <= 1; crib++) {
         uint64_t dist[CS_SHOW_MAX + 1];
@@ -214,7 +219,7 @@ static void test_show_fast_equals_plain_every_four_card_hand_both_rules(void) {
     compare_every_hand(4);
 }
 
-static void test_show_fast_equals_plain_every_three_card_hand_both_rules(void) {
+static void test_show_fast_equals_plain_every_three_card_hand_every_flush_rule(void) {
     compare_every_hand(3);
 }
 
@@ -368,6 +373,100 @@ static void test_show_doc002_twenty_eight_is_four_fives_and_a_ten_card(void) {
     assert_show("5C 5D 5H QD 5S", 5, 16, 12, 0, 0, 0, 28);
 }
 
+/*
+ * Doc 002: a 29 is "a 216,580 to 1 shot" and the odds of a 28 are "15,028 to one". Both are
+ * the chance that six cards dealt and the starter allow the hand (keeping the best four) to
+ * score exactly that, out of C(52,6) x 46 = 936,491,920 deals; "to one" is used loosely for
+ * "one in". Every such deal holds a four-card hand that scores 28 or 29 with its starter, so
+ * the deals are found from those hands (the distribution's 76 and 4) plus any two of the 47
+ * other cards, without duplicates, and each is judged by its best keep with the plain scorer:
+ *   29: the starter 5 (4 ways), the jack of its suit and the three other 5s, any two others:
+ *       4 x C(47,2) = 4,324 deals, exactly 1 in 216,580;
+ *   28: 62,316 deals, 1 in 15,028.1.
+ */
+typedef struct {
+    cs_cardset six;
+    cs_card starter;
+} six_card_deal;
+
+static int compare_deals(const void *a, const void *b) {
+    const six_card_deal *x = a, *y = b;
+    if (x->six != y->six) return x->six < y->six ? -1 : 1;
+    return (x->starter > y->starter) - (x->starter < y->starter);
+}
+
+/* The best show of any four of the six cards in `six` with the starter. */
+static int best_keep(cs_cardset six, cs_card starter) {
+    cs_card c[6];
+    int n = 0;
+    for (int k = 0; k < CS_DECK_SIZE; k++)
+        if (cs_cardset_has(six, (cs_card)k)) c[n++] = (cs_card)k;
+    int best = 0;
+    for (int i = 0; i < 6; i++) {
+        for (int j = i + 1; j < 6; j++) {
+            cs_card keep[4];
+            int m = 0;
+            for (int k = 0; k < 6; k++)
+                if (k != i && k != j) keep[m++] = c[k];
+            int points = cs_show_breakdown(keep, 4, starter, 4, NULL);
+            if (points > best) best = points;
+        }
+    }
+    return best;
+}
+
+static void test_show_doc002_odds_of_28_and_29_from_six_cards_and_the_starter(void) {
+    enum { MAX_DEALS = 80 * 1081 }; /* (76 + 4) hands x C(47,2) */
+    six_card_deal *deals = malloc(MAX_DEALS * sizeof *deals);
+    CU_ASSERT_FATAL(deals != NULL);
+    int n = 0, hands28 = 0, hands29 = 0;
+    cs_card h[4];
+    for (int a = 0; a < CS_DECK_SIZE; a++)
+        for (int b = a + 1; b < CS_DECK_SIZE; b++)
+            for (int c = b + 1; c < CS_DECK_SIZE; c++)
+                for (int d = c + 1; d < CS_DECK_SIZE; d++) {
+                    h[0] = (cs_card)a, h[1] = (cs_card)b, h[2] = (cs_card)c, h[3] = (cs_card)d;
+                    cs_cardset held = cs_cardset_of(h[0]) | cs_cardset_of(h[1]) |
+                                      cs_cardset_of(h[2]) | cs_cardset_of(h[3]);
+                    for (int s = 0; s < CS_DECK_SIZE; s++) {
+                        if (cs_cardset_has(held, (cs_card)s)) continue;
+                        int points = cs_show_score(h, 4, (cs_card)s, 4);
+                        if (points < 28) continue;
+                        hands28 += points == 28;
+                        hands29 += points == 29;
+                        cs_cardset used = held | cs_cardset_of((cs_card)s);
+                        for (int x = 0; x < CS_DECK_SIZE; x++)
+                            for (int y = x + 1; y < CS_DECK_SIZE; y++) {
+                                if (cs_cardset_has(used, (cs_card)x) ||
+                                    cs_cardset_has(used, (cs_card)y))
+                                    continue;
+                                CU_ASSERT_FATAL(n < MAX_DEALS);
+                                deals[n].six =
+                                    held | cs_cardset_of((cs_card)x) | cs_cardset_of((cs_card)y);
+                                deals[n].starter = (cs_card)s;
+                                n++;
+                            }
+                    }
+                }
+    CU_ASSERT_EQUAL(hands28, 76);
+    CU_ASSERT_EQUAL(hands29, 4);
+    qsort(deals, (size_t)n, sizeof *deals, compare_deals);
+    int deals28 = 0, deals29 = 0;
+    for (int i = 0; i < n; i++) {
+        if (i > 0 && compare_deals(&deals[i - 1], &deals[i]) == 0) continue;
+        int best = best_keep(deals[i].six, deals[i].starter);
+        deals28 += best == 28;
+        deals29 += best == 29;
+    }
+    free(deals);
+    const uint64_t all_deals = 20358520ull * 46; /* C(52,6) six-card hands x 46 starters */
+    CU_ASSERT_EQUAL(deals29, 4324);
+    CU_ASSERT_EQUAL(all_deals % 4324, 0u);
+    CU_ASSERT_EQUAL(all_deals / 4324, 216580u);
+    CU_ASSERT_EQUAL(deals28, 62316);
+    CU_ASSERT_EQUAL((all_deals + deals28 / 2) / (uint64_t)deals28, 15028u); /* rounded */
+}
+
 /* ---- the show: nobs and the ace ---- */
 
 static void test_show_nobs_is_the_jack_of_the_starters_suit(void) {
@@ -402,6 +501,23 @@ static void test_peg_doc004_fifteens(void) {
     assert_peg("JC 5D", 2, 0, 0, 0, 2);
     /* the last 4 makes 15; no pair (a 3 came between) and no run (4-3-4 repeats a rank) */
     assert_peg("2C 2D 4C 3C 4D", 2, 0, 0, 0, 2);
+}
+
+/* Doc 004's running total: "Player 1 plays 5 -> total is 5, Player 2 plays Queen -> total is
+ * 15, Player 3 plays Jack -> total is 25, Player 1 plays Ace -> total is 26": face cards count
+ * 10 and the ace 1; the queen makes fifteen for 2 and the other cards score nothing. */
+static void test_peg_doc004_running_total_5_queen_jack_ace(void) {
+    static const char *const piles[4] = {"5C", "5C QD", "5C QD JH", "5C QD JH AS"};
+    static const int totals[4] = {5, 15, 25, 26}, points[4] = {0, 2, 0, 0};
+    for (int i = 0; i < 4; i++) {
+        cs_card c[4];
+        int n = parse(piles[i], c, 4), count = 0;
+        for (int k = 0; k < n; k++) count += cs_card_value(c[k]);
+        CU_ASSERT_EQUAL(count, totals[i]);
+        cs_peg_points p = peg(piles[i]);
+        CU_ASSERT_EQUAL(p.total, points[i]);
+        CU_ASSERT_EQUAL(p.fifteen, i == 1 ? 2 : 0);
+    }
 }
 
 /* Doc 004 lists "7, 7, -> 15 -> 2 points" among the fifteens, but 7 + 7 is 14: the second 7
@@ -524,7 +640,7 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_show_distribution_three_card_hands_counted_and_flushes_consistent),
     CS_TEST(test_show_distribution_rejects_other_hand_sizes),
     CS_TEST(test_show_fast_equals_plain_every_four_card_hand_both_rules),
-    CS_TEST(test_show_fast_equals_plain_every_three_card_hand_both_rules),
+    CS_TEST(test_show_fast_equals_plain_every_three_card_hand_every_flush_rule),
     CS_TEST(test_peg_fast_equals_plain_every_pile_up_to_six_cards),
     CS_TEST(test_peg_fast_equals_plain_random_long_piles),
     CS_TEST(test_show_doc004_example1_three_fives_and_runs_scores_23),
@@ -538,11 +654,13 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_show_doc001_triple_run_scores_15),
     CS_TEST(test_show_doc002_twenty_nine_hand),
     CS_TEST(test_show_doc002_twenty_eight_is_four_fives_and_a_ten_card),
+    CS_TEST(test_show_doc002_odds_of_28_and_29_from_six_cards_and_the_starter),
     CS_TEST(test_show_nobs_is_the_jack_of_the_starters_suit),
     CS_TEST(test_show_starter_jack_is_not_nobs),
     CS_TEST(test_show_ace_is_low_only_king_ace_does_not_connect),
     CS_TEST(test_show_run_of_five_scores_5_once),
     CS_TEST(test_peg_doc004_fifteens),
+    CS_TEST(test_peg_doc004_running_total_5_queen_jack_ace),
     CS_TEST(test_peg_doc004_corrected_7_7_is_14_a_pair_not_a_fifteen),
     CS_TEST(test_peg_doc004_pairs_2_6_12),
     CS_TEST(test_peg_doc004_runs),
