@@ -252,16 +252,29 @@ int cs_rules_validate(const cs_rules *r, char *why, size_t why_len) {
              r->hand_flush_min, hand, hand + 1);
     if (r->first_dealer >= r->players)
         FAIL("first_dealer = %d is not a seat of a %d-player game", r->first_dealer, r->players);
+    static const char *const LINE_NAMES[3] = {"skunk_line", "double_skunk_line",
+                                              "triple_skunk_line"};
     const int lines[3] = {r->skunk_line, r->double_skunk_line, r->triple_skunk_line};
     for (int i = 0; i < 3; i++)
         if (lines[i] > r->target)
-            FAIL("skunk lines must not exceed the target %d (got %d)", r->target, lines[i]);
-    if ((r->double_skunk_line && r->double_skunk_line > r->skunk_line) ||
-        (r->triple_skunk_line && r->triple_skunk_line > r->double_skunk_line))
-        FAIL("skunk lines must fall: skunk_line %d >= double_skunk_line %d >= triple_skunk_line %d",
-             r->skunk_line, r->double_skunk_line, r->triple_skunk_line);
+            FAIL("%s = %d exceeds the target %d (lower it, or 0 turns it off)", LINE_NAMES[i],
+                 lines[i], r->target);
+    /* Each deeper skunk is a lower line, and needs the one above it (0 turns a line off). */
+    for (int i = 1; i < 3; i++)
+        if (lines[i] && lines[i] > lines[i - 1])
+            FAIL("%s = %d needs %s above it, not %d (0 turns a line off)", LINE_NAMES[i],
+                 lines[i], LINE_NAMES[i - 1], lines[i - 1]);
     if (r->lurch_line > r->target)
-        FAIL("lurch_line = %d exceeds the target %d", r->lurch_line, r->target);
+        FAIL("lurch_line = %d exceeds the target %d (lower it, or 0 turns it off)", r->lurch_line,
+             r->target);
+    /* Files keep scores as int16: a side below the target that takes the largest single credit
+     * (his heels, the start bonus, or a 29 in the show) must stay within 32767. */
+    int credit = r->heels > r->start_bonus ? r->heels : r->start_bonus;
+    if (credit < 29) credit = 29;
+    if (r->target - 1 + credit > INT16_MAX)
+        FAIL("target %d with a credit of %d at once (heels, start_bonus) could pass %d, the "
+             "largest score the records hold",
+             r->target, credit, INT16_MAX);
     return CS_OK;
 }
 

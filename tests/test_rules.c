@@ -3,6 +3,8 @@
  * test_rules.c - the presets say what DESIGN.md's rules model says, every field can be set by
  * name, and rule combinations that make no sense are refused with a reason.
  */
+#include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "cu_main.h"
@@ -132,7 +134,7 @@ static void test_rules_validate_refuses_combinations_that_make_no_sense(void) {
     expect_invalid(&r, "skunk");
     r = preset("two");
     r.double_skunk_line = 95; /* above the skunk line */
-    expect_invalid(&r, "fall");
+    expect_invalid(&r, "needs skunk_line above it");
     r = preset("two");
     r.first_dealer = 3;
     expect_invalid(&r, "first_dealer");
@@ -142,6 +144,67 @@ static void test_rules_validate_refuses_combinations_that_make_no_sense(void) {
     r = preset("two");
     r.players = 7;
     expect_invalid(&r, "players");
+}
+
+/* The messages name the field and its value, and say how to put it right. */
+static void test_rules_validate_messages_name_the_line_at_fault(void) {
+    cs_rules r = preset("two");
+    r.target = 61;
+    expect_invalid(&r, "skunk_line = 91 exceeds the target 61");
+    r.skunk_line = 31;
+    r.double_skunk_line = 0;
+    r.triple_skunk_line = 0;
+    expect_invalid(&r, "lurch_line = 91 exceeds the target 61");
+    r.lurch_line = 31;
+    CU_ASSERT_TRUE(valid(&r));
+    r.triple_skunk_line = 10; /* a triple skunk with no double skunk line above it */
+    expect_invalid(&r, "triple_skunk_line = 10 needs double_skunk_line above it, not 0");
+    r.triple_skunk_line = 0;
+    r.double_skunk_line = 40; /* above the skunk line */
+    expect_invalid(&r, "double_skunk_line = 40 needs skunk_line above it, not 31");
+    r = preset("two");
+    r.skunk_line = 0; /* no skunk at all, but a double skunk */
+    expect_invalid(&r, "double_skunk_line = 61 needs skunk_line above it, not 0");
+    r = preset("two");
+    r.target = 30000;
+    r.heels = 30000; /* 29,999 + 30,000 would not fit the records' int16 */
+    r.skunk_line = r.double_skunk_line = r.triple_skunk_line = r.lurch_line = 0;
+    expect_invalid(&r, "32767");
+    r.heels = 2;
+    CU_ASSERT_TRUE(valid(&r));
+}
+
+/* The issue's list: target, the three skunk lines, the lurch line, fixed deals, the first
+ * dealer and both flush minimums can each be set by name, and land in their own field. */
+static void test_rules_every_listed_parameter_overridable_by_name(void) {
+    cs_rules r = preset("two");
+    static const struct {
+        const char *key, *value;
+        size_t offset;
+        int expect;
+    } sets[] = {
+        {"target", "151", offsetof(cs_rules, target), 151},
+        {"skunk_line", "101", offsetof(cs_rules, skunk_line), 101},
+        {"double_skunk_line", "71", offsetof(cs_rules, double_skunk_line), 71},
+        {"triple_skunk_line", "41", offsetof(cs_rules, triple_skunk_line), 41},
+        {"lurch_line", "111", offsetof(cs_rules, lurch_line), 111},
+        {"max_deals", "6", offsetof(cs_rules, max_deals), 6},
+        {"first_dealer", "1", offsetof(cs_rules, first_dealer), 1},
+        {"hand_flush_min", "5", offsetof(cs_rules, hand_flush_min), 5},
+        {"crib_flush_min", "4", offsetof(cs_rules, crib_flush_min), 4},
+        {"heels", "0", offsetof(cs_rules, heels), 0},
+        {"start_bonus", "3", offsetof(cs_rules, start_bonus), 3},
+        {"single_series", "yes", offsetof(cs_rules, single_series), 1},
+    };
+    for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++) {
+        cs_rules before = r;
+        CU_ASSERT_EQUAL(cs_rules_set(&r, sets[i].key, sets[i].value), CS_OK);
+        CU_ASSERT_EQUAL(*(const int *)((const char *)&r + sets[i].offset), sets[i].expect);
+        /* nothing else changed */
+        *(int *)((char *)&before + sets[i].offset) = sets[i].expect;
+        CU_ASSERT_EQUAL(memcmp(&r, &before, sizeof r), 0);
+    }
+    CU_ASSERT_TRUE(valid(&r)); /* all of them at once still make sense */
 }
 
 static void test_rules_json_names_every_field(void) {
@@ -173,6 +236,8 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_rules_set_every_field_by_name),
     CS_TEST(test_rules_set_rejects_unknown_keys_and_bad_values_without_change),
     CS_TEST(test_rules_validate_refuses_combinations_that_make_no_sense),
+    CS_TEST(test_rules_validate_messages_name_the_line_at_fault),
+    CS_TEST(test_rules_every_listed_parameter_overridable_by_name),
     CS_TEST(test_rules_json_names_every_field),
     {NULL, NULL},
 };
