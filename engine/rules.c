@@ -262,8 +262,8 @@ int cs_rules_validate(const cs_rules *r, char *why, size_t why_len) {
     /* Each deeper skunk is a lower line, and needs the one above it (0 turns a line off). */
     for (int i = 1; i < 3; i++)
         if (lines[i] && lines[i] > lines[i - 1])
-            FAIL("%s = %d needs %s above it, not %d (0 turns a line off)", LINE_NAMES[i],
-                 lines[i], LINE_NAMES[i - 1], lines[i - 1]);
+            FAIL("%s = %d needs %s above it, not %d (0 turns a line off)", LINE_NAMES[i], lines[i],
+                 LINE_NAMES[i - 1], lines[i - 1]);
     if (r->lurch_line > r->target)
         FAIL("lurch_line = %d exceeds the target %d (lower it, or 0 turns it off)", r->lurch_line,
              r->target);

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cliopts.h"
 #include "commands.h"
 #include "error.h"
 #include "game.h"
@@ -25,8 +26,49 @@ static int usage_error(const char *cmd, const char *fmt, const char *arg) {
     return CS_EXIT_USAGE;
 }
 
+static int out_of_memory(const char *cmd) {
+    fprintf(stderr, "cribsim %s: out of memory\n", cmd);
+    return CS_EXIT_FAILURE;
+}
+
 static int is_help(const char *a) {
     return !strcmp(a, "--help") || !strcmp(a, "-h");
+}
+
+/* What score and peg were asked. */
+typedef struct {
+    int crib, json, batch;
+} card_options;
+
+/*
+ * Splits the arguments of score or peg into options and card texts (texts[] must hold argc
+ * entries). Options may come before, between or after the cards: no card starts with '-'
+ * (a lone "-" is kept as a card, to be refused as one). Returns -1 for --help (printed),
+ * CS_EXIT_OK, or CS_EXIT_USAGE after naming an unknown option.
+ */
+static int split_card_args(const char *cmd, const char *help, int allow_crib, int argc, char **argv,
+                           card_options *o, char **texts, int *n) {
+    *n = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (a[0] != '-' || a[1] == '\0') {
+            texts[(*n)++] = argv[i];
+        } else if (is_help(a)) {
+            fputs(help, stdout);
+            return -1;
+        } else if (allow_crib && !strcmp(a, "--crib")) {
+            o->crib = 1;
+        } else if (!strcmp(a, "--json")) {
+            o->json = 1;
+        } else if (!strcmp(a, "--batch")) {
+            o->batch = 1;
+        } else {
+            return usage_error(cmd, "unknown option '%s'", a);
+        }
+    }
+    if (o->batch && *n > 0)
+        return usage_error(cmd, "--batch reads standard input, not '%s'", texts[0]);
+    return CS_EXIT_OK;
 }
 
 /* Parses argv card texts, naming the bad one. */
@@ -52,15 +94,17 @@ static const char SCORE_HELP[] =
     "  --json   print "
     "{\"total\":..,\"fifteens\":..,\"pairs\":..,\"runs\":..,\"flush\":..,\"nobs\":..}\n"
     "  --batch  read one hand per line from standard input (starter last), write one total per\n"
-    "           line\n";
+    "           line (with --json, one object per line)\n\n"
+    "Options may come before or after the cards.\n";
 
 /* Checks the hand's size for the rule and scores it; returns the total or a negative exit. */
 static int score_hand(const char *where, const cs_card *cards, int n, int crib,
                       cs_show_points *out) {
     int hand = n - 1;
     if (hand != 4 && !(hand == 3 && !crib)) {
-        fprintf(stderr, "cribsim score: %s has %d cards; give %s and the starter\n", where, n,
-                crib ? "the four crib cards" : "a hand of four (or three)");
+        fprintf(stderr, "cribsim score: %s: %d card%s; give %s, then the starter\n", where, n,
+                n == 1 ? "" : "s",
+                crib ? "the four crib cards" : "a hand of four cards (or three)");
         return -CS_EXIT_USAGE;
     }
     int flush_min = crib ? 5 : hand;
@@ -68,10 +112,21 @@ static int score_hand(const char *where, const cs_card *cards, int n, int crib,
     return cs_show_score(cards, hand, cards[hand], flush_min);
 }
 
-/* Reads lines from stdin; each is parsed to cards and handed to fn, which prints. */
-typedef int (*batch_fn)(const char *cmd, long line_no, const cs_card *cards, int n, int flag);
+static void print_show_json(const cs_show_points *p) {
+    printf("{\"total\":%d,\"fifteens\":%d,\"pairs\":%d,\"runs\":%d,\"flush\":%d,\"nobs\":%d}\n",
+           p->total, p->fifteens, p->pairs, p->runs, p->flush, p->nobs);
+}
 
-static int run_batch(const char *cmd, batch_fn fn, int flag) {
+static void print_peg_json(const cs_peg_points *p) {
+    printf("{\"total\":%d,\"fifteen\":%d,\"thirty_one\":%d,\"pairs\":%d,\"run\":%d}\n", p->total,
+           p->fifteen, p->thirty_one, p->pairs, p->run);
+}
+
+/* Reads lines from stdin; each is parsed to cards and handed to fn, which prints. */
+typedef int (*batch_fn)(const char *cmd, long line_no, const cs_card *cards, int n,
+                        const card_options *o);
+
+static int run_batch(const char *cmd, batch_fn fn, const card_options *o) {
     char line[512];
     long line_no = 0;
     while (fgets(line, sizeof line, stdin)) {
@@ -94,7 +149,7 @@ static int run_batch(const char *cmd, batch_fn fn, int flag) {
                     tok);
             return CS_EXIT_USAGE;
         }
-        int rc = fn(cmd, line_no, cards, n, flag);
+        int rc = fn(cmd, line_no, cards, n, o);
         if (rc != CS_EXIT_OK) return rc;
     }
     if (ferror(stdin)) {
@@ -104,56 +159,56 @@ static int run_batch(const char *cmd, batch_fn fn, int flag) {
     return fflush(stdout) == 0 ? CS_EXIT_OK : CS_EXIT_FAILURE;
 }
 
-static int score_batch_line(const char *cmd, long line_no, const cs_card *cards, int n, int crib) {
+static int score_batch_line(const char *cmd, long line_no, const cs_card *cards, int n,
+                            const card_options *o) {
+    (void)cmd;
     char where[32];
     snprintf(where, sizeof where, "line %ld", line_no);
-    int total = score_hand(where, cards, n, crib, NULL);
+    cs_show_points p;
+    int total = score_hand(where, cards, n, o->crib, o->json ? &p : NULL);
     if (total < 0) return -total;
-    (void)cmd;
-    printf("%d\n", total);
+    if (o->json)
+        print_show_json(&p);
+    else
+        printf("%d\n", total);
     return CS_EXIT_OK;
 }
 
 int cs_cmd_score(int argc, char **argv) {
-    int crib = 0, json = 0, batch = 0, first = 1;
-    for (; first < argc && argv[first][0] == '-' && argv[first][1] != '\0'; first++) {
-        const char *a = argv[first];
-        if (is_help(a)) {
-            fputs(SCORE_HELP, stdout);
-            return CS_EXIT_OK;
+    card_options o = {0, 0, 0};
+    int n = 0;
+    char **texts = argc > 0 ? calloc((size_t)argc, sizeof *texts) : NULL;
+    if (texts == NULL) return out_of_memory("score");
+    int rc = split_card_args("score", SCORE_HELP, 1, argc, argv, &o, texts, &n);
+    if (rc == CS_EXIT_OK) {
+        if (o.batch) {
+            rc = run_batch("score", score_batch_line, &o);
+        } else if (n == 0) {
+            rc = usage_error("score", "%sgive the cards of a hand and the starter", "");
+        } else if (n > CS_MAX_HAND + 1) {
+            fprintf(stderr,
+                    "cribsim score: %d cards given; give a hand of four cards (or three), then "
+                    "the starter\n",
+                    n);
+            rc = CS_EXIT_USAGE;
+        } else {
+            cs_card cards[CS_MAX_HAND + 1];
+            cs_show_points p;
+            rc = parse_cards("score", n, texts, cards);
+            int total = rc == CS_EXIT_OK ? score_hand("the hand", cards, n, o.crib, &p) : 0;
+            if (total < 0) {
+                rc = -total;
+            } else if (rc == CS_EXIT_OK && o.json) {
+                print_show_json(&p);
+            } else if (rc == CS_EXIT_OK) {
+                printf("fifteens %2d\npairs    %2d\nruns     %2d\nflush    %2d\nnobs     %2d\n"
+                       "total    %2d\n",
+                       p.fifteens, p.pairs, p.runs, p.flush, p.nobs, p.total);
+            }
         }
-        if (!strcmp(a, "--crib"))
-            crib = 1;
-        else if (!strcmp(a, "--json"))
-            json = 1;
-        else if (!strcmp(a, "--batch"))
-            batch = 1;
-        else
-            return usage_error("score", "unknown option '%s'", a);
     }
-    if (batch) {
-        if (first < argc)
-            return usage_error("score", "--batch reads standard input, not '%s'", argv[first]);
-        return run_batch("score", score_batch_line, crib);
-    }
-    int n = argc - first;
-    if (n == 0) return usage_error("score", "%sgive the cards of a hand and the starter", "");
-    if (n > CS_MAX_HAND + 1) return usage_error("score", "too many cards (from '%s')", argv[first]);
-    cs_card cards[CS_MAX_HAND + 1];
-    int rc = parse_cards("score", n, argv + first, cards);
-    if (rc != CS_EXIT_OK) return rc;
-    cs_show_points p;
-    int total = score_hand("the hand", cards, n, crib, &p);
-    if (total < 0) return -total;
-    if (json) {
-        printf("{\"total\":%d,\"fifteens\":%d,\"pairs\":%d,\"runs\":%d,\"flush\":%d,\"nobs\":%d}\n",
-               p.total, p.fifteens, p.pairs, p.runs, p.flush, p.nobs);
-    } else {
-        printf(
-            "fifteens %2d\npairs    %2d\nruns     %2d\nflush    %2d\nnobs     %2d\ntotal    %2d\n",
-            p.fifteens, p.pairs, p.runs, p.flush, p.nobs, p.total);
-    }
-    return CS_EXIT_OK;
+    free(texts);
+    return rc < 0 ? CS_EXIT_OK : rc;
 }
 
 /* ---- peg ---- */
@@ -164,7 +219,9 @@ static const char PEG_HELP[] =
     "Prints the points scored by the last card Cn laid on the pile C1 .. Cn-1 of the current\n"
     "series: fifteen, thirty-one, pairs and runs (not the go). The count may not pass 31.\n\n"
     "  --json   print {\"total\":..,\"fifteen\":..,\"thirty_one\":..,\"pairs\":..,\"run\":..}\n"
-    "  --batch  read one pile per line from standard input, write one total per line\n";
+    "  --batch  read one pile per line from standard input, write one total per line (with\n"
+    "           --json, one object per line)\n\n"
+    "Options may come before or after the cards.\n";
 
 /* Checks that the pile is a possible series: at most 31 all along. */
 static int check_pile(const char *where, const cs_card *cards, int n) {
@@ -186,55 +243,56 @@ static int check_pile(const char *where, const cs_card *cards, int n) {
     return CS_EXIT_OK;
 }
 
-static int peg_batch_line(const char *cmd, long line_no, const cs_card *cards, int n, int flag) {
+static int peg_batch_line(const char *cmd, long line_no, const cs_card *cards, int n,
+                          const card_options *o) {
     (void)cmd;
-    (void)flag;
     char where[32];
     snprintf(where, sizeof where, "line %ld", line_no);
     int rc = check_pile(where, cards, n);
     if (rc != CS_EXIT_OK) return rc;
-    printf("%d\n", cs_peg_score(cards, n));
+    if (o->json) {
+        cs_peg_points p;
+        cs_peg_breakdown(cards, n, &p);
+        print_peg_json(&p);
+    } else {
+        printf("%d\n", cs_peg_score(cards, n));
+    }
     return CS_EXIT_OK;
 }
 
 int cs_cmd_peg(int argc, char **argv) {
-    int json = 0, batch = 0, first = 1;
-    for (; first < argc && argv[first][0] == '-' && argv[first][1] != '\0'; first++) {
-        const char *a = argv[first];
-        if (is_help(a)) {
-            fputs(PEG_HELP, stdout);
-            return CS_EXIT_OK;
+    card_options o = {0, 0, 0};
+    int n = 0;
+    char **texts = argc > 0 ? calloc((size_t)argc, sizeof *texts) : NULL;
+    if (texts == NULL) return out_of_memory("peg");
+    int rc = split_card_args("peg", PEG_HELP, 0, argc, argv, &o, texts, &n);
+    if (rc == CS_EXIT_OK) {
+        if (o.batch) {
+            rc = run_batch("peg", peg_batch_line, &o);
+        } else if (n == 0) {
+            rc = usage_error("peg", "%sgive the cards of the series, the new card last", "");
+        } else if (n > CS_PEG_PILE_MAX) {
+            fprintf(stderr, "cribsim peg: %d cards given; a series holds at most %d\n", n,
+                    CS_PEG_PILE_MAX);
+            rc = CS_EXIT_USAGE;
+        } else {
+            cs_card cards[CS_PEG_PILE_MAX];
+            rc = parse_cards("peg", n, texts, cards);
+            if (rc == CS_EXIT_OK) rc = check_pile("the pile", cards, n);
+            if (rc == CS_EXIT_OK) {
+                cs_peg_points p;
+                cs_peg_breakdown(cards, n, &p);
+                if (o.json)
+                    print_peg_json(&p);
+                else
+                    printf("fifteen    %2d\nthirty-one %2d\npairs      %2d\nrun        %2d\n"
+                           "total      %2d\n",
+                           p.fifteen, p.thirty_one, p.pairs, p.run, p.total);
+            }
         }
-        if (!strcmp(a, "--json"))
-            json = 1;
-        else if (!strcmp(a, "--batch"))
-            batch = 1;
-        else
-            return usage_error("peg", "unknown option '%s'", a);
     }
-    if (batch) {
-        if (first < argc)
-            return usage_error("peg", "--batch reads standard input, not '%s'", argv[first]);
-        return run_batch("peg", peg_batch_line, 0);
-    }
-    int n = argc - first;
-    if (n == 0) return usage_error("peg", "%sgive the cards of the series, the new card last", "");
-    if (n > CS_PEG_PILE_MAX) return usage_error("peg", "too many cards (from '%s')", argv[first]);
-    cs_card cards[CS_PEG_PILE_MAX];
-    int rc = parse_cards("peg", n, argv + first, cards);
-    if (rc != CS_EXIT_OK) return rc;
-    rc = check_pile("the pile", cards, n);
-    if (rc != CS_EXIT_OK) return rc;
-    cs_peg_points p;
-    cs_peg_breakdown(cards, n, &p);
-    if (json) {
-        printf("{\"total\":%d,\"fifteen\":%d,\"thirty_one\":%d,\"pairs\":%d,\"run\":%d}\n", p.total,
-               p.fifteen, p.thirty_one, p.pairs, p.run);
-    } else {
-        printf("fifteen    %2d\nthirty-one %2d\npairs      %2d\nrun        %2d\ntotal      %2d\n",
-               p.fifteen, p.thirty_one, p.pairs, p.run, p.total);
-    }
-    return CS_EXIT_OK;
+    free(texts);
+    return rc < 0 ? CS_EXIT_OK : rc;
 }
 
 /* ---- hand-stats ---- */
@@ -289,35 +347,8 @@ static const char PLAY_HELP[] =
     "  --rules PRESET    two (default), three, four, partners, five-card, nz-tournament\n"
     "  --seed S          the run's seed (default 1)\n"
     "  --game N          the game's index in the run (default 0)\n"
-    "  --set KEY=VALUE   override one rule, e.g. --set target=61 (repeatable)\n";
-
-static int parse_u64(const char *text, uint64_t *out) {
-    char *end;
-    if (text[0] == '-' || text[0] == '\0') return -1;
-    unsigned long long v = strtoull(text, &end, 0);
-    if (*end != '\0') return -1;
-    *out = v;
-    return 0;
-}
-
-/* Applies "--set KEY=VALUE" to rules, naming what is wrong. */
-static int apply_set(const char *cmd, cs_rules *r, const char *kv) {
-    const char *eq = strchr(kv, '=');
-    char key[64];
-    if (!eq || eq == kv || (size_t)(eq - kv) >= sizeof key)
-        return usage_error(cmd, "--set takes KEY=VALUE, not '%s'", kv);
-    memcpy(key, kv, (size_t)(eq - kv));
-    key[eq - kv] = '\0';
-    int rc = cs_rules_set(r, key, eq + 1);
-    if (rc == CS_EUNKNOWN) {
-        fprintf(stderr, "cribsim %s: unknown rule '%s'; the rules are:", cmd, key);
-        for (int i = 0; cs_rules_key(i); i++) fprintf(stderr, " %s", cs_rules_key(i));
-        fprintf(stderr, "\n");
-        return CS_EXIT_USAGE;
-    }
-    if (rc != CS_OK) return usage_error(cmd, "bad value in --set %s", kv);
-    return CS_EXIT_OK;
-}
+    "  --set KEY=VALUE   override one rule, e.g. --set target=61 (repeatable)\n\n"
+    "Options take their value as the next argument or after '=' (--seed=5).\n";
 
 /* Seat 0's random agent also narrates: observers see every public event once. */
 typedef struct {
@@ -331,42 +362,36 @@ static void narrate_forward(void *self, const cs_view *v, const cs_event *e) {
 }
 
 int cs_cmd_play(int argc, char **argv) {
+    cs_args a = {.cmd = "play", .argc = argc, .argv = argv};
     const char *preset = "two";
     uint64_t seed = 1, game = 0;
-    cs_rules rules;
-    /* Rules first so that --set applies to the chosen preset whatever the order. */
-    for (int i = 1; i < argc; i++) {
-        if (is_help(argv[i])) {
+    const char **sets = argc > 0 ? calloc((size_t)argc, sizeof *sets) : NULL;
+    if (sets == NULL) return out_of_memory("play");
+    int n_sets = 0, bad = 0;
+    for (a.i = 1; a.i < argc && !bad; a.i++) {
+        if (is_help(argv[a.i])) {
             fputs(PLAY_HELP, stdout);
+            free(sets);
             return CS_EXIT_OK;
         }
-        if (!strcmp(argv[i], "--rules") && i + 1 < argc) preset = argv[i + 1];
-    }
-    if (cs_rules_from_name(preset, &rules) != CS_OK) {
-        fprintf(stderr, "cribsim play: unknown preset '%s'; the presets are:", preset);
-        for (int p = 0; p < CS_PRESET_COUNT; p++)
-            fprintf(stderr, " %s", cs_preset_name((cs_preset)p));
-        fprintf(stderr, "\n");
-        return CS_EXIT_USAGE;
-    }
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (i + 1 >= argc && (!strcmp(a, "--rules") || !strcmp(a, "--seed") ||
-                              !strcmp(a, "--game") || !strcmp(a, "--set")))
-            return usage_error("play", "%s needs a value", a);
-        if (!strcmp(a, "--rules")) {
-            i++;
-        } else if (!strcmp(a, "--seed")) {
-            if (parse_u64(argv[++i], &seed)) return usage_error("play", "bad --seed '%s'", argv[i]);
-        } else if (!strcmp(a, "--game")) {
-            if (parse_u64(argv[++i], &game)) return usage_error("play", "bad --game '%s'", argv[i]);
-        } else if (!strcmp(a, "--set")) {
-            int rc = apply_set("play", &rules, argv[++i]);
-            if (rc != CS_EXIT_OK) return rc;
+        if (cs_args_match(&a, "--rules", 1, &bad)) {
+            if (!bad) preset = a.value;
+        } else if (cs_args_match(&a, "--seed", 1, &bad)) {
+            bad = bad || cs_args_u64(&a, "--seed", 0, UINT64_MAX, &seed);
+        } else if (cs_args_match(&a, "--game", 1, &bad)) {
+            bad = bad || cs_args_u64(&a, "--game", 0, UINT64_MAX, &game);
+        } else if (cs_args_match(&a, "--set", 1, &bad)) {
+            if (!bad) sets[n_sets++] = a.value;
         } else {
-            return usage_error("play", "unknown argument '%s'", a);
+            cs_args_error(&a, "unknown argument '%s' (cribsim play --help)", argv[a.i]);
+            bad = 1;
         }
     }
+    /* The sets apply to the chosen preset whatever their order on the line. */
+    cs_rules rules;
+    if (!bad) bad = cs_args_rules(&a, preset, sets, n_sets, &rules) != 0;
+    free(sets);
+    if (bad) return CS_EXIT_USAGE;
     char why[256];
     if (cs_rules_validate(&rules, why, sizeof why) != CS_OK) {
         fprintf(stderr, "cribsim play: the rules make no sense: %s\n", why);

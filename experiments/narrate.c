@@ -7,11 +7,21 @@ void cs_narrator_init(cs_narrator *n, FILE *out, const cs_game *game, const cs_r
     n->out = out;
     n->game = game;
     n->rules = rules;
+    n->scores_told = 0;
 }
 
 const char *cs_narrate_seat(const cs_rules *r, int seat, char *buf, size_t len) {
     if (r->partnership)
         snprintf(buf, len, "seat %d (team %d)", seat, seat & 1);
+    else
+        snprintf(buf, len, "seat %d", seat);
+    return buf;
+}
+
+/* "seat 2", or in partnerships "team 0", for the side of seat. */
+static const char *narrate_side(const cs_rules *r, int seat, char *buf, size_t len) {
+    if (r->partnership)
+        snprintf(buf, len, "team %d", seat & 1);
     else
         snprintf(buf, len, "seat %d", seat);
     return buf;
@@ -52,6 +62,8 @@ static void narrate_deal_cards(cs_narrator *n, const cs_view *v) {
     }
 }
 
+/* One card of the play: the count, then what it scored by kind and, for more than one, the
+ * sum ("fifteen 2, pair 2 = 4"). */
 static void narrate_play(cs_narrator *n, const cs_view *v, const cs_event *e) {
     char who[32], t[CS_CARD_TEXT_MAX];
     cs_card_format(e->card, t);
@@ -59,15 +71,22 @@ static void narrate_play(cs_narrator *n, const cs_view *v, const cs_event *e) {
     cs_peg_breakdown(v->pile, v->n_pile, &p);
     fprintf(n->out, "    %-16s %s  count %2d", cs_narrate_seat(n->rules, e->seat, who, sizeof who),
             t, v->count);
-    if (p.fifteen) fprintf(n->out, "  fifteen 2");
-    if (p.thirty_one) fprintf(n->out, "  thirty-one 2");
-    if (p.pairs)
-        fprintf(n->out, "  %s %d",
-                p.pairs == 2   ? "pair"
-                : p.pairs == 6 ? "pair royal"
-                               : "double pair royal",
-                p.pairs);
-    if (p.run) fprintf(n->out, "  run of %d", p.run);
+    const struct {
+        const char *name;
+        int points;
+    } parts[] = {{"fifteen", p.fifteen},
+                 {"thirty-one", p.thirty_one},
+                 {p.pairs == 2   ? "pair"
+                  : p.pairs == 6 ? "pair royal"
+                                 : "double pair royal",
+                  p.pairs},
+                 {"run", p.run}};
+    int shown = 0;
+    for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
+        if (!parts[i].points) continue;
+        fprintf(n->out, "%s%s %d", shown++ ? ", " : "  ", parts[i].name, parts[i].points);
+    }
+    if (shown > 1) fprintf(n->out, " = %d", p.total);
     fprintf(n->out, "\n");
 }
 
@@ -107,10 +126,10 @@ void cs_narrator_observe(void *self, const cs_view *v, const cs_event *e) {
     char who[32], t[CS_CARD_TEXT_MAX];
     switch (e->type) {
     case CS_EVENT_DEAL:
-        fprintf(n->out, "\nDeal %d: %s deals. Scores: ", v->deal + 1,
+        /* The scores before the deal were told after the last one (all 0 before the first). */
+        n->scores_told = 0;
+        fprintf(n->out, "\nDeal %d: %s deals\n", v->deal + 1,
                 cs_narrate_seat(r, e->seat, who, sizeof who));
-        print_scores(n->out, r, v->score);
-        fprintf(n->out, "\n");
         break;
     case CS_EVENT_BONUS:
         fprintf(n->out, "  %s takes %d for last at the start of the game\n",
@@ -127,10 +146,13 @@ void cs_narrator_observe(void *self, const cs_view *v, const cs_event *e) {
         break;
     case CS_EVENT_PLAY: narrate_play(n, v, e); break;
     case CS_EVENT_GO: {
+        /* The point goes to the last to lay a card: for the go while others hold cards, for
+         * the last card when nobody does. */
         int left = 0;
         for (int s = 0; s < r->players; s++) left += v->cards_left[s];
-        fprintf(n->out, "    %-16s %s for %d\n", cs_narrate_seat(r, e->seat, who, sizeof who),
-                left ? "go" : "last card", e->points);
+        fprintf(n->out, "    %-16s takes %d for the %s%s\n",
+                cs_narrate_seat(r, e->seat, who, sizeof who), e->points, left ? "go" : "last card",
+                left && r->single_series ? "; the play ends here (a single series)" : "");
         break;
     }
     case CS_EVENT_RESET: fprintf(n->out, "    -- the count starts again\n"); break;
@@ -140,11 +162,27 @@ void cs_narrator_observe(void *self, const cs_view *v, const cs_event *e) {
             fprintf(n->out, "  the show (starter %s):\n", t);
         }
         narrate_show(n, e);
+        if (e->is_crib) { /* the last thing counted in a deal */
+            fprintf(n->out, "  scores after deal %d: ", v->deal + 1);
+            print_scores(n->out, r, v->score);
+            fprintf(n->out, "\n");
+            n->scores_told = 1;
+        }
         break;
     case CS_EVENT_END: {
-        fprintf(n->out, "  scores: ");
-        print_scores(n->out, r, v->score);
-        fprintf(n->out, "\n");
+        int reached = -1;
+        for (int s = 0; s < r->players; s++)
+            if (v->score[s] >= r->target) reached = s;
+        if (reached >= 0)
+            fprintf(n->out, "  %s reaches %d: the game is over\n",
+                    narrate_side(r, reached, who, sizeof who), r->target);
+        else
+            fprintf(n->out, "  the %d deals are played: the game is over\n", r->max_deals);
+        if (!n->scores_told) {
+            fprintf(n->out, "  scores: ");
+            print_scores(n->out, r, v->score);
+            fprintf(n->out, "\n");
+        }
         break;
     }
     }
@@ -152,11 +190,14 @@ void cs_narrator_observe(void *self, const cs_view *v, const cs_event *e) {
 
 void cs_narrate_result(FILE *out, const cs_rules *r, const cs_game_record *sum) {
     static const char *const SKUNK[] = {"", "skunked", "double skunked", "triple skunked"};
+    const char *deals = sum->deals == 1 ? "deal" : "deals";
     if (sum->winner < 0) {
-        fprintf(out, "The game is a tie after %u deals: ", (unsigned)sum->deals);
+        fprintf(out, "The game is a tie after %u %s: ", (unsigned)sum->deals, deals);
     } else {
-        fprintf(out, "%s %d wins after %u deals: ", r->partnership ? "Team" : "Seat", sum->winner,
-                (unsigned)sum->deals);
+        /* Seat `winner`'s entry holds its side's score (team `winner` holds seat `winner`). */
+        int reached = sum->score[sum->winner] >= r->target;
+        fprintf(out, "%s %d wins %s %u %s: ", r->partnership ? "Team" : "Seat", sum->winner,
+                reached ? "after" : "on points after the", (unsigned)sum->deals, deals);
     }
     int shown[CS_MAX_PLAYERS] = {0};
     for (int s = 0; s < r->players; s++) {

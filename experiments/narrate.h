@@ -1,9 +1,8 @@
 /*
  * narrate.h - tells a game as a person reads it: the deal, the hands and discards, the
  * starter, every card of the play with what it scored, the go, the show with its breakdown,
- * and the result. It is an observer (cs_agent.observe) attached to one seat's agent, so the
- * same text comes from a live game (`cribsim play`) and from a recorded game re-run through
- * the engine (`cribsim replay`).
+ * the scores after each deal, why the game ended, and the result. It is an observer
+ * (cs_agent.observe) attached to one seat's agent of a live game (`cribsim play`).
  */
 #ifndef CS_NARRATE_H
 #define CS_NARRATE_H
@@ -16,6 +15,7 @@ typedef struct {
     FILE *out;
     const cs_game *game; /* for the deal record: hands and discards of every seat */
     const cs_rules *rules;
+    int scores_told; /* the scores after the current deal have been printed */
 } cs_narrator;
 
 void cs_narrator_init(cs_narrator *n, FILE *out, const cs_game *game, const cs_rules *rules);

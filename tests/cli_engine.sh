@@ -37,18 +37,28 @@ expect_out "three-card hand flush" '{"total":3,"fifteens":0,"pairs":0,"runs":0,"
 human=$("$cs" score 5C 5D 5H JS 5S)
 if grep -q "^total *29$" <<<"$human" && grep -q "^nobs *1$" <<<"$human"; then ok; else bad "score text [$human]"; fi
 expect_out "score batch" "$(printf '29\n14\n0')" bash -c "printf '5C 5D 5H JS 5S\nAH 2H 3H JH 4H\n2C 4D 6H 8S TC\n' | '$cs' score --batch"
-expect_error "batch empty line" "line 2 has 0 cards" bash -c "printf '5C 5D 5H JS 5S\n\n' | '$cs' score --batch"
+expect_error "batch empty line" "line 2: 0 cards" bash -c "printf '5C 5D 5H JS 5S\n\n' | '$cs' score --batch"
 expect_out "crib batch" "0" bash -c "printf '2H 4H 6H 8H QC\n' | '$cs' score --batch --crib"
 
 expect_error "malformed card" "'5X'" "$cs" score 5C 5D 5H JS 5X
 expect_error "ten as 1" "'1C'" "$cs" score 1C 5D 5H JS 5S
 expect_error "duplicate card" "'5C' appears twice" "$cs" score 5C 5D 5H 5C 5S
 expect_error "too few cards" "cards" "$cs" score 5C 5D 5S
-expect_error "too many cards" "too many" "$cs" score 5C 5D 5H JS 5S 6S
+expect_error "too many cards" "6 cards given" "$cs" score 5C 5D 5H JS 5S 6S
 expect_error "crib of three" "crib" "$cs" score --crib 5C 5D 5H 5S
 expect_error "unknown option" "'--foo'" "$cs" score --foo 5C 5D 5H JS 5S
 expect_error "batch bad line" "line 2" bash -c "printf '5C 5D 5H JS 5S\n5C 5D QQ JS 5S\n' | '$cs' score --batch"
 expect_error "batch duplicate" "duplicate" bash -c "printf '5C 5C 5H JS 5S\n' | '$cs' score --batch"
+# Options may follow the cards; --batch --json writes one object per line.
+expect_out "options after the cards" '{"total":29,"fifteens":16,"pairs":12,"runs":0,"flush":0,"nobs":1}' \
+    "$cs" score 5C 5D 5H JS 5S --json
+expect_out "score batch json" "$(printf '%s\n%s' '{"total":29,"fifteens":16,"pairs":12,"runs":0,"flush":0,"nobs":1}' \
+    '{"total":0,"fifteens":0,"pairs":0,"runs":0,"flush":0,"nobs":0}')" \
+    bash -c "printf '5C 5D 5H JS 5S\n2H 4H 6H 8H QC\n' | '$cs' score --batch --json --crib"
+expect_error "one card" "1 card;" "$cs" score 5C
+expect_error "seven cards" "7 cards given" "$cs" score 5C 5D 5H JS 5S 6S 7S
+expect_error "cards with --batch" "not '5C'" "$cs" score --batch 5C
+expect_error "lone dash" "'-' is not a card" "$cs" score - 5D 5H JS 5S
 # A bad line stops the batch, but the answers before it are written.
 got=$(printf '5C 5D 5H JS 5S\nXX\n' | "$cs" score --batch 2>/dev/null)
 [ "$got" = "29" ] && ok || bad "batch keeps earlier answers: [$got]"
@@ -66,6 +76,14 @@ expect_out "four of a kind" '{"total":12,"fifteen":0,"thirty_one":0,"pairs":12,"
 expect_out "run broken by a pair (5 4 3 3: fifteen and pair only)" '{"total":4,"fifteen":2,"thirty_one":0,"pairs":2,"run":0}' \
     "$cs" peg --json 5C 4C 3C 3D
 expect_out "peg batch" "$(printf '3\n5')" bash -c "printf '3C 5C 6C 7C\n3C 5C 6C 7C 4C\n' | '$cs' peg --batch"
+expect_out "peg batch json" "$(printf '%s\n%s' '{"total":2,"fifteen":2,"thirty_one":0,"pairs":0,"run":0}' \
+    '{"total":8,"fifteen":0,"thirty_one":2,"pairs":6,"run":0}')" \
+    bash -c "printf 'KC 5C\nKS 7C 7D 7H\n' | '$cs' peg --json --batch"
+expect_out "peg options after the cards" '{"total":2,"fifteen":0,"thirty_one":0,"pairs":2,"run":0}' \
+    "$cs" peg 7C 7D --json
+expect_error "peg batch past 31 names the line" "line 2: 5C takes the count to 35" \
+    bash -c "printf 'KC 5C\nKC QC JC 5C\n' | '$cs' peg --batch"
+expect_error "peg seventeen cards" "17 cards given" "$cs" peg AC AD AH AS 2C 2D 2H 2S 3C 3D 3H 3S 4C 4D 4H 4S 5C
 expect_error "count past 31" "past 31" "$cs" peg KC QC JC 5C
 expect_error "peg duplicate" "appears twice" "$cs" peg KC KC
 expect_error "peg no cards" "give" "$cs" peg
@@ -83,9 +101,29 @@ expect_error "hand-stats crib of three" "four cards" "$cs" hand-stats --crib --c
 for p in two three four partners five-card nz-tournament; do
     a=$("$cs" play --rules "$p" --seed 11 2>&1); rc=$?
     b=$("$cs" play --rules "$p" --seed 11 2>&1)
-    if [ "$rc" -eq 0 ] && [ "$a" = "$b" ] && grep -Eq "(wins|tie) after [0-9]+ deals" <<<"$a"; then ok; else bad "play $p rc=$rc"; fi
+    if [ "$rc" -eq 0 ] && [ "$a" = "$b" ] && grep -Eq "(wins|tie) .*after (the )?[0-9]+ deals?:" <<<"$a"; then ok; else bad "play $p rc=$rc"; fi
 done
 [ "$("$cs" play --seed 1)" != "$("$cs" play --seed 2)" ] && ok || bad "different seeds, same game"
+# What a person reads: every deal's cards, starter, play, show and scores, then why it ended.
+for p in two three four partners five-card nz-tournament; do
+    out=$("$cs" play --rules "$p" --seed 5)
+    deals=$(grep -c "^Deal [0-9]*: seat [0-3].* deals$" <<<"$out")
+    for needle in "  starter " "  the play:" "  the show (starter " " crib " " takes 1 for the " \
+        "the game is over"; do
+        grep -qF -- "$needle" <<<"$out" && ok || bad "play $p: no '$needle'"
+    done
+    [ "$(grep -c "^  scores after deal " <<<"$out")" -ge $((deals - 1)) ] && ok || bad "play $p: scores after each deal"
+done
+out=$("$cs" play --rules five-card --seed 5)
+grep -q "takes 3 for last at the start" <<<"$out" && grep -q "a single series" <<<"$out" && ok || bad "five-card narration"
+out=$("$cs" play --rules nz-tournament --seed 26)
+grep -q "the 4 deals are played" <<<"$out" && grep -qx "The game is a tie after 4 deals: team 0 69, team 1 69." <<<"$out" \
+    && ok || bad "nz-tournament tie [$(tail -2 <<<"$out")]"
+[ "$("$cs" play --seed 010)" = "$("$cs" play --seed=10)" ] && ok || bad "seeds are decimal; --seed=S"
+expect_error "seed overflow" "'99999999999999999999999'" "$cs" play --seed 99999999999999999999999
+expect_error "bad rule value" "bad value 'abc' for rule 'target'" "$cs" play --set target=abc
+expect_error "set without =" "'target'" "$cs" play --set target
+expect_error "skunk line over the target" "skunk_line = 91 exceeds the target 61" "$cs" play --set target=61
 expect_error "unknown preset" "'seven'" "$cs" play --rules seven
 expect_error "unknown rule" "unknown rule 'targte'" "$cs" play --set targte=61
 expect_error "impossible rules" "partnership" "$cs" play --rules three --set partnership=yes

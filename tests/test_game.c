@@ -251,7 +251,8 @@ static void test_game_fixed_deal_tie_after_four_deals(void) {
         cards(FOUR_PLAYS[place], rs.plays[place]);
     }
     cs_agent agents[4];
-    for (int i = 0; i < 4; i++) agents[i] = (cs_agent){relative_discard, relative_play, NULL, &rs, "relative"};
+    for (int i = 0; i < 4; i++)
+        agents[i] = (cs_agent){relative_discard, relative_play, NULL, &rs, "relative"};
     cs_card deck[CS_DECK_SIZE];
     int n = cards(FOUR_DECK, deck);
     cs_game *g = cs_game_new();
