@@ -70,6 +70,17 @@ static cs_rules preset(const char *name) {
     return r;
 }
 
+/* A preset played to a small target, with the skunk and lurch lines (which must not exceed
+ * it) turned off. */
+static cs_rules race_to(const char *name, int target) {
+    cs_rules r = preset(name);
+    r.target = target;
+    r.skunk_line = r.double_skunk_line = r.triple_skunk_line = r.lurch_line = 0;
+    char why[256];
+    CU_ASSERT_EQUAL_FATAL(cs_rules_validate(&r, why, sizeof why), CS_OK);
+    return r;
+}
+
 /* ---- hand-built deals ---- */
 
 /*
@@ -360,11 +371,7 @@ static void test_game_three_hand_pone_leads_and_dealer_takes_the_crib(void) {
 /* The same deal to a target of 8: s2 (4 + 4) and the dealer (4 + 9) would both get there in
  * the show, but s1, on the dealer's left, counts first and wins with 17; nobody else counts. */
 static void test_game_three_hand_show_order_decides_the_race(void) {
-    cs_rules r = preset("three");
-    r.target = 8;
-    r.skunk_line = r.double_skunk_line = r.triple_skunk_line = r.lurch_line = 0;
-    char why[128];
-    CU_ASSERT_EQUAL_FATAL(cs_rules_validate(&r, why, sizeof why), CS_OK);
+    cs_rules r = race_to("three", 8);
     scripted s[3];
     cs_agent agents[3];
     cs_game *g = three_handed(&r, s, agents);
@@ -433,11 +440,7 @@ static void test_game_thirty_one_after_a_go_pays_2_and_last_card_fifteen_pays_3(
 /* The same deal to a target of 2: s1's 31 wins in the middle of the play; the four cards
  * still held are never played, nothing more is scored or recorded, and nobody counts. */
 static void test_game_ends_mid_play_the_moment_a_side_reaches_the_target(void) {
-    cs_rules r = preset("two");
-    r.target = 2;
-    r.skunk_line = r.double_skunk_line = r.triple_skunk_line = r.lurch_line = 0;
-    char why[128];
-    CU_ASSERT_EQUAL_FATAL(cs_rules_validate(&r, why, sizeof why), CS_OK);
+    cs_rules r = race_to("two", 2);
     scripted s[2];
     cs_agent agents[2];
     cs_game *g = two_handed(&r, s, agents);
@@ -460,11 +463,7 @@ static void test_game_ends_mid_play_the_moment_a_side_reaches_the_target(void) {
 
 /* With a target of 2, a jack turned as the starter wins the game for the dealer at once. */
 static void test_game_his_heels_wins_the_game(void) {
-    cs_rules r = preset("two");
-    CU_ASSERT_EQUAL(cs_rules_set(&r, "target", "2"), CS_OK);
-    r.skunk_line = r.double_skunk_line = r.triple_skunk_line = r.lurch_line = 0;
-    char why[128];
-    CU_ASSERT_EQUAL_FATAL(cs_rules_validate(&r, why, sizeof why), CS_OK);
+    cs_rules r = race_to("two", 2);
     scripted s[2] = {{{C("2D"), C("3D")}, {0}, 0}, {{C("4D"), C("5D")}, {0}, 0}};
     cs_agent agents[2] = {scripted_agent(&s[0]), scripted_agent(&s[1])};
     cs_card deck[13];
@@ -493,9 +492,7 @@ static void test_game_his_heels_wins_the_game(void) {
  * pone counts first and reaches 30; the dealer's 14 would have made 20 too, but never counts.
  */
 static void test_game_pone_wins_in_show_before_dealer_counts(void) {
-    cs_rules r = preset("two");
-    CU_ASSERT_EQUAL(cs_rules_set(&r, "target", "20"), CS_OK);
-    r.skunk_line = r.double_skunk_line = r.triple_skunk_line = r.lurch_line = 0;
+    cs_rules r = race_to("two", 20);
     scripted s[2];
     memset(s, 0, sizeof s);
     cards("8D 9D", s[0].discards);
