@@ -437,6 +437,42 @@ static void test_game_thirty_one_after_a_go_pays_2_and_last_card_fifteen_pays_3(
     cs_game_free(g);
 }
 
+/*
+ * Two players, dealer seat 0. Kept: s1 TC QC 4C 6C, s0 KD QH 5D 3S; starter 2S.
+ * Series 1: s1 TC 10, s0 KD 20, s1 QC 30; nobody holds an ace: s1 takes the go, 1.
+ * Series 2, led by s0: QH 10 scores nothing: it follows s1's QC, but doc 002 says "card
+ * combinations cannot span a reset". s1 4C 14, s0 5D 19, s1 6C 25: run 4-5-6, 3; s0 3S 28:
+ * run 3-4-5-6 in any order, 4, and the last card, 1: 5. Pegging: s1 4, s0 5.
+ */
+static void test_game_no_pair_across_a_reset_and_runs_across_players(void) {
+    cs_rules r = preset("two");
+    scripted s[2];
+    memset(s, 0, sizeof s);
+    cards("AH 9H", s[0].discards);
+    cards("KD QH 5D 3S", s[0].plays);
+    cards("7H 8H", s[1].discards);
+    cards("TC QC 4C 6C", s[1].plays);
+    cs_agent agents[2] = {scripted_agent(&s[0]), scripted_agent(&s[1])};
+    cs_card deck[13];
+    int n = cards("TC KD QC QH 4C 5D 6C 3S 7H AH 8H 9H 2S", deck);
+    cs_game *g = cs_game_new();
+    cs_game_begin(g, &r, 1, 0, 0, agents);
+    CU_ASSERT_EQUAL_FATAL(cs_game_stack_deck(g, deck, n), CS_OK);
+    CU_ASSERT_EQUAL_FATAL(run_until(g, CS_PHASE_SHOW), CS_OK);
+    const cs_deal_record *rec = cs_game_deal_record(g);
+    static const int seats[8] = {1, 0, 1, 0, 1, 0, 1, 0};
+    static const int points[8] = {0, 0, 1, 0, 0, 0, 3, 5};
+    CU_ASSERT_EQUAL_FATAL(rec->n_plays, 8);
+    for (int i = 0; i < 8; i++) {
+        CU_ASSERT_EQUAL(rec->play_seat[i], seats[i]);
+        CU_ASSERT_EQUAL(rec->play_points[i], points[i]);
+    }
+    CU_ASSERT_EQUAL(rec->play_card[3], C("QH"));
+    CU_ASSERT_EQUAL(rec->peg[1], 4);
+    CU_ASSERT_EQUAL(rec->peg[0], 5);
+    cs_game_free(g);
+}
+
 /* The same deal to a target of 2: s1's 31 wins in the middle of the play; the four cards
  * still held are never played, nothing more is scored or recorded, and nobody counts. */
 static void test_game_ends_mid_play_the_moment_a_side_reaches_the_target(void) {
@@ -1096,6 +1132,7 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_game_three_hand_show_order_decides_the_race),
     CS_TEST(test_game_thirty_one_after_a_go_pays_2_and_last_card_fifteen_pays_3),
     CS_TEST(test_game_ends_mid_play_the_moment_a_side_reaches_the_target),
+    CS_TEST(test_game_no_pair_across_a_reset_and_runs_across_players),
     CS_TEST(test_game_per_loser_skunk_levels_and_lurch),
     CS_TEST(test_game_fixed_deal_tie_after_four_deals),
     CS_TEST(test_game_default_skunk_and_lurch_lines_match_the_documents),
