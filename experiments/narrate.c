@@ -150,14 +150,18 @@ void cs_narrator_observe(void *self, const cs_view *v, const cs_event *e) {
          * the last card when nobody does. */
         int left = 0;
         for (int s = 0; s < r->players; s++) left += v->cards_left[s];
-        fprintf(n->out, "    %-16s takes %d for the %s%s\n",
-                cs_narrate_seat(r, e->seat, who, sizeof who), e->points, left ? "go" : "last card",
-                left && r->single_series ? "; the play ends here (a single series)" : "");
+        fprintf(n->out, "    %-16s takes %d for the %s\n",
+                cs_narrate_seat(r, e->seat, who, sizeof who), e->points, left ? "go" : "last card");
         break;
     }
     case CS_EVENT_RESET: fprintf(n->out, "    -- the count starts again\n"); break;
     case CS_EVENT_SHOW:
         if (!e->is_crib && e->seat == (v->dealer + 1) % r->players) {
+            int left = 0;
+            for (int s = 0; s < r->players; s++) left += v->cards_left[s];
+            if (left && r->single_series)
+                fprintf(n->out, "    the play ends: a single series, %d card%s left unplayed\n",
+                        left, left == 1 ? "" : "s");
             cs_card_format(e->card, t);
             fprintf(n->out, "  the show (starter %s):\n", t);
         }

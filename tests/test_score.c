@@ -626,7 +626,7 @@ static void test_peg_thirty_one_pays_two_not_three(void) {
     assert_peg("TC 5D 8H 4S 2C 2D", 0, 2, 2, 0, 4);
 }
 
-static void test_peg_single_card_scores_only_a_five_card_nothing(void) {
+static void test_peg_single_card_scores_nothing(void) {
     assert_peg("5C", 0, 0, 0, 0, 0);
     assert_peg("KC", 0, 0, 0, 0, 0);
 }
@@ -677,6 +677,6 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_peg_run_broken_by_a_pair),
     CS_TEST(test_peg_run_broken_by_an_intervening_card),
     CS_TEST(test_peg_thirty_one_pays_two_not_three),
-    CS_TEST(test_peg_single_card_scores_only_a_five_card_nothing),
+    CS_TEST(test_peg_single_card_scores_nothing),
     {NULL, NULL},
 };
