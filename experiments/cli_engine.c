@@ -305,23 +305,23 @@ static const char HAND_STATS_HELP[] =
     "  --cards N    hands of 4 (default) or 3 cards\n";
 
 int cs_cmd_hand_stats(int argc, char **argv) {
-    int crib = 0, cards = 4;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (is_help(a)) {
+    cs_args a = {.cmd = "hand-stats", .argc = argc, .argv = argv};
+    int crib = 0, cards = 4, bad = 0;
+    for (a.i = 1; a.i < argc; a.i++) {
+        const char *arg = argv[a.i];
+        if (is_help(arg)) {
             fputs(HAND_STATS_HELP, stdout);
             return CS_EXIT_OK;
         }
-        if (!strcmp(a, "--crib")) {
+        if (cs_args_match(&a, "--crib", 0, &bad)) {
             crib = 1;
-        } else if (!strcmp(a, "--cards")) {
-            if (i + 1 >= argc) return usage_error("hand-stats", "%s--cards needs 4 or 3", "");
-            const char *v = argv[++i];
-            if (strcmp(v, "4") && strcmp(v, "3"))
-                return usage_error("hand-stats", "--cards takes 4 or 3, not '%s'", v);
-            cards = v[0] - '0';
+        } else if (cs_args_match(&a, "--cards", 1, &bad)) {
+            if (bad) return CS_EXIT_USAGE;
+            if (strcmp(a.value, "4") && strcmp(a.value, "3"))
+                return usage_error("hand-stats", "--cards takes 4 or 3, not '%s'", a.value);
+            cards = a.value[0] - '0';
         } else {
-            return usage_error("hand-stats", "unknown argument '%s'", a);
+            return usage_error("hand-stats", "unknown argument '%s'", arg);
         }
     }
     if (crib && cards != 4)

@@ -94,6 +94,8 @@ grep -qx "0 1009008" <<<"$hs" && grep -qx "28 76" <<<"$hs" && grep -qx "29 4" <<
     && ! grep -q "^19 " <<<"$hs" && grep -qx "total 12994800 mean 4.769152" <<<"$hs" && ok || bad "hand-stats [$hs]"
 hs=$("$cs" hand-stats --crib)
 grep -qx "0 1022208" <<<"$hs" && ok || bad "hand-stats --crib"
+"$cs" hand-stats --cards=3 | grep -qx "total 1082900 mean [0-9.]*" && ok || bad "hand-stats --cards=3: C(52,3) x 49 hands"
+expect_error "hand-stats --cards without a value" "--cards needs a value" "$cs" hand-stats --cards
 expect_error "hand-stats bad cards" "'5'" "$cs" hand-stats --cards 5
 expect_error "hand-stats crib of three" "four cards" "$cs" hand-stats --crib --cards 3
 
