@@ -144,7 +144,9 @@ static const rule_field RULE_FIELDS[] = {
     FIELD(partnership, FIELD_BOOL, 0, 1),
     FIELD(cards_dealt, FIELD_INT, 1, CS_MAX_DEALT),
     FIELD(discards, FIELD_INT, 1, CS_MAX_DISCARD),
-    FIELD(crib_from_deck, FIELD_INT, 0, CS_CRIB_SIZE),
+    /* One at most: a deal record holds a single crib_extra (DESIGN.md's /deals), so a second
+     * card from the deck could not be replayed. */
+    FIELD(crib_from_deck, FIELD_INT, 0, 1),
     FIELD(target, FIELD_INT, 1, RULE_POINTS_MAX),
     FIELD(max_deals, FIELD_INT, 0, 65535),
     FIELD(single_series, FIELD_BOOL, 0, 1),

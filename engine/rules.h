@@ -34,7 +34,8 @@ typedef struct {
     int partnership;       /* 1: four players as two teams, seats 0+2 against 1+3 */
     int cards_dealt;       /* cards dealt to each player: 6 or 5 */
     int discards;          /* cards each player lays away to the crib: 2 or 1 */
-    int crib_from_deck;    /* cards the dealer adds to the crib from the deck: 1 with three */
+    int crib_from_deck;    /* cards the dealer adds to the crib from the deck: 1 with three
+                              players, else 0 (never more: the record holds one crib_extra) */
     int target;            /* points that win: 121, 61, any positive number */
     int max_deals;         /* 0: play to the target; k: the game also ends after k deals */
     int single_series;     /* 1: the play ends at the first go or 31 (five-card game) */

@@ -144,6 +144,14 @@ static void test_rules_validate_refuses_combinations_that_make_no_sense(void) {
     r = preset("two");
     r.players = 7;
     expect_invalid(&r, "players");
+    /* Two players keeping four of five with two crib cards from the deck would make a crib of
+     * four, but a deal record holds one crib card from the deck: refused. */
+    r = preset("two");
+    r.cards_dealt = 5;
+    r.discards = 1;
+    r.crib_from_deck = 2;
+    expect_invalid(&r, "crib_from_deck = 2 is outside 0..1");
+    CU_ASSERT_EQUAL(cs_rules_set(&r, "crib_from_deck", "2"), CS_ERANGE);
 }
 
 /* The messages name the field and its value, and say how to put it right. */
