@@ -937,8 +937,9 @@ static void referee_deal(referee *f, const cs_deal_record *d, uint64_t game, int
 }
 
 /* Plays `games` random games of a preset and referees every one. */
-static void referee_preset(const char *name, int games) {
-    cs_rules r = preset(name);
+static void referee_rules(cs_rules r, int games) {
+    char why[256];
+    CU_ASSERT_EQUAL_FATAL(cs_rules_validate(&r, why, sizeof why), CS_OK);
     int n = r.players;
     cs_pcg32 rng[CS_MAX_PLAYERS];
     cs_agent agents[CS_MAX_PLAYERS];
@@ -980,6 +981,8 @@ static void referee_preset(const char *name, int games) {
         /* The summary agrees with the deals, and the sources add up to the scores. */
         ref_check(&f, sum.deals == log->n, "deal count", (uint64_t)gi, -1);
         ref_check(&f, sum.first_dealer == log->deals[0].dealer, "first dealer", (uint64_t)gi, -1);
+        ref_check(&f, r.first_dealer == CS_FIRST_DEALER_CUT || sum.first_dealer == r.first_dealer,
+                  "fixed first dealer", (uint64_t)gi, -1);
         int side_src[CS_MAX_PLAYERS] = {0};
         for (int s = 0; s < n; s++) {
             int total = sum.peg[s] + sum.hand[s] + sum.crib[s] + sum.heels[s] + sum.bonus[s];
@@ -1037,10 +1040,51 @@ static void referee_preset(const char *name, int games) {
     } else {
         CU_ASSERT_EQUAL(ties, 0);
     }
+    if (f.failures) {
+        char json[1024];
+        cs_rules_to_json(&r, json, sizeof json);
+        fprintf(stderr, "\n  rules: %s\n", json);
+    }
     CU_ASSERT_TRUE(wins > 0);
     CU_ASSERT_EQUAL(f.failures, 0);
     free(log);
     cs_game_free(g);
+}
+
+static void referee_preset(const char *name, int games) {
+    referee_rules(preset(name), games);
+}
+
+/*
+ * Rules no preset uses, each field away from its preset value, refereed like the presets:
+ * a four-card crib flush that counts and a hand flush that needs the starter, no heels, a
+ * single series with four players, three-card hands with three and four players (dealt four),
+ * a bonus and a lower target, and a fixed number of deals for three players on their own.
+ */
+static void test_game_referee_overridden_rules(void) {
+    static const struct {
+        const char *preset;
+        const char *sets[6][2];
+    } variants[] = {
+        {"two", {{"crib_flush_min", "4"}, {"hand_flush_min", "5"}, {"heels", "0"}}},
+        {"four",
+         {{"single_series", "yes"},
+          {"target", "61"},
+          {"skunk_line", "31"},
+          {"double_skunk_line", "0"},
+          {"triple_skunk_line", "0"},
+          {"lurch_line", "31"}}},
+        {"three", {{"cards_dealt", "4"}, {"hand_flush_min", "3"}, {"start_bonus", "5"}}},
+        {"partners", {{"cards_dealt", "4"}, {"hand_flush_min", "4"}, {"first_dealer", "2"}}},
+        {"three", {{"max_deals", "3"}, {"lurch_line", "0"}}},
+    };
+    for (size_t v = 0; v < sizeof variants / sizeof variants[0]; v++) {
+        cs_rules r = preset(variants[v].preset);
+        for (int k = 0; k < 6 && variants[v].sets[k][0]; k++)
+            CU_ASSERT_EQUAL_FATAL(cs_rules_set(&r, variants[v].sets[k][0], variants[v].sets[k][1]),
+                                  CS_OK);
+        referee_rules(r, 2000);
+    }
 }
 
 #define REFEREE_GAMES 10000
@@ -1148,6 +1192,7 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_game_referee_partners),
     CS_TEST(test_game_referee_five_card),
     CS_TEST(test_game_referee_nz_tournament_with_ties),
+    CS_TEST(test_game_referee_overridden_rules),
     CS_TEST(test_game_cards_do_not_depend_on_the_agents),
     CS_TEST(test_game_cut_for_deal_is_fair_and_repeatable),
     {NULL, NULL},
