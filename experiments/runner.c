@@ -264,10 +264,13 @@ static void tally(run *r, const cs_games_row *row) {
     }
 }
 
-/* After tallying game number res->games: whether the SPRT decides here. */
+/* After tallying game number res->games: whether the SPRT decides here. It is checked every
+ * sprt_every games and after the last game, so a run that ends before a check point still
+ * reports the decision its games support (the same however the run was split). */
 static int sprt_decides(run *r) {
     cs_run_result *res = r->res;
-    if (!res->has_sprt || res->games % r->sprt_every != 0) return 0;
+    if (!res->has_sprt) return 0;
+    if (res->games % r->sprt_every != 0 && res->game_begin + res->games != res->game_end) return 0;
     res->decision = cs_sprt_decide(&res->sprt);
     return res->decision != CS_SPRT_CONTINUE;
 }
@@ -754,7 +757,7 @@ int cs_run(const cs_experiment *e, cs_run_result *res, char *err, size_t err_len
     if (res->decision != CS_SPRT_CONTINUE || start >= end) {
         res->already_done = 1;
         snprintf(res->status, sizeof res->status, "%s",
-                 res->decision != CS_SPRT_CONTINUE ? "sprt-stopped" : "complete");
+                 start >= end ? "complete" : "sprt-stopped");
         if (w != NULL) {
             meta_progress(r, res->status);
             if (cs_h5_sync(w, m, 1) != 0) {
@@ -815,8 +818,8 @@ int cs_run(const cs_experiment *e, cs_run_result *res, char *err, size_t err_len
         fputc('\n', stderr);
 
     const char *status = r->failed                           ? "failed"
-                         : res->decision != CS_SPRT_CONTINUE ? "sprt-stopped"
                          : first + res->games >= end         ? "complete"
+                         : res->decision != CS_SPRT_CONTINUE ? "sprt-stopped"
                                                              : "interrupted";
     /* A signal that came as the last batch was written interrupted nothing. */
     res->interrupted = res->decision == CS_SPRT_CONTINUE && first + res->games < end && !r->failed;
