@@ -314,8 +314,8 @@ static int run_spec(cs_args *a, run_options *o, const char *command_line) {
             char why[1024];
             cs_player *p = cs_player_create(arm->e.seats[i], why, sizeof why);
             if (p == NULL) {
-                cs_args_error(a, "arm %s (line %d): seat %d '%s': %s", arm->name, arm->line, i,
-                              arm->e.seats[i], why);
+                cs_args_error(a, "%s:%d: arm '%s': 'seats': seat %d '%s': %s", spec.source,
+                              arm->seats_line, arm->name, i, arm->e.seats[i], why);
                 cs_spec_free(&spec);
                 return CS_EXIT_USAGE;
             }

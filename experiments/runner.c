@@ -112,6 +112,10 @@ int cs_seats_split(const char *list, char out[][CS_H5_SPEC_MAX], int max) {
     for (;;) {
         const char *comma = strchr(s, ',');
         size_t len = comma ? (size_t)(comma - s) : strlen(s);
+        const char *next = comma ? comma + 1 : NULL;
+        /* "random, greedy" reads as "random,greedy": blanks around a piece are not its own */
+        while (len > 0 && (*s == ' ' || *s == '\t')) s++, len--;
+        while (len > 0 && (s[len - 1] == ' ' || s[len - 1] == '\t')) len--;
         if (n > 0 && len > 0 && is_parameter(s, len)) {
             size_t have = strlen(out[n - 1]);
             if (have + 1 + len >= CS_H5_SPEC_MAX) return -1;
@@ -120,8 +124,8 @@ int cs_seats_split(const char *list, char out[][CS_H5_SPEC_MAX], int max) {
             if (len == 0 || n == max || len >= CS_H5_SPEC_MAX) return -1;
             snprintf(out[n++], CS_H5_SPEC_MAX, "%.*s", (int)len, s);
         }
-        if (comma == NULL) break;
-        s = comma + 1;
+        if (next == NULL) break;
+        s = next;
     }
     return n;
 }

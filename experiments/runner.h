@@ -139,7 +139,8 @@ void cs_shard_range(uint64_t games, int rotations, int k, int n, uint64_t *first
 int cs_lineup_rotations(int n, const char specs[][CS_H5_SPEC_MAX]);
 
 /* Splits a --seats list "a,mc:samples=9,objective=win,b" into seat specs: a comma starts a new
- * seat unless the text after it is a parameter (name=value with no ':' before the '='). Returns
+ * seat unless the text after it is a parameter (name=value with no ':' before the '='); blanks
+ * around each piece are dropped ("random, greedy" is two seats). Returns
  * the number of seats, or -1 if there are more than max or one is empty. */
 int cs_seats_split(const char *list, char out[][CS_H5_SPEC_MAX], int max);
 

@@ -56,7 +56,7 @@ expect_error "resume and force" "contradict" "$cs" run --resume --force --seats 
 printf 'name: x\nseats: [random, random]\ngmaes: 10\n' >bad.yaml
 expect_error "spec unknown key" "bad.yaml:3: unknown key 'gmaes'" "$cs" run bad.yaml
 printf 'name: x\narms:\n  - name: a\n    seats: [random, nobody]\n' >bad2.yaml
-expect_error "spec unknown strategy" "arm a (line 3): seat 1 'nobody'" "$cs" run bad2.yaml -o specout
+expect_error "spec unknown strategy" "bad2.yaml:4: arm 'a': 'seats': seat 1 'nobody'" "$cs" run bad2.yaml -o specout
 [ ! -e specout ] && ok || bad "a refused spec left its folder"
 expect_error "spec missing" "cannot open spec nothere.yaml" "$cs" run nothere.yaml
 expect_error "spec and seats" "in the spec" "$cs" run bad.yaml --seats random,random

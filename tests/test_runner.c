@@ -458,6 +458,10 @@ static void test_seats_split_keeps_parameters_with_their_strategy(void) {
     CU_ASSERT_STRING_EQUAL(s[1], "expected");
     CU_ASSERT_EQUAL(cs_seats_split("plugin:/x/p.so:depth=2,random", s, 4), 2);
     CU_ASSERT_STRING_EQUAL(s[0], "plugin:/x/p.so:depth=2");
+    CU_ASSERT_EQUAL(cs_seats_split(" random , mc:samples=9, objective=win", s, 4), 2);
+    CU_ASSERT_STRING_EQUAL(s[0], "random");
+    CU_ASSERT_STRING_EQUAL(s[1], "mc:samples=9,objective=win");
+    CU_ASSERT_EQUAL(cs_seats_split("a, ,b", s, 4), -1);
     CU_ASSERT_EQUAL(cs_seats_split("a,b,c,d", s, 4), 4);
     CU_ASSERT_EQUAL(cs_seats_split("a,b,c,d,e", s, 4), -1);
     CU_ASSERT_EQUAL(cs_seats_split("a,,b", s, 4), -1);
