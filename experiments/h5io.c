@@ -483,9 +483,14 @@ typedef struct {
     hid_t dset, ftype, mtype;
     hid_t gtype; /* just the `game` field, for bisection (made on first use) */
     size_t row_size;
-    unsigned char *stage; /* one chunk of packed rows */
-    unsigned char *shuf;  /* the chunk shuffled, then */
-    unsigned char *zbuf;  /* deflated */
+    /* One chunk, already shuffled: byte j of the packed row i is at stage[j * chunk + i]
+     * (HDF5's shuffle filter with the row as the element). Rows are scattered into it as
+     * they come, field by field from the in-memory record (src_of below), so packing and
+     * shuffling are one pass that stays in the first-level cache: the row_size lines being
+     * filled are the same for consecutive rows. */
+    unsigned char *stage;
+    uint16_t *src_of;    /* byte j of a packed row is byte src_of[j] of the record */
+    unsigned char *zbuf; /* deflated (also scratch for rows read back on --resume) */
     size_t zcap;
     z_stream zs;
     int zs_ready;
@@ -505,10 +510,11 @@ static void table_init(table *t, const table_def *def) {
 /* Frees what the table allocated itself (not its HDF5 handles). */
 static void table_free_memory(table *t) {
     free(t->stage);
-    free(t->shuf);
+    free(t->src_of);
     free(t->zbuf);
     if (t->zs_ready) deflateEnd(&t->zs);
-    t->stage = t->shuf = t->zbuf = NULL;
+    t->stage = t->zbuf = NULL;
+    t->src_of = NULL;
     t->zs_ready = 0;
 }
 
@@ -531,24 +537,26 @@ static void table_free(table *t) {
  */
 static int table_alloc_writing(table *t) {
     size_t bytes = t->def->chunk * t->row_size;
-    t->stage = malloc(bytes);
-    t->shuf = malloc(bytes);
+    t->stage = aligned_alloc(64, (bytes + 63) / 64 * 64); /* blocks fill whole cache lines */
+    t->src_of = malloc(t->row_size * sizeof *t->src_of);
     t->zcap = compressBound((uLong)bytes);
     t->zbuf = malloc(t->zcap);
-    if (t->stage == NULL || t->shuf == NULL || t->zbuf == NULL) return -1;
+    if (t->stage == NULL || t->src_of == NULL || t->zbuf == NULL) return -1;
+    size_t j = 0;
+    for (size_t k = 0; k < t->def->n_fields; k++)
+        for (size_t b = 0; b < t->def->fields[k].size; b++)
+            t->src_of[j++] = (uint16_t)(t->def->fields[k].offset + b);
     memset(&t->zs, 0, sizeof t->zs);
     if (deflateInit2(&t->zs, CS_H5_DEFLATE_LEVEL, Z_DEFLATED, 15, 8, Z_RLE) != Z_OK) return -1;
     t->zs_ready = 1;
     return 0;
 }
 
-/* HDF5's shuffle filter: byte j of every element, for each j in turn. */
-static void shuffle_rows(const unsigned char *in, unsigned char *out, size_t n, size_t size) {
-    for (size_t j = 0; j < size; j++) {
-        const unsigned char *src = in + j;
-        unsigned char *dst = out + j * n;
-        for (size_t i = 0; i < n; i++) dst[i] = src[i * size];
-    }
+/* Scatters n packed rows of `size` bytes into the first rows of a shuffled chunk. */
+static void shuffle_rows_in(const unsigned char *in, unsigned char *stage, size_t chunk, size_t n,
+                            size_t size) {
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = 0; j < size; j++) stage[j * chunk + i] = in[i * size + j];
 }
 
 /* Dataset access: room in the chunk cache for a few chunks, whole chunks evicted first. */
@@ -690,10 +698,11 @@ static int table_write_stage(table *t) {
         if (H5Dset_extent(t->dset, end) < 0) return failed();
         t->extent = end[0];
     }
-    if (t->staged < n) memset(t->stage + t->staged * t->row_size, 0, (n - t->staged) * t->row_size);
-    shuffle_rows(t->stage, t->shuf, n, t->row_size);
+    if (t->staged < n)
+        for (size_t j = 0; j < t->row_size; j++)
+            memset(t->stage + j * n + t->staged, 0, n - t->staged);
     if (deflateReset(&t->zs) != Z_OK) return -1;
-    t->zs.next_in = t->shuf;
+    t->zs.next_in = t->stage;
     t->zs.avail_in = (uInt)bytes;
     t->zs.next_out = t->zbuf;
     t->zs.avail_out = (uInt)t->zcap;
@@ -709,17 +718,40 @@ static int table_write_stage(table *t) {
     return 0;
 }
 
+/*
+ * Rows are scattered into the shuffled chunk a block at a time: for each byte j of the packed
+ * row, the block's bytes j go to one run of plane j. Row by row, the bytes of one row would go
+ * to row_size addresses a chunk apart (8 or 16 KB, a multiple of 4 KB), which all fall in one
+ * set of the first-level cache and evict each other; a block writes whole cache lines, reading
+ * its records (a few KB) from the cache. Measured with perf: the row-by-row scatter took 38%
+ * of a run recording deals, the block scatter a few percent.
+ */
+#define SCATTER_BLOCK 64
+
 static int table_append(table *t, const void *rows, size_t n) {
     const unsigned char *src = rows;
-    const field *fields = t->def->fields;
-    size_t n_fields = t->def->n_fields, struct_size = t->def->struct_size;
-    for (size_t i = 0; i < n; i++, src += struct_size) {
-        unsigned char *dst = t->stage + t->staged * t->row_size;
-        for (size_t k = 0; k < n_fields; k++) {
-            memcpy(dst, src + fields[k].offset, fields[k].size);
-            dst += fields[k].size;
+    const uint16_t *src_of = t->src_of;
+    size_t struct_size = t->def->struct_size, row_size = t->row_size, chunk = t->def->chunk;
+    for (size_t i = 0; i < n;) {
+        if (t->staged % SCATTER_BLOCK == 0 && n - i >= SCATTER_BLOCK &&
+            chunk - t->staged >= SCATTER_BLOCK) {
+            unsigned char *dst = t->stage + t->staged;
+            for (size_t j = 0; j < row_size; j++) {
+                const unsigned char *from = src + src_of[j];
+                unsigned char *to = dst + j * chunk;
+                for (size_t r = 0; r < SCATTER_BLOCK; r++) to[r] = from[r * struct_size];
+            }
+            src += SCATTER_BLOCK * struct_size;
+            i += SCATTER_BLOCK;
+            t->staged += SCATTER_BLOCK;
+        } else { /* one row, to reach a block boundary or for the last few rows */
+            unsigned char *dst = t->stage + t->staged;
+            for (size_t j = 0; j < row_size; j++) dst[j * chunk] = src[src_of[j]];
+            src += struct_size;
+            i++;
+            t->staged++;
         }
-        if (++t->staged == t->def->chunk) {
+        if (t->staged == chunk) {
             if (table_write_stage(t) < 0) return -1;
             t->stage_first += t->staged;
             t->staged = t->written = 0;
@@ -739,7 +771,9 @@ static int table_resume_at(table *t, uint64_t rows) {
     }
     t->stage_first = rows / t->def->chunk * t->def->chunk;
     t->staged = t->written = (size_t)(rows - t->stage_first);
-    return table_read(t, t->ftype, t->stage_first, t->staged, t->stage);
+    if (table_read(t, t->ftype, t->stage_first, t->staged, t->zbuf) < 0) return -1;
+    shuffle_rows_in(t->zbuf, t->stage, t->def->chunk, t->staged, t->row_size);
+    return 0;
 }
 
 /* ---- the writer ---- */
@@ -949,8 +983,12 @@ uint64_t cs_h5_writer_deals(const cs_h5_writer *w) {
 static uint64_t durable_games(const cs_h5_writer *w, uint64_t game_begin) {
     uint64_t rows = w->games.stage_first + w->games.written;
     if (w->has_deals && w->deals.staged > w->deals.written) {
-        uint64_t g; /* `game` is the first field of a packed deal row */
-        memcpy(&g, w->deals.stage + w->deals.written * w->deals.row_size, sizeof g);
+        /* `game` is the first field of a packed deal row: its bytes are in the first planes */
+        unsigned char b[sizeof(uint64_t)];
+        for (size_t j = 0; j < sizeof b; j++)
+            b[j] = w->deals.stage[j * w->deals.def->chunk + w->deals.written];
+        uint64_t g;
+        memcpy(&g, b, sizeof g);
         if (g - game_begin < rows) rows = g - game_begin;
     }
     return rows;
