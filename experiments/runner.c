@@ -373,12 +373,24 @@ static void adapt_batch(run *r, worker *wk, size_t n, double seconds) {
     if (wk->batch < 1) wk->batch = 1;
 }
 
+/* A helper (not the master) compresses the writer's full chunks before playing more: the
+ * writer, one thread, would otherwise compress every chunk of every thread's games. Called and
+ * returns with the lock held; returns whether it compressed one. */
+static int help_writer(run *r, int master) {
+    if (master || r->w == NULL || !cs_h5_writer_has_work(r->w)) return 0;
+    pthread_mutex_unlock(&r->mu);
+    int did = cs_h5_writer_compress_one(r->w);
+    pthread_mutex_lock(&r->mu);
+    return did;
+}
+
 static void thread_loop(run *r, worker *wk, int master) {
     for (;;) {
         slot *s = NULL;
         pthread_mutex_lock(&r->mu);
         for (;;) {
             if (atomic_load(&g_interrupt)) r->stop = 1; /* cs_run tells it from the count */
+            if (help_writer(r, master)) continue;
             if (r->stop || r->next_game >= r->end_game) break;
             slot *cand = &r->slots[r->next_seq % r->n_slots];
             if (cand->state == SLOT_FREE) {
@@ -389,6 +401,9 @@ static void thread_loop(run *r, worker *wk, int master) {
             pthread_cond_wait(&r->cv, &r->mu);
         }
         if (s == NULL) {
+            /* Nothing left to play: help the writer until it has written every batch. */
+            while (!master && r->write_seq < r->next_seq)
+                if (!help_writer(r, master)) pthread_cond_wait(&r->cv, &r->mu);
             pthread_mutex_unlock(&r->mu);
             break;
         }
@@ -748,6 +763,11 @@ int cs_run(const cs_experiment *e, cs_run_result *res, char *err, size_t err_len
         if (rc != 0) goto done;
     }
     r->w = w;
+    if (w != NULL && threads > 1 && cs_h5_writer_helpers(w, threads - 1) != 0) {
+        rc = CS_ENOMEM;
+        snprintf(err, err_len, "out of memory");
+        goto done;
+    }
     if (e->resume) {
         rc = recount(r, w, m->games_completed);
         if (rc == 0 && e->command_line) rc = cs_h5_log_resume(w, e->command_line);
