@@ -93,8 +93,8 @@ static void print_show(replay *r, const char *whose, int seat, const cs_card *ca
 static void print_peg_breakdown(const cs_card *pile, int n, int recorded, int last_play) {
     cs_peg_points p;
     cs_peg_breakdown(pile, n, &p);
-    static const char *const pairs[] = {"", "", "pair", "", "", "", "pair royal", "", "", "", "", "",
-                                        "double pair royal"};
+    static const char *const pairs[] = {
+        "", "", "pair", "", "", "", "pair royal", "", "", "", "", "", "double pair royal"};
     const char *sep = "";
     printf("  (");
     if (p.fifteen) printf("%sfifteen %d", sep, p.fifteen), sep = ", ";

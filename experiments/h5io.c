@@ -513,16 +513,16 @@ typedef struct {
     size_t zcap;      /* room for a deflated chunk */
     slab slabs[MAX_SLABS];
     int n_slabs;
-    int cur;                   /* the slab being filled */
-    int queue[MAX_SLABS];      /* full slabs not yet written, oldest first (changed by the */
-    int q_head, q_len;         /* writer under the lock; the writer reads it without) */
-    uint64_t stage_first;      /* = slabs[cur].first */
-    size_t staged;             /* rows in the current slab */
-    size_t written;            /* of those, rows already written (by a final sync) */
-    uint64_t extent;           /* rows the dataset has now */
-    pthread_mutex_t *mu;       /* the writer's, guarding slab states and the queue */
-    pthread_cond_t *cv;        /* signalled when a slab is compressed */
-    atomic_int *full;          /* the writer's count of queued slabs nobody compresses yet */
+    int cur;              /* the slab being filled */
+    int queue[MAX_SLABS]; /* full slabs not yet written, oldest first (changed by the */
+    int q_head, q_len;    /* writer under the lock; the writer reads it without) */
+    uint64_t stage_first; /* = slabs[cur].first */
+    size_t staged;        /* rows in the current slab */
+    size_t written;       /* of those, rows already written (by a final sync) */
+    uint64_t extent;      /* rows the dataset has now */
+    pthread_mutex_t *mu;  /* the writer's, guarding slab states and the queue */
+    pthread_cond_t *cv;   /* signalled when a slab is compressed */
+    atomic_int *full;     /* the writer's count of queued slabs nobody compresses yet */
 } table;
 
 static void table_init(table *t, const table_def *def) {
@@ -913,7 +913,7 @@ struct cs_h5_writer {
     pthread_mutex_t mu;
     pthread_cond_t cv;
     atomic_int full; /* queued slabs waiting for a thread to compress them */
-    char path[512]; /* for messages */
+    char path[512];  /* for messages */
     char err[1024];
 };
 
@@ -1177,7 +1177,8 @@ uint64_t cs_h5_writer_deals(const cs_h5_writer *w) {
 /* Games (from game_begin) whose rows, and deals, are all in chunks written to the file. */
 static uint64_t durable_games(const cs_h5_writer *w, uint64_t game_begin) {
     const table *g = &w->games, *d = &w->deals;
-    uint64_t rows = g->q_len > 0 ? g->slabs[g->queue[g->q_head]].first : g->stage_first + g->written;
+    uint64_t rows =
+        g->q_len > 0 ? g->slabs[g->queue[g->q_head]].first : g->stage_first + g->written;
     const unsigned char *first_unwritten = NULL; /* the first deal row not on disk */
     if (w->has_deals && d->q_len > 0)
         first_unwritten = d->slabs[d->queue[d->q_head]].stage;

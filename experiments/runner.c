@@ -780,8 +780,7 @@ int cs_run(const cs_experiment *e, cs_run_result *res, char *err, size_t err_len
     uint64_t start = first + res->games;
     if (res->decision != CS_SPRT_CONTINUE || start >= end) {
         res->already_done = 1;
-        snprintf(res->status, sizeof res->status, "%s",
-                 start >= end ? "complete" : "sprt-stopped");
+        snprintf(res->status, sizeof res->status, "%s", start >= end ? "complete" : "sprt-stopped");
         if (w != NULL) {
             meta_progress(r, res->status);
             if (cs_h5_sync(w, m, 1) != 0) {

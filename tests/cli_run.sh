@@ -243,6 +243,20 @@ if [ $? -eq 0 ] && grep -q "200 card sequences x 2 rotations" <<<"$out" && grep 
     grep -q "Elo difference" <<<"$out"; then ok; else bad "match: $out"; fi
 "$cs" match greedy random --games 400 --quiet -o match.h5 >/dev/null && [ "$(attr match.h5 duplicate)" = 1 ] && ok || bad "match -o"
 
+# Progress on standard error: a plain final line when it is not a terminal, redrawn in place
+# (carriage return, erase to the end of the line) on a terminal (script(1) makes one), nothing
+# with --quiet.
+"$cs" run --seats random,greedy --games 3000 --threads 1 -o prog.h5 --force 2>prog.err >/dev/null
+if grep -Eq "^3000/3000 games \(100\.0%\), [0-9]+ games/s, elapsed 0:[0-9]{2}, remaining 0:00$" prog.err &&
+    ! grep -q $'\r' prog.err; then ok; else bad "progress without a terminal: $(cat -A prog.err)"; fi
+"$cs" run --seats random,greedy --games 3000 --threads 1 -o prog.h5 --force --quiet 2>prog.err >/dev/null
+[ ! -s prog.err ] && ok || bad "--quiet printed: $(cat prog.err)"
+if command -v script >/dev/null; then
+    script -qec "'$cs' run --seats greedy,greedy --games 30000 --threads 1 -o prog.h5 --force >/dev/null" /dev/null >prog.tty
+    grep -q $'\r[0-9]*/30000 games' prog.tty && grep -q $'\033\[K' prog.tty && grep -q "30000/30000 games (100.0%)" prog.tty \
+        && ok || bad "progress on a terminal: $(cat -A prog.tty | head -c 400)"
+fi
+
 for c in run match replay merge bench; do "$cs" "$c" --help | grep -q "usage: cribsim $c" && ok || bad "$c --help"; done
 
 printf '%d passed, %d failed\n' "$pass" "$fail"

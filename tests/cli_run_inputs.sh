@@ -58,6 +58,9 @@ expect_error "spec unknown key" "bad.yaml:3: unknown key 'gmaes'" "$cs" run bad.
 printf 'name: x\narms:\n  - name: a\n    seats: [random, nobody]\n' >bad2.yaml
 expect_error "spec unknown strategy" "bad2.yaml:4: arm 'a': 'seats': seat 1 'nobody'" "$cs" run bad2.yaml -o specout
 [ ! -e specout ] && ok || bad "a refused spec left its folder"
+printf 'name: two\ngames: 41\narms:\n  - name: plain\n    seats: [random, greedy]\n  - name: dup\n    seats: [random, greedy]\n    duplicate: true\n' >odd.yaml
+expect_error "spec arm with odd duplicate games" "odd.yaml:6: arm 'dup': 41 games is not a multiple of the 2 rotations" "$cs" run odd.yaml -o oddout
+[ ! -e oddout/plain.h5 ] && ok || bad "the first arm ran before a later arm was refused"
 expect_error "spec missing" "cannot open spec nothere.yaml" "$cs" run nothere.yaml
 expect_error "spec and seats" "in the spec" "$cs" run bad.yaml --seats random,random
 expect_error "unknown arm" "no such arm" "$cs" run --arm nope

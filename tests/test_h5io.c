@@ -184,7 +184,8 @@ static void test_rows_read_back_as_written_across_chunks_and_syncs(void) {
 
 /* Whether two files' tables hold the same compressed chunks, byte for byte. */
 static int same_chunks(const char *a, const char *b, const char *name) {
-    hid_t fa = H5Fopen(a, H5F_ACC_RDONLY, H5P_DEFAULT), fb = H5Fopen(b, H5F_ACC_RDONLY, H5P_DEFAULT);
+    hid_t fa = H5Fopen(a, H5F_ACC_RDONLY, H5P_DEFAULT),
+          fb = H5Fopen(b, H5F_ACC_RDONLY, H5P_DEFAULT);
     hid_t da = H5Dopen2(fa, name, H5P_DEFAULT), db = H5Dopen2(fb, name, H5P_DEFAULT);
     hid_t sa = H5Dget_space(da), sb = H5Dget_space(db);
     hsize_t na = 0, nb = 0;
@@ -201,8 +202,7 @@ static int same_chunks(const char *a, const char *b, const char *name) {
         uint32_t filters;
         same = off_a[0] == off_b[0] && size_a == size_b &&
                H5Dread_chunk(da, H5P_DEFAULT, off_a, &filters, x) >= 0 &&
-               H5Dread_chunk(db, H5P_DEFAULT, off_b, &filters, y) >= 0 &&
-               memcmp(x, y, size_a) == 0;
+               H5Dread_chunk(db, H5P_DEFAULT, off_b, &filters, y) >= 0 && memcmp(x, y, size_a) == 0;
         free(x);
         free(y);
     }

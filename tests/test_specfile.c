@@ -178,9 +178,8 @@ static void test_mistakes_name_file_line_and_key(void) {
 static void test_unnamed_spec_takes_the_file_stem_and_random_seats(void) {
     cs_spec s;
     const char *text = "rules: three\n";
-    CU_ASSERT_EQUAL_FATAL(cs_spec_parse(text, strlen(text), "dir/three-way.yaml", &s, err,
-                                        sizeof err),
-                          0);
+    CU_ASSERT_EQUAL_FATAL(
+        cs_spec_parse(text, strlen(text), "dir/three-way.yaml", &s, err, sizeof err), 0);
     CU_ASSERT_STRING_EQUAL(s.name, "three-way");
     CU_ASSERT_STRING_EQUAL(s.arms[0].name, "three-way");
     CU_ASSERT_STRING_EQUAL(s.arms[0].output, "three-way/three-way.h5");
@@ -232,9 +231,7 @@ static void test_mutated_specs_parse_or_fail_cleanly(void) {
             case 0: /* change a byte */
                 text[at] = alphabet[cs_pcg32_bounded(&rng, sizeof alphabet - 1)];
                 break;
-            case 1: /* cut the rest */
-                n = at;
-                break;
+            case 1: /* cut the rest */ n = at; break;
             case 2: /* delete a run */
             {
                 size_t len = 1 + cs_pcg32_bounded(&rng, 8);
@@ -245,7 +242,8 @@ static void test_mutated_specs_parse_or_fail_cleanly(void) {
             }
             default: /* repeat a run elsewhere */
             {
-                size_t len = 1 + cs_pcg32_bounded(&rng, 16), to = cs_pcg32_bounded(&rng, (uint32_t)n);
+                size_t len = 1 + cs_pcg32_bounded(&rng, 16),
+                       to = cs_pcg32_bounded(&rng, (uint32_t)n);
                 if (at + len > n) len = n - at;
                 if (n + len >= sizeof text) break;
                 memmove(text + to + len, text + to, n - to);
