@@ -230,8 +230,11 @@ static int set_arm_key(ctx *c, const char *key, const yaml_node_t *v, cs_experim
         const char *s = scalar(v);
         cs_sprt t;
         char why[256];
-        if (s == NULL || cs_sprt_parse(s, &t, why, sizeof why) != 0)
-            FAIL(c, v, CS_ERANGE, "%s", s ? why : "'sprt' must be \"elo0,elo1[,alpha,beta]\"");
+        if (s == NULL || cs_sprt_parse(s, &t, why, sizeof why) != 0) /* why names --sprt */
+            FAIL(c, v, CS_ERANGE, "'sprt': %s",
+                 s == NULL                         ? "must be \"elo0,elo1[,alpha,beta]\""
+                 : strncmp(why, "--sprt ", 7) == 0 ? why + 7
+                                                   : why);
         e->use_sprt = 1;
         e->sprt_elo0 = t.elo0;
         e->sprt_elo1 = t.elo1;

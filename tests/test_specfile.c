@@ -166,7 +166,7 @@ static void test_mistakes_name_file_line_and_key(void) {
     check_error("name: x\nseats: [a, b]\n---\ngames: 3\n", 3, "second YAML document");
     check_error("name: x\nduplicate: maybe\n", 2, "true or false");
     check_error("name: x\nrecord: everything\n", 2, "games or deals");
-    check_error("name: x\nsprt: 10,0\n", 2, "--sprt");
+    check_error("name: x\nsprt: 10,0\n", 2, "'sprt': '10,0': need elo0 < elo1");
     check_error("name: x\narms:\n  - name: a\n  - name: a\n", 4, "repeated");
     check_error("name: x\narms:\n  - seats: [a, b]\n", 3, "no 'name'");
     check_error("name: x\narms:\n  - name: a/b\n", 3, "arm name");
