@@ -40,18 +40,26 @@ same_tables t1.h5 t2.h5 games deals && ok || bad "1 vs 2 threads"
 same_tables t1.h5 t8.h5 games deals && ok || bad "1 vs 8 threads"
 [ "$(attr t8.h5 threads)" = 8 ] && [ "$(attr t8.h5 status)" = complete ] && ok || bad "attributes of t8"
 
+# signal_run SIG SECONDS FILE ARGS...: runs cribsim run ARGS -o FILE (standard error into
+# FILE.err), sends SIG once FILE exists and SECONDS more have passed, and sets rc to its exit.
+signal_run() {
+    local sig=$1 secs=$2 out=$3
+    shift 3
+    "$cs" run "$@" -o "$out" 2>"$out.err" >/dev/null &
+    local pid=$!
+    for _ in $(seq 1 100); do [ -s "$out" ] && break; sleep 0.05; done
+    sleep "$secs"
+    kill -"$sig" "$pid"
+    wait "$pid"
+    rc=$?
+}
+
 # A real SIGINT: the batches in hand are written, the file is valid, --resume completes it to a
 # count chosen now, and the result equals a run of that count from scratch.
-"$cs" run --seats random,random --games 50000000 --threads 2 -o sig.h5 2>sig.err >/dev/null &
-pid=$!
-for _ in $(seq 1 100); do [ -s sig.h5 ] && break; sleep 0.05; done
-sleep 0.7
-kill -INT "$pid"
-wait "$pid"
-rc=$?
+signal_run INT 0.7 sig.h5 --seats random,random --games 50000000 --threads 2
 done_games=$(attr sig.h5 games_completed)
 if [ "$rc" -eq 1 ] && [ "$(attr sig.h5 status)" = interrupted ] && [ "$done_games" -gt 0 ] &&
-    grep -q -- "--resume" sig.err; then ok; else bad "SIGINT: rc=$rc status=$(attr sig.h5 status) games=$done_games $(cat sig.err)"; fi
+    grep -q -- "--resume" sig.h5.err; then ok; else bad "SIGINT: rc=$rc status=$(attr sig.h5 status) games=$done_games $(cat sig.h5.err)"; fi
 "$py" -c 'import sys,h5py; f=h5py.File(sys.argv[1],"r"); sys.exit(f["games"].shape[0] < int(f.attrs["games_completed"]))' sig.h5 \
     && ok || bad "interrupted file holds fewer rows than games_completed"
 target=$((done_games + 3001))
@@ -63,18 +71,12 @@ grep -q "resume" <<<"$(attr sig.h5 resume_log)" && ok || bad "resume_log"
 # A real SIGTERM during a run recording deals on two threads: the file holds exactly the games
 # it counts (rows of /games, and /deals up to the last of them), and --resume makes it equal
 # to the uninterrupted run.
-"$cs" run "${lineup[@]}" --games 4000000 --threads 2 -o term.h5 2>term.err >/dev/null &
-pid=$!
-for _ in $(seq 1 100); do [ -s term.h5 ] && break; sleep 0.05; done
-sleep 1.5
-kill -TERM "$pid"
-wait "$pid"
-rc=$?
+signal_run TERM 1.5 term.h5 "${lineup[@]}" --games 4000000 --threads 2
 exact=$("$py" -c '
 import sys, h5py
 f = h5py.File(sys.argv[1], "r"); n = int(f.attrs["games_completed"]); g, d = f["games"], f["deals"]
 print(n > 0 and g.shape[0] == n and d.shape[0] > 0 and int(d[-1]["game"]) == n - 1 and int(g[-1]["game"]) == n - 1)' term.h5)
-[ "$rc" -eq 1 ] && [ "$(attr term.h5 status)" = interrupted ] && [ "$exact" = True ] && ok || bad "SIGTERM: rc=$rc exact=$exact $(cat term.err)"
+[ "$rc" -eq 1 ] && [ "$(attr term.h5 status)" = interrupted ] && [ "$exact" = True ] && ok || bad "SIGTERM: rc=$rc exact=$exact $(cat term.h5.err)"
 "$cs" run --resume --games 4000 -o term.h5 --quiet >/dev/null 2>&1
 if [ "$(attr term.h5 games_completed)" -le 4000 ]; then
     same_tables t1.h5 term.h5 games deals && ok || bad "SIGTERM + resume differs from one run"
