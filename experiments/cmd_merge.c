@@ -55,7 +55,9 @@ static int cmp_parts(const void *x, const void *y) {
     return (a->m.shard_index > b->m.shard_index) - (a->m.shard_index < b->m.shard_index);
 }
 
-/* Copies every row of the parts, in order. Returns 0 or a cs_err with the message in err. */
+/* Copies every row of the parts, in order. Returns 0 or a cs_err with the message in err:
+ * CS_ECONFIG when a part's rows cannot be read (a damaged part: bad input), CS_EIO when the
+ * output cannot be written. */
 static int copy_rows(part *parts, int n, cs_h5_writer *w, int quiet, char *err, size_t err_len) {
     cs_games_row *games = malloc(COPY_BLOCK * sizeof *games);
     cs_deal_record *deals = malloc(COPY_BLOCK * sizeof *deals);
@@ -74,7 +76,7 @@ static int copy_rows(part *parts, int n, cs_h5_writer *w, int quiet, char *err, 
             size_t m = rows - at < COPY_BLOCK ? (size_t)(rows - at) : COPY_BLOCK;
             if (cs_h5_read_games(r, at, m, games) != 0) {
                 snprintf(err, err_len, "%s", cs_h5_reader_error(r));
-                rc = CS_EIO;
+                rc = CS_ECONFIG;
             } else if (cs_h5_write_games(w, games, m) != 0) {
                 snprintf(err, err_len, "%s", cs_h5_writer_error(w));
                 rc = CS_EIO;
@@ -87,7 +89,7 @@ static int copy_rows(part *parts, int n, cs_h5_writer *w, int quiet, char *err, 
             size_t m = n_deals - at < COPY_BLOCK ? (size_t)(n_deals - at) : COPY_BLOCK;
             if (cs_h5_read_deals(r, at, m, deals) != 0) {
                 snprintf(err, err_len, "%s", cs_h5_reader_error(r));
-                rc = CS_EIO;
+                rc = CS_ECONFIG;
             } else if (cs_h5_write_deals(w, deals, m) != 0) {
                 snprintf(err, err_len, "%s", cs_h5_writer_error(w));
                 rc = CS_EIO;
@@ -233,6 +235,7 @@ int cs_cmd_merge(int argc, char **argv) {
     if (rc != 0) {
         cs_args_error(&a, "%s; %s removed", err, out);
         unlink(out);
+        if (rc == CS_ECONFIG) status = CS_EXIT_USAGE; /* a damaged part */
         goto done;
     }
     printf("merged %d shards into %s: %llu games\n", n, out, (unsigned long long)m->game_end);

@@ -87,6 +87,82 @@ static void print_show(replay *r, const char *whose, int seat, const cs_card *ca
     printf("\n");
 }
 
+/* "(fifteen 2, pair 2, go 1)": what a card's recorded points were for. The pile's own points
+ * come from the engine's pegging scorer; the rest is the go (or the last card), which the file
+ * credits to the card that ended the series. */
+static void print_peg_breakdown(const cs_card *pile, int n, int recorded, int last_play) {
+    cs_peg_points p;
+    cs_peg_breakdown(pile, n, &p);
+    static const char *const pairs[] = {
+        "", "", "pair", "", "", "", "pair royal", "", "", "", "", "", "double pair royal"};
+    const char *sep = "";
+    printf("  (");
+    if (p.fifteen) printf("%sfifteen %d", sep, p.fifteen), sep = ", ";
+    if (p.thirty_one) printf("%sthirty-one %d", sep, p.thirty_one), sep = ", ";
+    if (p.pairs > 0 && p.pairs <= 12 && pairs[p.pairs][0])
+        printf("%s%s %d", sep, pairs[p.pairs], p.pairs), sep = ", ";
+    if (p.run) printf("%srun %d", sep, p.run), sep = ", ";
+    int rest = recorded - p.total;
+    if (rest == 1)
+        printf("%s%s 1", sep, last_play ? "last card" : "go");
+    else if (rest != 0)
+        printf("%s[the file records %d, the pile scores %d]", sep, recorded, p.total);
+    printf(")");
+}
+
+/* Counts the "key":value members of two rules' JSON (same keys, same order, as
+ * cs_rules_to_json writes them) that differ; with out, lists them as "key value, ...". */
+static int rules_changes(const char *base, const char *rules, char *out, size_t len) {
+    int n = 0;
+    size_t used = 0;
+    if (out != NULL) out[0] = '\0';
+    while (*base && *rules) {
+        size_t lb = strcspn(base + 1, ",}") + 1, lr = strcspn(rules + 1, ",}") + 1;
+        if (lb != lr || memcmp(base, rules, lb) != 0) {
+            n++;
+            /* {"target":61 or ,"first_dealer":"cut" -> target 61, first_dealer cut */
+            const char *key = rules + 2, *colon = memchr(rules, ':', lr);
+            if (out != NULL && colon != NULL && colon > key && used < len) {
+                const char *value = colon + 1, *end = rules + lr;
+                if (*value == '"') value++;
+                if (end > value && end[-1] == '"') end--;
+                used += (size_t)snprintf(out + used, len - used, "%s%.*s %.*s", n > 1 ? ", " : "",
+                                         (int)(colon - key - 1), key, (int)(end - value), value);
+            }
+        }
+        base += lb;
+        rules += lr;
+    }
+    return n;
+}
+
+/* "two (two players, ...)" for a preset's rules, else the nearest preset and what differs. */
+static void print_rules(const cs_rules *rules) {
+    char json[CS_H5_TEXT_MAX], best_json[CS_H5_TEXT_MAX] = "";
+    cs_rules_to_json(rules, json, sizeof json);
+    int best = 0, best_n = 1 << 30;
+    for (int k = 0; k < CS_PRESET_COUNT; k++) {
+        cs_rules pr;
+        char pj[CS_H5_TEXT_MAX];
+        cs_rules_preset((cs_preset)k, &pr);
+        cs_rules_to_json(&pr, pj, sizeof pj);
+        int n = rules_changes(pj, json, NULL, 0);
+        if (n < best_n) {
+            best_n = n;
+            best = k;
+            snprintf(best_json, sizeof best_json, "%s", pj);
+        }
+    }
+    printf("rules: %s (%s)", cs_preset_name((cs_preset)best),
+           cs_preset_description((cs_preset)best));
+    if (best_n > 0) {
+        char changes[CS_H5_TEXT_MAX];
+        rules_changes(best_json, json, changes, sizeof changes);
+        printf(", changed: %s", changes);
+    }
+    printf("\n");
+}
+
 static void print_deal(replay *r, const cs_deal_record *d) {
     const cs_rules *ru = r->rules;
     int n = ru->players, hand = cs_rules_hand_size(ru);
@@ -135,21 +211,26 @@ static void print_deal(replay *r, const cs_deal_record *d) {
         printf("\n");
     }
     if (d->n_plays > 0) printf("  the play:\n");
-    int count = 0;
+    int count = 0, n_pile = 0;
+    cs_card pile[CS_PEG_PILE_MAX];
     for (int i = 0; i < d->n_plays; i++) {
         cs_card c = d->play_card[i];
         int v = cs_card_value(c);
+        /* A series ends at 31, or when nobody can play: then no card left fits, so the next
+         * card played would pass 31. */
         if (count + v > 31 || count == 31) {
             printf("    -- the count starts again --\n");
-            count = 0;
+            count = n_pile = 0;
         }
         count += v;
+        if (n_pile < CS_PEG_PILE_MAX) pile[n_pile++] = c;
         char t[CS_CARD_TEXT_MAX];
         cs_card_format(c, t);
         int seat = d->play_seat[i], pts = d->play_points[i];
         printf("    seat %d %-20.20s %s  count %2d", seat, who(r, seat), t, count);
         if (pts > 0) {
             printf("  +%d", pts);
+            print_peg_breakdown(pile, n_pile, pts, i + 1 == d->n_plays);
             if (credit(r, seat, pts)) printf("  -- reaches %d: the game ends", ru->target);
         }
         printf("\n");
@@ -242,7 +323,7 @@ int cs_cmd_replay(int argc, char **argv) {
     }
     cs_games_row row;
     uint64_t first, count;
-    status = CS_EXIT_FAILURE;
+    /* From here a failure is the file's (damaged records): still bad input, status 2. */
     if (cs_h5_read_games(r, game - m->game_begin, 1, &row) != 0 ||
         cs_h5_find_deals(r, game, &first, &count) != 0) {
         cs_args_error(&a, "%s", cs_h5_reader_error(r));
@@ -258,19 +339,7 @@ int cs_cmd_replay(int argc, char **argv) {
     replay rp = {.rules = &rules, .meta = m, .rotation = row.rotation};
     printf("game %llu of %s (seed %llu)\n", (unsigned long long)game, path,
            (unsigned long long)m->seed);
-    int preset = -1;
-    for (int k = 0; k < CS_PRESET_COUNT && preset < 0; k++) {
-        cs_rules pr;
-        char json[CS_H5_TEXT_MAX];
-        cs_rules_preset((cs_preset)k, &pr);
-        cs_rules_to_json(&pr, json, sizeof json);
-        if (strcmp(json, m->rules) == 0) preset = k;
-    }
-    if (preset >= 0)
-        printf("rules: %s (%s)\n", cs_preset_name((cs_preset)preset),
-               cs_preset_description((cs_preset)preset));
-    else
-        printf("rules: %s\n", m->rules);
+    print_rules(&rules);
     printf("seats:");
     for (int s = 0; s < rules.players; s++)
         printf(" %d %s%s", s, who(&rp, s), s + 1 < rules.players ? "," : "");

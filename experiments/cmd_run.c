@@ -306,20 +306,33 @@ static int run_spec(cs_args *a, run_options *o, const char *command_line) {
                    CS_GIVEN_DUPLICATE | CS_GIVEN_RECORD | CS_GIVEN_SPRT |
                    (ov->given & CS_GIVEN_SHARD);
     }
-    /* Check every selected arm's seats before playing any arm. */
+    /* Check every selected arm's seats, and its games against its rotations, before playing
+     * any arm: a mistake in the last arm must not surface after the first has run. */
     for (int k = 0; k < spec.n_arms; k++) {
         cs_spec_arm *arm = &spec.arms[k];
         if (!arm_selected(o, arm->name)) continue;
+        char specs[CS_MAX_PLAYERS][CS_H5_SPEC_MAX];
         for (int i = 0; i < arm->e.n_seats; i++) {
             char why[1024];
             cs_player *p = cs_player_create(arm->e.seats[i], why, sizeof why);
             if (p == NULL) {
-                cs_args_error(a, "arm %s (line %d): seat %d '%s': %s", arm->name, arm->line, i,
-                              arm->e.seats[i], why);
+                cs_args_error(a, "%s:%d: arm '%s': 'seats': seat %d '%s': %s", spec.source,
+                              arm->seats_line, arm->name, i, arm->e.seats[i], why);
                 cs_spec_free(&spec);
                 return CS_EXIT_USAGE;
             }
+            snprintf(specs[i], CS_H5_SPEC_MAX, "%s", cs_player_spec(p));
             cs_player_destroy(p);
+        }
+        int rotations = arm->e.duplicate ? cs_lineup_rotations(arm->e.n_seats, specs) : 1;
+        if (arm->e.games % (uint64_t)rotations != 0) {
+            cs_args_error(a,
+                          "%s:%d: arm '%s': %llu games is not a multiple of the %d rotations "
+                          "duplicate deals play for this lineup",
+                          spec.source, arm->line, arm->name, (unsigned long long)arm->e.games,
+                          rotations);
+            cs_spec_free(&spec);
+            return CS_EXIT_USAGE;
         }
     }
     /* Refuse before playing anything if an output exists (without --force or --resume). */

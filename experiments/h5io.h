@@ -28,7 +28,9 @@
  * Root attributes are those DESIGN.md lists plus the extras in cs_h5_meta below. Strings are
  * variable-length UTF-8; `seats` is an array of strings, one per seat.
  *
- * Only one thread may call into this module at a time (HDF5 is built without thread safety).
+ * Only one thread may call into this module at a time (HDF5 is built without thread safety),
+ * except for cs_h5_writer_compress_one() and cs_h5_writer_has_work(), which touch no HDF5
+ * state and let the threads that play compress the writer's chunks.
  * Every function reports HDF5's own reason for a failure in its message; HDF5's automatic
  * error printing is turned off.
  */
@@ -114,6 +116,25 @@ int cs_h5_create(const char *path, int force, const cs_h5_meta *m, cs_h5_writer 
  * file), with the message in err.
  */
 int cs_h5_reopen(const char *path, cs_h5_meta *m, cs_h5_writer **out, char *err, size_t err_len);
+
+/* Most threads that may help a writer compress (cs_h5_writer_helpers). */
+#define CS_H5_MAX_HELPERS 32
+
+/*
+ * Lets up to `helpers` other threads compress the writer's full chunks while it goes on
+ * filling the next ones: gives each table helpers + 2 chunk buffers (one being filled, one
+ * being written, the rest queued). Without it (or with 0) the writer compresses each chunk
+ * itself when it fills. The bytes written are the same either way. Call right after
+ * cs_h5_create or cs_h5_reopen. Returns 0 or CS_ENOMEM.
+ */
+int cs_h5_writer_helpers(cs_h5_writer *w, int helpers);
+
+/* From any thread: compresses one queued chunk if there is one nobody has taken. Returns
+ * whether it did. */
+int cs_h5_writer_compress_one(cs_h5_writer *w);
+
+/* From any thread, without waiting: whether a chunk waits to be compressed. */
+int cs_h5_writer_has_work(cs_h5_writer *w);
 
 /* Appends rows in game order. Returns 0 or CS_EIO (see cs_h5_writer_error()). */
 int cs_h5_write_games(cs_h5_writer *w, const cs_games_row *rows, size_t n);

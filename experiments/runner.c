@@ -112,6 +112,10 @@ int cs_seats_split(const char *list, char out[][CS_H5_SPEC_MAX], int max) {
     for (;;) {
         const char *comma = strchr(s, ',');
         size_t len = comma ? (size_t)(comma - s) : strlen(s);
+        const char *next = comma ? comma + 1 : NULL;
+        /* "random, greedy" reads as "random,greedy": blanks around a piece are not its own */
+        while (len > 0 && (*s == ' ' || *s == '\t')) s++, len--;
+        while (len > 0 && (s[len - 1] == ' ' || s[len - 1] == '\t')) len--;
         if (n > 0 && len > 0 && is_parameter(s, len)) {
             size_t have = strlen(out[n - 1]);
             if (have + 1 + len >= CS_H5_SPEC_MAX) return -1;
@@ -120,8 +124,8 @@ int cs_seats_split(const char *list, char out[][CS_H5_SPEC_MAX], int max) {
             if (len == 0 || n == max || len >= CS_H5_SPEC_MAX) return -1;
             snprintf(out[n++], CS_H5_SPEC_MAX, "%.*s", (int)len, s);
         }
-        if (comma == NULL) break;
-        s = comma + 1;
+        if (next == NULL) break;
+        s = next;
     }
     return n;
 }
@@ -264,10 +268,13 @@ static void tally(run *r, const cs_games_row *row) {
     }
 }
 
-/* After tallying game number res->games: whether the SPRT decides here. */
+/* After tallying game number res->games: whether the SPRT decides here. It is checked every
+ * sprt_every games and after the last game, so a run that ends before a check point still
+ * reports the decision its games support (the same however the run was split). */
 static int sprt_decides(run *r) {
     cs_run_result *res = r->res;
-    if (!res->has_sprt || res->games % r->sprt_every != 0) return 0;
+    if (!res->has_sprt) return 0;
+    if (res->games % r->sprt_every != 0 && res->game_begin + res->games != res->game_end) return 0;
     res->decision = cs_sprt_decide(&res->sprt);
     return res->decision != CS_SPRT_CONTINUE;
 }
@@ -366,12 +373,24 @@ static void adapt_batch(run *r, worker *wk, size_t n, double seconds) {
     if (wk->batch < 1) wk->batch = 1;
 }
 
+/* A helper (not the master) compresses the writer's full chunks before playing more: the
+ * writer, one thread, would otherwise compress every chunk of every thread's games. Called and
+ * returns with the lock held; returns whether it compressed one. */
+static int help_writer(run *r, int master) {
+    if (master || r->w == NULL || !cs_h5_writer_has_work(r->w)) return 0;
+    pthread_mutex_unlock(&r->mu);
+    int did = cs_h5_writer_compress_one(r->w);
+    pthread_mutex_lock(&r->mu);
+    return did;
+}
+
 static void thread_loop(run *r, worker *wk, int master) {
     for (;;) {
         slot *s = NULL;
         pthread_mutex_lock(&r->mu);
         for (;;) {
             if (atomic_load(&g_interrupt)) r->stop = 1; /* cs_run tells it from the count */
+            if (help_writer(r, master)) continue;
             if (r->stop || r->next_game >= r->end_game) break;
             slot *cand = &r->slots[r->next_seq % r->n_slots];
             if (cand->state == SLOT_FREE) {
@@ -382,6 +401,9 @@ static void thread_loop(run *r, worker *wk, int master) {
             pthread_cond_wait(&r->cv, &r->mu);
         }
         if (s == NULL) {
+            /* Nothing left to play: help the writer until it has written every batch. */
+            while (!master && r->write_seq < r->next_seq)
+                if (!help_writer(r, master)) pthread_cond_wait(&r->cv, &r->mu);
             pthread_mutex_unlock(&r->mu);
             break;
         }
@@ -741,6 +763,11 @@ int cs_run(const cs_experiment *e, cs_run_result *res, char *err, size_t err_len
         if (rc != 0) goto done;
     }
     r->w = w;
+    if (w != NULL && threads > 1 && cs_h5_writer_helpers(w, threads - 1) != 0) {
+        rc = CS_ENOMEM;
+        snprintf(err, err_len, "out of memory");
+        goto done;
+    }
     if (e->resume) {
         rc = recount(r, w, m->games_completed);
         if (rc == 0 && e->command_line) rc = cs_h5_log_resume(w, e->command_line);
@@ -753,8 +780,7 @@ int cs_run(const cs_experiment *e, cs_run_result *res, char *err, size_t err_len
     uint64_t start = first + res->games;
     if (res->decision != CS_SPRT_CONTINUE || start >= end) {
         res->already_done = 1;
-        snprintf(res->status, sizeof res->status, "%s",
-                 res->decision != CS_SPRT_CONTINUE ? "sprt-stopped" : "complete");
+        snprintf(res->status, sizeof res->status, "%s", start >= end ? "complete" : "sprt-stopped");
         if (w != NULL) {
             meta_progress(r, res->status);
             if (cs_h5_sync(w, m, 1) != 0) {
@@ -815,8 +841,8 @@ int cs_run(const cs_experiment *e, cs_run_result *res, char *err, size_t err_len
         fputc('\n', stderr);
 
     const char *status = r->failed                           ? "failed"
-                         : res->decision != CS_SPRT_CONTINUE ? "sprt-stopped"
                          : first + res->games >= end         ? "complete"
+                         : res->decision != CS_SPRT_CONTINUE ? "sprt-stopped"
                                                              : "interrupted";
     /* A signal that came as the last batch was written interrupted nothing. */
     res->interrupted = res->decision == CS_SPRT_CONTINUE && first + res->games < end && !r->failed;

@@ -11,9 +11,11 @@
  *
  * Threads. An OpenMP team; each thread owns its players (one per lineup seat, created once)
  * and its cs_game, claims the next batch of consecutive games, plays it into a slot of a ring
- * shared with the writer, and claims the next. Batch sizes adapt so a batch takes about
+ * shared with the writer, and claims the next; before claiming, it compresses any chunk of
+ * the file the writer has filled (h5io.h's helpers), so the one writer does not limit how many
+ * threads a run recording deals can use. Batch sizes adapt so a batch takes about
  * CS_RUNNER_BATCH_SECONDS, which bounds how long an interrupt waits; they change nothing in
- * the results. Memory is the ring plus one staged chunk per table: flat in the number of
+ * the results. Memory is the ring plus threads + 1 chunks per table: flat in the number of
  * games.
  *
  * Duplicate deals. With `duplicate`, each card sequence is played once per distinct rotation
@@ -139,7 +141,8 @@ void cs_shard_range(uint64_t games, int rotations, int k, int n, uint64_t *first
 int cs_lineup_rotations(int n, const char specs[][CS_H5_SPEC_MAX]);
 
 /* Splits a --seats list "a,mc:samples=9,objective=win,b" into seat specs: a comma starts a new
- * seat unless the text after it is a parameter (name=value with no ':' before the '='). Returns
+ * seat unless the text after it is a parameter (name=value with no ':' before the '='); blanks
+ * around each piece are dropped ("random, greedy" is two seats). Returns
  * the number of seats, or -1 if there are more than max or one is empty. */
 int cs_seats_split(const char *list, char out[][CS_H5_SPEC_MAX], int max);
 

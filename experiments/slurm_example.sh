@@ -8,7 +8,10 @@
 #
 # Each shard is an ordinary run file: an interrupted shard (a pre-empted node) is continued by
 # resubmitting its array index, because the job passes --resume when its file already exists.
-# The merge refuses missing, unfinished or foreign parts, naming them.
+# The merge refuses missing, unfinished or foreign parts, naming them (and replaces a merged
+# file left by an earlier submission: it is made from the parts alone).
+#
+# tests/cli_run.sh runs this script with a stand-in sbatch that plays the jobs locally.
 set -euo pipefail
 
 SHARDS=${SHARDS:-16}
@@ -29,7 +32,7 @@ shard_job=$(sbatch --parsable \
     --time=04:00:00 \
     --output="$OUT/logs/shard-%a.out" \
     --wrap="
-        part=$OUT/part-\$SLURM_ARRAY_TASK_ID.h5
+        part='$OUT'/part-\$SLURM_ARRAY_TASK_ID.h5
         resume=''
         [ -e \"\$part\" ] && resume=--resume
         exec '$CRIBSIM' run --rules '$RULES' --seats '$SEATS' --duplicate --games '$GAMES' \
@@ -41,6 +44,6 @@ sbatch --parsable \
     --job-name=cribsim-merge \
     --dependency="afterok:$shard_job" \
     --output="$OUT/logs/merge.out" \
-    --wrap="exec '$CRIBSIM' merge '$OUT/merged.h5' $OUT/part-*.h5"
+    --wrap="exec '$CRIBSIM' merge --force '$OUT/merged.h5' '$OUT'/part-*.h5"
 
 echo "submitted shards ($shard_job, $SHARDS tasks) and the merge; results in $OUT/merged.h5"

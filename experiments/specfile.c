@@ -190,14 +190,36 @@ static int set_seats(ctx *c, const yaml_node_t *n, cs_experiment *e) {
     return 0;
 }
 
+/* Where an arm's rules, seats and games were last set (an arm inherits the lines of the
+ * defaults it does not override), so the checks made on the whole arm name the right line. */
+typedef struct {
+    int rules, seats, games;
+} arm_lines;
+
 /* Applies one arm key (also used for the defaults at the top). */
-static int set_arm_key(ctx *c, const char *key, const yaml_node_t *v, cs_experiment *e) {
-    if (strcmp(key, "rules") == 0) return set_rules(c, v, &e->rules);
-    if (strcmp(key, "seats") == 0) return set_seats(c, v, e);
-    if (strcmp(key, "games") == 0) return get_u64(c, v, key, &e->games);
+static int set_arm_key(ctx *c, const char *key, const yaml_node_t *v, cs_experiment *e,
+                       arm_lines *lines) {
+    if (strcmp(key, "rules") == 0) {
+        lines->rules = line_of(v);
+        return set_rules(c, v, &e->rules);
+    }
+    if (strcmp(key, "seats") == 0) {
+        lines->seats = line_of(v);
+        return set_seats(c, v, e);
+    }
+    if (strcmp(key, "games") == 0) {
+        lines->games = line_of(v);
+        int rc = get_u64(c, v, key, &e->games);
+        if (rc == 0 && e->games == 0) FAIL(c, v, CS_ERANGE, "'games' must be at least 1");
+        return rc;
+    }
     if (strcmp(key, "seed") == 0) return get_u64(c, v, key, &e->seed);
     if (strcmp(key, "duplicate") == 0) return get_bool(c, v, key, &e->duplicate);
-    if (strcmp(key, "sprt_every") == 0) return get_u64(c, v, key, &e->sprt_every);
+    if (strcmp(key, "sprt_every") == 0) {
+        int rc = get_u64(c, v, key, &e->sprt_every);
+        if (rc == 0 && e->sprt_every == 0) FAIL(c, v, CS_ERANGE, "'sprt_every' must be at least 1");
+        return rc;
+    }
     if (strcmp(key, "record") == 0) {
         const char *s = scalar(v);
         if (s != NULL && strcmp(s, "games") == 0) return e->record_deals = 0, 0;
@@ -208,8 +230,11 @@ static int set_arm_key(ctx *c, const char *key, const yaml_node_t *v, cs_experim
         const char *s = scalar(v);
         cs_sprt t;
         char why[256];
-        if (s == NULL || cs_sprt_parse(s, &t, why, sizeof why) != 0)
-            FAIL(c, v, CS_ERANGE, "%s", s ? why : "'sprt' must be \"elo0,elo1[,alpha,beta]\"");
+        if (s == NULL || cs_sprt_parse(s, &t, why, sizeof why) != 0) /* why names --sprt */
+            FAIL(c, v, CS_ERANGE, "'sprt': %s",
+                 s == NULL                         ? "must be \"elo0,elo1[,alpha,beta]\""
+                 : strncmp(why, "--sprt ", 7) == 0 ? why + 7
+                                                   : why);
         e->use_sprt = 1;
         e->sprt_elo0 = t.elo0;
         e->sprt_elo1 = t.elo1;
@@ -222,11 +247,11 @@ static int set_arm_key(ctx *c, const char *key, const yaml_node_t *v, cs_experim
 
 /* Applies a mapping's arm keys: rules before the others does not matter, all are independent,
  * except that a rules mapping builds on the rules already there. */
-static int apply_arm_keys(ctx *c, const yaml_node_t *map, cs_experiment *e) {
+static int apply_arm_keys(ctx *c, const yaml_node_t *map, cs_experiment *e, arm_lines *lines) {
     for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top;
          p++) {
         const char *key = scalar(node(c, p->key));
-        int rc = set_arm_key(c, key, node(c, p->value), e);
+        int rc = set_arm_key(c, key, node(c, p->value), e, lines);
         if (rc != 0) return rc;
     }
     return 0;
@@ -239,16 +264,41 @@ static int valid_arm_name(const char *s) {
     return 1;
 }
 
-/* Checks what can be checked before running: the rules and the number of seats. */
-static int check_arm(ctx *c, const yaml_node_t *at, cs_spec_arm *a) {
+/* Like FAIL, at a line number rather than a node. */
+#define FAIL_AT(c, line, code, ...)                                                                \
+    do {                                                                                           \
+        int at_ = snprintf((c)->err, (c)->err_len, "%s:%d: ", (c)->source, (line));                \
+        if (at_ >= 0 && (size_t)at_ < (c)->err_len)                                                \
+            snprintf((c)->err + at_, (c)->err_len - (size_t)at_, __VA_ARGS__);                     \
+        return (code);                                                                             \
+    } while (0)
+
+/* Checks what can be checked before running: the rules and the number of seats, naming the
+ * line that set what is wrong (the arm's, or the default's it inherited). */
+static int check_arm(ctx *c, const arm_lines *lines, cs_spec_arm *a) {
     char why[512];
     if (cs_rules_validate(&a->e.rules, why, sizeof why) != 0)
-        FAIL(c, at, CS_ECONFIG, "arm '%s': impossible rules: %s", a->name, why);
+        FAIL_AT(c, lines->rules, CS_ECONFIG, "arm '%s': 'rules': impossible rules: %s", a->name,
+                why);
+    if (a->e.n_seats == 0) { /* as on the command line: random at every seat */
+        a->e.n_seats = a->e.rules.players;
+        for (int i = 0; i < a->e.n_seats; i++) snprintf(a->e.seats[i], CS_H5_SPEC_MAX, "random");
+    }
     if (a->e.n_seats != a->e.rules.players)
-        FAIL(c, at, CS_ECONFIG, "arm '%s': the rules seat %d players but 'seats' lists %d", a->name,
-             a->e.rules.players, a->e.n_seats);
-    if (a->e.games == 0) FAIL(c, at, CS_ERANGE, "arm '%s': 'games' must be at least 1", a->name);
+        FAIL_AT(c, lines->seats, CS_ECONFIG,
+                "arm '%s': 'seats' lists %d seat%s but the rules (line %d) seat %d players",
+                a->name, a->e.n_seats, a->e.n_seats == 1 ? "" : "s", lines->rules,
+                a->e.rules.players);
+    a->seats_line = lines->seats;
     return 0;
+}
+
+/* The file name's stem ("specs/ladder.yaml" -> "ladder"), if it is a valid name, else "run". */
+static void name_from_source(const char *source, char *out, size_t len) {
+    const char *base = strrchr(source, '/');
+    base = base ? base + 1 : source;
+    snprintf(out, len, "%.*s", (int)strcspn(base, ". "), base);
+    if (!valid_arm_name(out)) snprintf(out, len, "run");
 }
 
 static int parse_root(ctx *c, const yaml_node_t *root, cs_spec *out) {
@@ -258,6 +308,8 @@ static int parse_root(ctx *c, const yaml_node_t *root, cs_spec *out) {
     if (rc != 0) return rc;
     cs_experiment defaults;
     cs_experiment_defaults(&defaults);
+    defaults.n_seats = 0; /* a spec must name its seats */
+    arm_lines lines = {line_of(root), line_of(root), line_of(root)};
     const yaml_node_t *arms = NULL;
     for (yaml_node_pair_t *p = root->data.mapping.pairs.start; p < root->data.mapping.pairs.top;
          p++) {
@@ -279,10 +331,11 @@ static int parse_root(ctx *c, const yaml_node_t *root, cs_spec *out) {
             out->threads = (int)t;
         } else if (strcmp(key, "arms") == 0) {
             arms = v;
-        } else if ((rc = set_arm_key(c, key, v, &defaults)) != 0) {
+        } else if ((rc = set_arm_key(c, key, v, &defaults, &lines)) != 0) {
             return rc;
         }
     }
+    if (out->name[0] == '\0') name_from_source(c->source, out->name, sizeof out->name);
     if (arms == NULL) { /* one arm: the spec itself */
         out->arms = calloc(1, sizeof *out->arms);
         if (out->arms == NULL) FAIL(c, root, CS_ENOMEM, "out of memory");
@@ -291,7 +344,7 @@ static int parse_root(ctx *c, const yaml_node_t *root, cs_spec *out) {
         snprintf(a->name, sizeof a->name, "%s", out->name);
         a->line = line_of(root);
         a->e = defaults;
-        return check_arm(c, root, a);
+        return check_arm(c, &lines, a);
     }
     if (arms->type != YAML_SEQUENCE_NODE) FAIL(c, arms, CS_ESYNTAX, "'arms' must be a list");
     int n = (int)(arms->data.sequence.items.top - arms->data.sequence.items.start);
@@ -320,8 +373,9 @@ static int parse_root(ctx *c, const yaml_node_t *root, cs_spec *out) {
             if (strcmp(out->arms[j].name, a->name) == 0)
                 FAIL(c, item, CS_ESYNTAX, "arm name '%s' repeated (first on line %d)", a->name,
                      out->arms[j].line);
-        if ((rc = apply_arm_keys(c, item, &a->e)) != 0) return rc;
-        if ((rc = check_arm(c, item, a)) != 0) return rc;
+        arm_lines own = lines;
+        if ((rc = apply_arm_keys(c, item, &a->e, &own)) != 0) return rc;
+        if ((rc = check_arm(c, &own, a)) != 0) return rc;
     }
     return 0;
 }
@@ -350,9 +404,29 @@ int cs_spec_parse(const char *text, size_t len, const char *source, cs_spec *out
         snprintf(err, err_len, "%s: the spec is empty", source);
         rc = CS_ESYNTAX;
     } else {
+        snprintf(out->source, sizeof out->source, "%s", source);
         rc = parse_root(&c, root, out);
     }
     yaml_document_delete(&doc);
+    if (rc == 0) { /* one document only: a second one would be silently ignored */
+        yaml_document_t next;
+        if (!yaml_parser_load(&parser, &next)) {
+            snprintf(err, err_len, "%s:%d: YAML error: %s", source,
+                     (int)parser.problem_mark.line + 1,
+                     parser.problem ? parser.problem : "unknown");
+            rc = CS_ESYNTAX;
+        } else {
+            yaml_node_t *more = yaml_document_get_root_node(&next);
+            if (more != NULL) {
+                snprintf(err, err_len,
+                         "%s:%d: a second YAML document ('---'); a spec is one document (list "
+                         "several experiments as arms)",
+                         source, (int)next.start_mark.line + 1);
+                rc = CS_ESYNTAX;
+            }
+            yaml_document_delete(&next);
+        }
+    }
     yaml_parser_delete(&parser);
     if (rc != 0) {
         cs_spec_free(out);
@@ -393,17 +467,7 @@ int cs_spec_load(const char *path, cs_spec *out, char *err, size_t err_len) {
     }
     int rc = cs_spec_parse(buf, n, path, out, err, err_len);
     free(buf);
-    if (rc != 0) return rc;
-    if (out->name[0] == '\0') { /* the file's stem names it */
-        const char *base = strrchr(path, '/');
-        base = base ? base + 1 : path;
-        size_t stem = strcspn(base, ".");
-        snprintf(out->name, sizeof out->name, "%.*s", (int)stem, base);
-        if (out->n_arms == 1 && out->arms[0].name[0] == '\0')
-            snprintf(out->arms[0].name, sizeof out->arms[0].name, "%s", out->name);
-        cs_spec_set_output(out, NULL);
-    }
-    return 0;
+    return rc;
 }
 
 void cs_spec_set_output(cs_spec *s, const char *folder) {

@@ -17,11 +17,13 @@
  *         seats: [greedy, expected]
  *         games: 4000
  *
+ * Without `seats`, random plays every seat (as on the command line).
  * Keys: name, description, output, threads, arms, and the arm keys rules, seats, games, seed,
  * duplicate, record, sprt ("elo0,elo1[,alpha,beta]"), sprt_every. An arm's `rules` mapping
  * without a preset changes the rules above it; with one it starts from that preset. Without
- * `arms` the file is one arm named after the spec. Unknown keys, repeated keys and bad values
- * are errors that name the file, the line and the key.
+ * `arms` the file is one arm named after the spec (its `name`, else the file's stem). Unknown
+ * keys, repeated keys, bad values and a second YAML document are errors that name the file,
+ * the line and the key.
  */
 #ifndef CS_SPECFILE_H
 #define CS_SPECFILE_H
@@ -36,13 +38,15 @@
 typedef struct {
     char name[CS_SPEC_NAME_MAX];
     int line;        /* where the arm starts in the file (1-based) */
+    int seats_line;  /* where its seats were given (the arm's or the defaults') */
     cs_experiment e; /* output and label point into this arm */
     char output[CS_SPEC_PATH_MAX + CS_SPEC_NAME_MAX + 8]; /* FOLDER/NAME.h5 */
     char label[CS_SPEC_NAME_MAX + 8];
 } cs_spec_arm;
 
 typedef struct {
-    char name[CS_SPEC_NAME_MAX];
+    char source[CS_SPEC_PATH_MAX]; /* the file name, for messages */
+    char name[CS_SPEC_NAME_MAX];   /* the spec's, else the file's stem */
     char description[512];
     char output[CS_SPEC_PATH_MAX]; /* folder the arms' files go into */
     int threads;                   /* 0: not given */

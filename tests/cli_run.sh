@@ -40,18 +40,26 @@ same_tables t1.h5 t2.h5 games deals && ok || bad "1 vs 2 threads"
 same_tables t1.h5 t8.h5 games deals && ok || bad "1 vs 8 threads"
 [ "$(attr t8.h5 threads)" = 8 ] && [ "$(attr t8.h5 status)" = complete ] && ok || bad "attributes of t8"
 
+# signal_run SIG SECONDS FILE ARGS...: runs cribsim run ARGS -o FILE (standard error into
+# FILE.err), sends SIG once FILE exists and SECONDS more have passed, and sets rc to its exit.
+signal_run() {
+    local sig=$1 secs=$2 out=$3
+    shift 3
+    "$cs" run "$@" -o "$out" 2>"$out.err" >/dev/null &
+    local pid=$!
+    for _ in $(seq 1 100); do [ -s "$out" ] && break; sleep 0.05; done
+    sleep "$secs"
+    kill -"$sig" "$pid"
+    wait "$pid"
+    rc=$?
+}
+
 # A real SIGINT: the batches in hand are written, the file is valid, --resume completes it to a
 # count chosen now, and the result equals a run of that count from scratch.
-"$cs" run --seats random,random --games 50000000 --threads 2 -o sig.h5 2>sig.err >/dev/null &
-pid=$!
-for _ in $(seq 1 100); do [ -s sig.h5 ] && break; sleep 0.05; done
-sleep 0.7
-kill -INT "$pid"
-wait "$pid"
-rc=$?
+signal_run INT 0.7 sig.h5 --seats random,random --games 50000000 --threads 2
 done_games=$(attr sig.h5 games_completed)
 if [ "$rc" -eq 1 ] && [ "$(attr sig.h5 status)" = interrupted ] && [ "$done_games" -gt 0 ] &&
-    grep -q -- "--resume" sig.err; then ok; else bad "SIGINT: rc=$rc status=$(attr sig.h5 status) games=$done_games $(cat sig.err)"; fi
+    grep -q -- "--resume" sig.h5.err; then ok; else bad "SIGINT: rc=$rc status=$(attr sig.h5 status) games=$done_games $(cat sig.h5.err)"; fi
 "$py" -c 'import sys,h5py; f=h5py.File(sys.argv[1],"r"); sys.exit(f["games"].shape[0] < int(f.attrs["games_completed"]))' sig.h5 \
     && ok || bad "interrupted file holds fewer rows than games_completed"
 target=$((done_games + 3001))
@@ -59,6 +67,22 @@ target=$((done_games + 3001))
 "$cs" run --seats random,random --games "$target" -o sig_ref.h5 --quiet >/dev/null || bad "reference run"
 same_tables sig.h5 sig_ref.h5 && ok || bad "interrupted + resumed differs from one run"
 grep -q "resume" <<<"$(attr sig.h5 resume_log)" && ok || bad "resume_log"
+
+# A real SIGTERM during a run recording deals on two threads: the file holds exactly the games
+# it counts (rows of /games, and /deals up to the last of them), and --resume makes it equal
+# to the uninterrupted run.
+signal_run TERM 1.5 term.h5 "${lineup[@]}" --games 4000000 --threads 2
+exact=$("$py" -c '
+import sys, h5py
+f = h5py.File(sys.argv[1], "r"); n = int(f.attrs["games_completed"]); g, d = f["games"], f["deals"]
+print(n > 0 and g.shape[0] == n and d.shape[0] > 0 and int(d[-1]["game"]) == n - 1 and int(g[-1]["game"]) == n - 1)' term.h5)
+[ "$rc" -eq 1 ] && [ "$(attr term.h5 status)" = interrupted ] && [ "$exact" = True ] && ok || bad "SIGTERM: rc=$rc exact=$exact $(cat term.h5.err)"
+"$cs" run --resume --games 4000 -o term.h5 --quiet >/dev/null 2>&1
+if [ "$(attr term.h5 games_completed)" -le 4000 ]; then
+    same_tables t1.h5 term.h5 games deals && ok || bad "SIGTERM + resume differs from one run"
+else
+    ok # more than 4000 games were played before the signal: nothing to resume to 4000
+fi
 
 # Interrupt (test hook) + resume with deals and duplicate.
 "$cs" run "${lineup[@]}" --games 4000 --threads 2 --interrupt-after 900 -o part.h5 --quiet >/dev/null 2>&1
@@ -74,6 +98,39 @@ done
 same_tables t1.h5 merged.h5 games deals && ok || bad "merged shards differ from the single run"
 [ "$(attr merged.h5 games_completed)" = 4000 ] && ok || bad "merged games_completed"
 
+# experiments/slurm_example.sh with a stand-in sbatch that runs each job here (array tasks in
+# turn): the shards and the merge it submits give the single run's tables, and submitting it
+# again (every shard file now exists, so each task resumes) still merges.
+mkdir -p fakebin
+cat >fakebin/sbatch <<'EOF'
+#!/usr/bin/env bash
+array="" wrap="" cpus=1 out=/dev/null
+for a in "$@"; do
+    case $a in
+    --array=*) array=${a#--array=} ;;
+    --wrap=*) wrap=${a#--wrap=} ;;
+    --cpus-per-task=*) cpus=${a#--cpus-per-task=} ;;
+    --output=*) out=${a#--output=} ;;
+    esac
+done
+if [ -n "$array" ]; then
+    for i in $(seq "${array%-*}" "${array#*-}"); do
+        SLURM_ARRAY_TASK_ID=$i SLURM_CPUS_PER_TASK=$cpus bash -c "$wrap" >"${out//%a/$i}" 2>&1 || exit 1
+    done
+else
+    bash -c "$wrap" >"$out" 2>&1 || exit 1
+fi
+echo 42
+EOF
+chmod +x fakebin/sbatch
+for round in 1 2; do
+    PATH=$tmp/fakebin:$PATH SHARDS=3 GAMES=4000 CPUS=2 SEATS=random,greedy SEED=7 CRIBSIM=$cs \
+        OUT="$tmp/slurm run" bash "$src/experiments/slurm_example.sh" >/dev/null 2>slurm.err \
+        && ok || bad "slurm_example.sh round $round: $(cat slurm.err "$tmp/slurm run/logs/"*)"
+done
+"$cs" run --seats random,greedy --duplicate --seed 7 --games 4000 -o slurm_ref.h5 --quiet >/dev/null
+same_tables "slurm run/merged.h5" slurm_ref.h5 games && ok || bad "slurm shards merged differ from the single run"
+
 # A full disk (a file size limit): exit 1 with the reason, the file valid with the games of its
 # last checkpoint, and --resume completes it to the same tables as an undisturbed run.
 bash -c "ulimit -f 3000; trap '' XFSZ; exec '$cs' run --seats random,greedy --record deals --games 400000 --threads 1 -o full.h5 --quiet" 2>full.err >/dev/null
@@ -83,6 +140,34 @@ kept=$(attr full.h5 games_completed) && ok || bad "full-disk file does not open"
 "$cs" run --resume --games 60000 -o full.h5 --quiet >/dev/null && ok || bad "resume after full disk"
 "$cs" run --seats random,greedy --record deals --games 60000 -o full_ref.h5 --quiet >/dev/null
 same_tables full.h5 full_ref.h5 games deals && ok || bad "full disk + resume differs (kept $kept)"
+
+# A real full disk: a small tmpfs (needs root to mount; skipped otherwise). The run stops with
+# the system's reason and exit 1; the file left opens and counts the games of its last
+# checkpoint; after the disk grows, --resume continues it to the same tables as an undisturbed
+# run (so the rows it kept were right).
+if [ "$(id -u)" = 0 ] && mkdir -p small && mount -t tmpfs -o size=3m tmpfs small 2>/dev/null; then
+    trap 'umount "$tmp/small" 2>/dev/null; rm -rf "$tmp"' EXIT
+    for rec in games deals; do
+        "$cs" run --seats random,greedy --record "$rec" --games 60000000 --threads 2 -o small/full.h5 --quiet \
+            2>small.err >/dev/null
+        rc=$?
+        [ "$rc" -eq 1 ] && grep -q "No space left on device" small.err && ok || bad "tmpfs full ($rec): rc=$rc $(cat small.err)"
+        kept=$(attr small/full.h5 games_completed) && ok || bad "tmpfs full ($rec): the file left does not open"
+        mount -o remount,size=64m small
+        target=$((kept + 3001))
+        "$cs" run --resume --games "$target" -o small/full.h5 --quiet >/dev/null && ok || bad "tmpfs ($rec): resume"
+        "$cs" run --seats random,greedy --record "$rec" --games "$target" -o "small_ref_$rec.h5" --quiet >/dev/null
+        tables=games
+        [ "$rec" = deals ] && tables="games deals"
+        # shellcheck disable=SC2086
+        same_tables small/full.h5 "small_ref_$rec.h5" $tables && ok || bad "tmpfs full + resume ($rec, kept $kept)"
+        rm -f small/full.h5
+        mount -o remount,size=3m small
+    done
+    umount small
+else
+    echo "SKIP: the tmpfs full-disk test needs root (mount -t tmpfs); the file-size limit test above still ran"
+fi
 
 # A strategy that fails mid-run (an outside agent that dies): exit 1, the error names the seat,
 # the game and the deal, and the games before it are kept in a valid file marked failed.
@@ -139,12 +224,40 @@ if [ $? -eq 0 ] && grep -q "^game 3 of t1.h5" <<<"$out" && grep -q "^deal 1: sea
     grep -q "rotation 1 of 2" <<<"$out"; then ok; else bad "replay: $out"; fi
 out=$("$cs" replay t1.h5 --game 3 | grep -c "file records")
 [ "$out" = 0 ] && ok || bad "replay: show breakdown disagrees with the file"
+# Every card that pegs says why, and the recorded points always match the pile plus a go or
+# the last card (over 200 games of two lineups).
+"$cs" run --rules five-card --seats greedy,random --record deals --games 100 -o five_deals.h5 --quiet >/dev/null
+out=$(for g in $(seq 0 99); do "$cs" replay t1.h5 --game "$g"; "$cs" replay five_deals.h5 --game "$g"; done)
+if ! grep -q "the pile scores" <<<"$out" && grep -Eq "count 31  \+[0-9]+  \(thirty-one 2" <<<"$out" &&
+    grep -Eq "\+1  \(go 1\)" <<<"$out" && grep -Eq "\+1  \(last card 1\)" <<<"$out" &&
+    grep -Eq "\(pair 2, go 1\)|\(run [3-7], go 1\)|\(fifteen 2, go 1\)" <<<"$out" &&
+    ! grep -Eq "  \+[0-9]+$" <<<"$out"; then ok; else bad "replay: pegging breakdown"; fi
+# Rules that are no preset are told as the nearest preset and what was changed.
+"$cs" run --rules four --set target=61 --set lurch_line=31 --set skunk_line=31 --set double_skunk_line=0 \
+    --set triple_skunk_line=0 --seats random,greedy,random,greedy --record deals --games 4 -o four61.h5 --quiet >/dev/null
+out=$("$cs" replay four61.h5 --game 0 | sed -n 2p)
+grep -q "^rules: four (.*), changed: target 61, skunk_line 31, double_skunk_line 0, triple_skunk_line 0, lurch_line 31$" <<<"$out" \
+    && ok || bad "replay rules: $out"
 
 # match: duplicate games, win rates with intervals.
 out=$("$cs" match greedy random --games 400 --quiet)
 if [ $? -eq 0 ] && grep -q "200 card sequences x 2 rotations" <<<"$out" && grep -Eq "^  greedy +400 " <<<"$out" &&
     grep -q "Elo difference" <<<"$out"; then ok; else bad "match: $out"; fi
 "$cs" match greedy random --games 400 --quiet -o match.h5 >/dev/null && [ "$(attr match.h5 duplicate)" = 1 ] && ok || bad "match -o"
+
+# Progress on standard error: a plain final line when it is not a terminal, redrawn in place
+# (carriage return, erase to the end of the line) on a terminal (script(1) makes one), nothing
+# with --quiet.
+"$cs" run --seats random,greedy --games 3000 --threads 1 -o prog.h5 --force 2>prog.err >/dev/null
+if grep -Eq "^3000/3000 games \(100\.0%\), [0-9]+ games/s, elapsed 0:[0-9]{2}, remaining 0:00$" prog.err &&
+    ! grep -q $'\r' prog.err; then ok; else bad "progress without a terminal: $(cat -A prog.err)"; fi
+"$cs" run --seats random,greedy --games 3000 --threads 1 -o prog.h5 --force --quiet 2>prog.err >/dev/null
+[ ! -s prog.err ] && ok || bad "--quiet printed: $(cat prog.err)"
+if command -v script >/dev/null; then
+    script -qec "'$cs' run --seats greedy,greedy --games 30000 --threads 1 -o prog.h5 --force >/dev/null" /dev/null >prog.tty
+    grep -q $'\r[0-9]*/30000 games' prog.tty && grep -q $'\033\[K' prog.tty && grep -q "30000/30000 games (100.0%)" prog.tty \
+        && ok || bad "progress on a terminal: $(cat -A prog.tty | head -c 400)"
+fi
 
 for c in run match replay merge bench; do "$cs" "$c" --help | grep -q "usage: cribsim $c" && ok || bad "$c --help"; done
 

@@ -56,8 +56,11 @@ expect_error "resume and force" "contradict" "$cs" run --resume --force --seats 
 printf 'name: x\nseats: [random, random]\ngmaes: 10\n' >bad.yaml
 expect_error "spec unknown key" "bad.yaml:3: unknown key 'gmaes'" "$cs" run bad.yaml
 printf 'name: x\narms:\n  - name: a\n    seats: [random, nobody]\n' >bad2.yaml
-expect_error "spec unknown strategy" "arm a (line 3): seat 1 'nobody'" "$cs" run bad2.yaml -o specout
+expect_error "spec unknown strategy" "bad2.yaml:4: arm 'a': 'seats': seat 1 'nobody'" "$cs" run bad2.yaml -o specout
 [ ! -e specout ] && ok || bad "a refused spec left its folder"
+printf 'name: two\ngames: 41\narms:\n  - name: plain\n    seats: [random, greedy]\n  - name: dup\n    seats: [random, greedy]\n    duplicate: true\n' >odd.yaml
+expect_error "spec arm with odd duplicate games" "odd.yaml:6: arm 'dup': 41 games is not a multiple of the 2 rotations" "$cs" run odd.yaml -o oddout
+[ ! -e oddout/plain.h5 ] && ok || bad "the first arm ran before a later arm was refused"
 expect_error "spec missing" "cannot open spec nothere.yaml" "$cs" run nothere.yaml
 expect_error "spec and seats" "in the spec" "$cs" run bad.yaml --seats random,random
 expect_error "unknown arm" "no such arm" "$cs" run --arm nope
@@ -81,6 +84,18 @@ expect_error "merge foreign" "not an HDF5 file" "$cs" merge out.h5 foreign.h5
 expect_error "merge truncated" "truncated" "$cs" merge out.h5 trunc.h5
 expect_error "merge unsharded pair" "not parts of one experiment" "$cs" merge out.h5 deals.h5 games.h5
 [ ! -e out.h5 ] && ok || bad "a refused merge left out.h5"
+# A file cut short by truncate(1), and one whose first /deals chunk was overwritten with zeros.
+cp deals.h5 cut.h5
+truncate -s $(($(stat -c %s deals.h5) * 9 / 10)) cut.h5
+expect_error "replay truncated(1)" "truncated" "$cs" replay cut.h5 --game 1
+expect_error "merge truncated(1)" "truncated" "$cs" merge out.h5 cut.h5
+expect_error "resume truncated(1)" "truncated" "$cs" run --resume -o cut.h5
+cp deals.h5 zeroed.h5
+at=$(/usr/bin/python3 -c 'import h5py; print(h5py.File("deals.h5","r")["deals"].id.get_chunk_info(0).byte_offset)')
+dd if=/dev/zero of=zeroed.h5 bs=1 seek="$((at + 100))" count=2000 conv=notrunc status=none
+expect_error "replay damaged chunk" "reading /deals failed" "$cs" replay zeroed.h5 --game 0
+expect_error "merge damaged chunk" "reading /deals failed" "$cs" merge out.h5 zeroed.h5
+[ ! -e out.h5 ] && ok || bad "a merge of a damaged part left out.h5"
 
 # bench
 expect_error "bench unknown figure" "unknown figure 'speed'" "$cs" bench --only speed

@@ -5,6 +5,8 @@
  * complete games, and foreign, truncated and existing files are refused with clear messages.
  */
 #include <hdf5.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -178,6 +180,114 @@ static void test_rows_read_back_as_written_across_chunks_and_syncs(void) {
     CU_ASSERT_EQUAL(cs_h5_sync(w, &m, 1), 0);
     CU_ASSERT_EQUAL(cs_h5_close(w), 0);
     check_file(path, total);
+}
+
+/* Whether two files' tables hold the same compressed chunks, byte for byte. */
+static int same_chunks(const char *a, const char *b, const char *name) {
+    hid_t fa = H5Fopen(a, H5F_ACC_RDONLY, H5P_DEFAULT),
+          fb = H5Fopen(b, H5F_ACC_RDONLY, H5P_DEFAULT);
+    hid_t da = H5Dopen2(fa, name, H5P_DEFAULT), db = H5Dopen2(fb, name, H5P_DEFAULT);
+    hid_t sa = H5Dget_space(da), sb = H5Dget_space(db);
+    hsize_t na = 0, nb = 0;
+    H5Dget_num_chunks(da, sa, &na);
+    H5Dget_num_chunks(db, sb, &nb);
+    int same = na == nb && na > 0;
+    for (hsize_t i = 0; same && i < na; i++) {
+        hsize_t off_a[1], off_b[1], size_a = 0, size_b = 0;
+        unsigned mask;
+        haddr_t addr;
+        H5Dget_chunk_info(da, sa, i, off_a, &mask, &addr, &size_a);
+        H5Dget_chunk_info(db, sb, i, off_b, &mask, &addr, &size_b);
+        unsigned char *x = malloc(size_a + 1), *y = malloc(size_b + 1);
+        uint32_t filters;
+        same = off_a[0] == off_b[0] && size_a == size_b &&
+               H5Dread_chunk(da, H5P_DEFAULT, off_a, &filters, x) >= 0 &&
+               H5Dread_chunk(db, H5P_DEFAULT, off_b, &filters, y) >= 0 && memcmp(x, y, size_a) == 0;
+        free(x);
+        free(y);
+    }
+    H5Sclose(sa);
+    H5Sclose(sb);
+    H5Dclose(da);
+    H5Dclose(db);
+    H5Fclose(fa);
+    H5Fclose(fb);
+    return same;
+}
+
+typedef struct {
+    cs_h5_writer *w;
+    atomic_int stop;
+    int compressed;
+} helper;
+
+static void *helper_loop(void *arg) {
+    helper *h = arg;
+    while (!atomic_load(&h->stop))
+        if (cs_h5_writer_compress_one(h->w)) h->compressed++;
+    while (cs_h5_writer_compress_one(h->w)) h->compressed++;
+    return NULL;
+}
+
+/*
+ * Helpers: full chunks wait in a queue for other threads to compress them (the runner's
+ * players), and the file is the same, chunk for chunk, as when the writer compresses each
+ * chunk itself. First with the helper's calls made in turn with the writes (so every full
+ * chunk is left to it), then with a real second thread.
+ */
+static void test_helpers_compress_full_chunks_and_change_no_byte(void) {
+    make_dir();
+    const char *plain = path_in_dir("plain.h5"), *helped = path_in_dir("helped.h5"),
+               *threaded = path_in_dir("threaded.h5");
+    uint64_t total = 2 * CS_H5_GAMES_CHUNK + 4321; /* 2 full /games chunks, 3 deals a game */
+    int full_chunks = 2 + (int)(3 * total / CS_H5_DEALS_CHUNK);
+    cs_h5_meta m;
+    meta_for_test(&m, 1);
+    m.games_completed = total;
+    cs_h5_writer *w;
+    char err[512];
+    CU_ASSERT_EQUAL_FATAL(cs_h5_create(plain, 1, &m, &w, err, sizeof err), 0);
+    write_range(w, 0, total);
+    CU_ASSERT_EQUAL(cs_h5_writer_has_work(w), 0); /* no helpers: nothing is ever queued */
+    CU_ASSERT_EQUAL(cs_h5_writer_compress_one(w), 0);
+    CU_ASSERT_EQUAL(cs_h5_sync(w, &m, 1), 0);
+    CU_ASSERT_EQUAL(cs_h5_close(w), 0);
+
+    CU_ASSERT_EQUAL_FATAL(cs_h5_create(helped, 1, &m, &w, err, sizeof err), 0);
+    CU_ASSERT_EQUAL_FATAL(cs_h5_writer_helpers(w, 3), 0);
+    int compressed = 0;
+    for (uint64_t g = 0; g < total; g += 1000) {
+        write_range(w, g, g + 1000 < total ? g + 1000 : total);
+        while (cs_h5_writer_compress_one(w)) compressed++;
+        CU_ASSERT_EQUAL(cs_h5_writer_has_work(w), 0);
+    }
+    CU_ASSERT_EQUAL(compressed, full_chunks); /* every full chunk went to the helper */
+    CU_ASSERT_EQUAL(cs_h5_sync(w, &m, 1), 0);
+    CU_ASSERT_EQUAL(cs_h5_close(w), 0);
+    CU_ASSERT(same_chunks(plain, helped, "games"));
+    CU_ASSERT(same_chunks(plain, helped, "deals"));
+    check_file(helped, total);
+
+    CU_ASSERT_EQUAL_FATAL(cs_h5_create(threaded, 1, &m, &w, err, sizeof err), 0);
+    CU_ASSERT_EQUAL_FATAL(cs_h5_writer_helpers(w, 1), 0);
+    helper h = {.w = w, .compressed = 0};
+    atomic_init(&h.stop, 0);
+    pthread_t th;
+    CU_ASSERT_EQUAL_FATAL(pthread_create(&th, NULL, helper_loop, &h), 0);
+    for (uint64_t g = 0; g < total; g += 100) {
+        write_range(w, g, g + 100 < total ? g + 100 : total);
+        if (g == 10000) { /* a checkpoint while chunks are queued and being compressed */
+            cs_h5_meta now = m;
+            now.games_completed = g;
+            CU_ASSERT_EQUAL(cs_h5_sync(w, &now, 0), 0);
+        }
+    }
+    atomic_store(&h.stop, 1);
+    pthread_join(th, NULL);
+    CU_ASSERT_EQUAL(cs_h5_sync(w, &m, 1), 0);
+    CU_ASSERT_EQUAL(cs_h5_close(w), 0);
+    CU_ASSERT(same_chunks(plain, threaded, "games"));
+    CU_ASSERT(same_chunks(plain, threaded, "deals"));
 }
 
 static void test_attributes_round_trip(void) {
@@ -415,6 +525,7 @@ static void test_truncated_file_is_refused_with_a_reason(void) {
 const char cs_suite_name[] = "h5io";
 const cs_test cs_suite_tests[] = {
     CS_TEST(test_rows_read_back_as_written_across_chunks_and_syncs),
+    CS_TEST(test_helpers_compress_full_chunks_and_change_no_byte),
     CS_TEST(test_attributes_round_trip),
     CS_TEST(test_tables_have_the_design_schema_chunked_and_compressed),
     CS_TEST(test_existing_file_refused_without_force),

@@ -283,10 +283,11 @@ static void test_lineup_rotations_count_distinct_rotations(void) {
 }
 
 static void test_sprt_stops_at_the_same_game_for_any_thread_count(void) {
-    const char *a = path_in_dir("sprt1.h5"), *b = path_in_dir("sprt2.h5");
-    for (int i = 0; i < 2; i++) {
+    const char *p[3] = {path_in_dir("sprt1.h5"), path_in_dir("sprt2.h5"), path_in_dir("sprt8.h5")};
+    const int threads[3] = {1, 2, 8};
+    for (int i = 0; i < 3; i++) {
         cs_experiment e;
-        experiment(&e, 100000, i ? b : a);
+        experiment(&e, 100000, p[i]);
         snprintf(e.seats[0], CS_H5_SPEC_MAX, "greedy");
         snprintf(e.seats[1], CS_H5_SPEC_MAX, "random");
         e.duplicate = 1;
@@ -294,18 +295,42 @@ static void test_sprt_stops_at_the_same_game_for_any_thread_count(void) {
         e.sprt_elo0 = 0;
         e.sprt_elo1 = 100;
         e.sprt_every = 50;
-        e.threads = i ? 2 : 1;
+        e.threads = threads[i];
         CU_ASSERT_EQUAL_FATAL(run(&e, &res), 0);
         CU_ASSERT_EQUAL(res.decision, CS_SPRT_H1);
         CU_ASSERT_STRING_EQUAL(res.status, "sprt-stopped");
         CU_ASSERT_EQUAL(res.games % 50, 0);
         CU_ASSERT(res.games < 100000);
         CU_ASSERT_EQUAL(cs_run_exit_status(0, &res), 0);
+        /* the file holds exactly the games up to the decision, not the batches beyond it */
+        CU_ASSERT_EQUAL(read_meta(p[i])->games_completed, res.games);
     }
-    CU_ASSERT(same_table(a, b, "games"));
-    cs_h5_meta *m = read_meta(a);
+    CU_ASSERT(same_table(p[0], p[1], "games"));
+    CU_ASSERT(same_table(p[0], p[2], "games"));
+    cs_h5_meta *m = read_meta(p[0]);
     CU_ASSERT_STRING_EQUAL(m->sprt_decision, "H1");
     CU_ASSERT(m->sprt_llr >= m->sprt_upper);
+}
+
+/* A run whose games end before the first check point still decides on what it played. */
+static void test_sprt_decides_after_the_last_game(void) {
+    const char *p = path_in_dir("sprt_end.h5");
+    cs_experiment e;
+    experiment(&e, 400, p);
+    snprintf(e.seats[0], CS_H5_SPEC_MAX, "greedy");
+    snprintf(e.seats[1], CS_H5_SPEC_MAX, "random");
+    e.duplicate = 1;
+    e.use_sprt = 1;
+    e.sprt_elo1 = 100;
+    e.sprt_every = 1000; /* beyond the games */
+    CU_ASSERT_EQUAL_FATAL(run(&e, &res), 0);
+    CU_ASSERT_EQUAL(res.games, 400);
+    CU_ASSERT(res.sprt.llr > res.sprt.upper); /* greedy wins ~98% of games against random */
+    CU_ASSERT_EQUAL(res.decision, CS_SPRT_H1);
+    CU_ASSERT_STRING_EQUAL(res.status, "complete");
+    cs_h5_meta *m = read_meta(p);
+    CU_ASSERT_STRING_EQUAL(m->sprt_decision, "H1");
+    CU_ASSERT_STRING_EQUAL(m->status, "complete");
 }
 
 static void test_summary_counts_every_game_once(void) {
@@ -433,6 +458,10 @@ static void test_seats_split_keeps_parameters_with_their_strategy(void) {
     CU_ASSERT_STRING_EQUAL(s[1], "expected");
     CU_ASSERT_EQUAL(cs_seats_split("plugin:/x/p.so:depth=2,random", s, 4), 2);
     CU_ASSERT_STRING_EQUAL(s[0], "plugin:/x/p.so:depth=2");
+    CU_ASSERT_EQUAL(cs_seats_split(" random , mc:samples=9, objective=win", s, 4), 2);
+    CU_ASSERT_STRING_EQUAL(s[0], "random");
+    CU_ASSERT_STRING_EQUAL(s[1], "mc:samples=9,objective=win");
+    CU_ASSERT_EQUAL(cs_seats_split("a, ,b", s, 4), -1);
     CU_ASSERT_EQUAL(cs_seats_split("a,b,c,d", s, 4), 4);
     CU_ASSERT_EQUAL(cs_seats_split("a,b,c,d,e", s, 4), -1);
     CU_ASSERT_EQUAL(cs_seats_split("a,,b", s, 4), -1);
@@ -448,6 +477,7 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_duplicate_pairs_share_cards_with_seats_swapped),
     CS_TEST(test_lineup_rotations_count_distinct_rotations),
     CS_TEST(test_sprt_stops_at_the_same_game_for_any_thread_count),
+    CS_TEST(test_sprt_decides_after_the_last_game),
     CS_TEST(test_summary_counts_every_game_once),
     CS_TEST(test_recording_deals_changes_no_game),
     CS_TEST(test_another_seed_deals_other_games),
