@@ -2,14 +2,16 @@
  * score.h - the points in cribbage, as pure functions: the show (a hand or the crib with the
  * starter) and the pegging score of the card just laid. No globals, no allocation, no I/O.
  *
- * Two paths compute the show: cs_show_score() is the hot path (a constant table over the five
- * ranks generated at build time, plus bit operations for flush and nobs); cs_show_breakdown()
+ * Two paths compute the show: cs_show_score() is the hot path (inline: per-card keys summed,
+ * then a constant table over the five ranks generated at build time, and bit operations for
+ * flush and nobs on the same sum); cs_show_breakdown()
  * is the plain path that counts every combination the way a person does, kept obviously right
  * so the tests can hold the fast path to it on every hand.
  */
 #ifndef CS_SCORE_H
 #define CS_SCORE_H
 
+#include <assert.h>
 #include <stdint.h>
 
 #include "cards.h"
@@ -40,9 +42,6 @@ typedef struct {
 int cs_show_breakdown(const cs_card hand[], int n, cs_card starter, int flush_min,
                       cs_show_points *out);
 
-/* The hot path: the same total as cs_show_breakdown(), for n of 3 or 4. */
-int cs_show_score(const cs_card hand[], int n, cs_card starter, int flush_min);
-
 /*
  * The rank-only part (fifteens, pairs, runs) of five ranks, from the build-time table; ranks
  * are 0..12 in any order. Exposed for enumerators that hoist the index of four fixed cards:
@@ -62,6 +61,57 @@ static inline int cs_show_rank_points(int index) {
 extern const uint8_t cs_show_rank_table4[13 * 13 * 13 * 13];
 static inline int cs_show_rank_index3(int r0, int r1, int r2) {
     return ((r0 * 13 + r1) * 13 + r2) * 13;
+}
+
+/*
+ * Card keys, for the hot path: cs_show_card_key[i][c] is what card c adds to a 64-bit sum as
+ * card i of a four-card hand (a three-card hand uses i = 1..3). The keys of distinct cards
+ * add up field by field, no field ever carrying into the next:
+ *
+ *   bits  0..18  rank * 13^(4 - i): the hand's part of cs_show_rank_index4() (or, for three
+ *                cards, of cs_show_rank_index3()); the sum is at most 12 * (13^4 + .. + 13)
+ *                = 13^5 - 13 < 2^19, and adding the starter's rank gives the table index
+ *   bits 19..30  three bits per suit s, at CS_SHOW_KEY_SUIT(s): the hand's cards of suit s
+ *                (at most 4 < 8)
+ *   bits 32..35  bit CS_SHOW_KEY_JACK(s): the hand holds the jack of suit s (one card, one bit)
+ *
+ * A four-card hand is one suit exactly when some suit field is 4, the only value with its
+ * bit 2 set (CS_SHOW_KEY_FOURS); a three-card hand when some field is 3, which adding 1 to
+ * every field (CS_SHOW_KEY_ONES) turns into 4. Nobs is the jack bit of the starter's suit.
+ */
+#define CS_SHOW_KEY_RANKS   0x7FFFFull
+#define CS_SHOW_KEY_SUIT(s) (19 + 3 * (s))
+#define CS_SHOW_KEY_JACK(s) (32 + (s))
+#define CS_SHOW_KEY_ONES    (1ull << 19 | 1ull << 22 | 1ull << 25 | 1ull << 28)
+#define CS_SHOW_KEY_FOURS   (4 * CS_SHOW_KEY_ONES)
+extern const uint64_t cs_show_card_key[CS_SHOW_HAND_MAX][CS_DECK_SIZE];
+
+/*
+ * The hot path: the same total as cs_show_breakdown(), for n of 3 or 4. Inline, so that a
+ * caller's loop keeps its cards in registers and a constant n drops the other branch; with
+ * the card keys above it is four loads and adds, one table read and a few bit operations.
+ * The flush is n, plus one for a starter of the hand's suit (the suit of hand[0]), and counts
+ * only when it reaches flush_min (a mask, no branch).
+ */
+static inline int cs_show_score(const cs_card hand[], int n, cs_card starter, int flush_min) {
+    assert(n == 3 || n == 4);
+    const uint64_t(*key)[CS_DECK_SIZE] = cs_show_card_key;
+    unsigned s = starter;
+    uint64_t sum, fours;
+    const uint8_t *ranks;
+    if (n == 4) {
+        sum = key[0][hand[0]] + key[1][hand[1]] + key[2][hand[2]] + key[3][hand[3]];
+        fours = sum & CS_SHOW_KEY_FOURS;
+        ranks = cs_show_rank_table;
+    } else {
+        sum = key[1][hand[0]] + key[2][hand[1]] + key[3][hand[2]];
+        fours = (sum + CS_SHOW_KEY_ONES) & CS_SHOW_KEY_FOURS;
+        ranks = cs_show_rank_table4;
+    }
+    int points = ranks[(sum & CS_SHOW_KEY_RANKS) + (s >> 2)];
+    int flush = (fours != 0) * (n + (((hand[0] ^ s) & 3u) == 0));
+    int nobs = (int)(sum >> CS_SHOW_KEY_JACK(s & 3u)) & 1;
+    return points + (flush & -(int)(flush >= flush_min)) + nobs;
 }
 
 /* Points the last card pile[n-1] scores when laid on pile[0..n-2] in the current series. */
