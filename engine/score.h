@@ -4,9 +4,9 @@
  *
  * Two paths compute the show: cs_show_score() is the hot path (inline: per-card keys summed,
  * then a constant table over the five ranks generated at build time, and bit operations for
- * flush and nobs on the same sum); cs_show_breakdown()
- * is the plain path that counts every combination the way a person does, kept obviously right
- * so the tests can hold the fast path to it on every hand.
+ * flush and nobs on the same sum); cs_show_breakdown() is the plain path that counts every
+ * combination the way a person does, kept obviously right so the tests can hold the fast path
+ * to it on every hand.
  */
 #ifndef CS_SCORE_H
 #define CS_SCORE_H
