@@ -175,6 +175,18 @@ double cs_discard_best(const cs_rules *r, const cs_split splits[], int n_splits,
     int keep = cs_rules_hand_size(r);
     double best_v = -1e300;
     *best = 0;
+    /* Each split reads 13 bytes of a 371 KB rank table at a place no cache is likely to hold:
+     * asking for them all first lets the memory fetch them side by side rather than one split
+     * at a time (a slice may straddle two lines, so both ends are asked for). */
+    if (keep == 4) {
+        for (int i = 0; i < n_splits; i++) {
+            const cs_card *h = splits[i].keep;
+            const uint8_t *t = cs_show_rank_table +
+                               cs_show_rank_index4(h[0] >> 2, h[1] >> 2, h[2] >> 2, h[3] >> 2);
+            __builtin_prefetch(t);
+            __builtin_prefetch(t + CS_RANKS - 1);
+        }
+    }
     for (int i = 0; i < n_splits; i++) {
         double v = cs_hand_expect(splits[i].keep, keep, pool, r->hand_flush_min) +
                    crib_weight * cs_crib_expect(m, splits[i].toss, r->discards);

@@ -1,6 +1,9 @@
 /* pegging.c - the pegging policies of pegging.h. */
 #include "pegging.h"
 
+#include <assert.h>
+#include <string.h>
+
 void cs_peg_pile_from_view(const cs_view *v, cs_peg_pile *out) {
     /* A series holds at most 13 cards (pegging.h's bound); the clamp only tells the
      * compiler so. */
@@ -43,6 +46,44 @@ void cs_peg_gain_all(const cs_peg_pile *p, int gains[CS_RANKS]) {
     for (int q = 0; q < CS_RANKS; q++) gains[q] += run[q];
 }
 
+/* Marks x then q (either order) after the pile as a run of len, when both are ranks. */
+static void two_run(cs_peg_two *t, int a, int b, int len) {
+    if (a < 0 || b < 0 || a >= CS_RANKS || b >= CS_RANKS) return;
+    t->rank_points[a][b] = t->rank_points[b][a] = (uint8_t)len;
+}
+
+void cs_peg_two_init(cs_peg_two *t, const cs_peg_pile *p) {
+    memset(t->rank_points, 0, sizeof t->rank_points);
+    t->count = p->count;
+    /* Pairs: 2 for a rank not on top; the top rank pairs with its `same` end cards too. */
+    for (int q = 0; q < CS_RANKS; q++) t->rank_points[q][q] = 2;
+    if (p->n == 0) return;
+    int top = p->rank[p->n - 1], same = 2;
+    while (same <= p->n && p->rank[p->n - same] == top) same++;
+    t->rank_points[top][top] = (uint8_t)((same + 1) * same);
+    /* Runs, longest last. */
+    unsigned mask = 0;
+    for (int m = 1; m <= p->n; m++) {
+        unsigned bit = 1u << p->rank[p->n - m];
+        if (mask & bit) break;
+        mask |= bit;
+        int lo = __builtin_ctz(mask), hi = 31 - __builtin_clz(mask);
+        unsigned holes = ~mask & ((2u << hi) - (1u << lo));
+        int n_holes = hi - lo + 1 - m, len = m + 2;
+        if (n_holes == 0) {
+            two_run(t, lo - 2, lo - 1, len);
+            two_run(t, lo - 1, hi + 1, len);
+            two_run(t, hi + 1, hi + 2, len);
+        } else if (n_holes == 1) {
+            int h = __builtin_ctz(holes);
+            two_run(t, h, lo - 1, len);
+            two_run(t, h, hi + 1, len);
+        } else if (n_holes == 2) {
+            two_run(t, __builtin_ctz(holes), __builtin_ctz(holes & (holes - 1)), len);
+        }
+    }
+}
+
 cs_card cs_peg_greedy(const cs_view *v) {
     cs_peg_pile pile;
     cs_peg_pile_from_view(v, &pile);
@@ -64,6 +105,35 @@ cs_card cs_peg_greedy(const cs_view *v) {
 
 static int next_seat(int s, int n) {
     return s + 1 == n ? 0 : s + 1;
+}
+
+/*
+ * A reply's net (its points minus what the card after it takes back) lies within NET_BIAS of
+ * zero: a card scores at most 14 (a double pair royal, 12, on a count of 15 or 31; a run is at
+ * most 7 cards, A-7 making 28), so nets lie in -14..14 and NET_BIAS + net in 1..29, a bit of
+ * a 32-bit mask.
+ */
+#define NET_BIAS 16
+
+/*
+ * Sixteen bytes as one value (the GCC and Clang vector extension): + & | and compares work
+ * lane by lane, a true compare giving all ones, and compile to single SIMD instructions where
+ * the target has them. A row of the table two ahead is one such value, lane q for rank q.
+ */
+typedef uint8_t u8x16 __attribute__((vector_size(CS_PEG_TWO_ROW)));
+
+static inline u8x16 row16(const cs_peg_two *t, int rank) {
+    u8x16 v;
+    memcpy(&v, t->rank_points[rank], sizeof v);
+    return v;
+}
+
+/* Pip values by rank, padded with a value that never fits (lanes 13..15). */
+static const u8x16 VALUE_PADDED = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 32, 32, 32};
+
+/* The ranks whose value fits in room (31 minus the count): a bit per rank. */
+static inline unsigned fits_below(int room) {
+    return room >= 10 ? (1u << CS_RANKS) - 1 : room > 0 ? (1u << room) - 1 : 0;
 }
 
 /* P(a hand of k cards drawn from u cards misses all m cards of a rank) = C(u-m,k)/C(u,k). */
@@ -108,15 +178,23 @@ int cs_peg_lookahead_pick(const cs_peg_situation *sit) {
     int k = replier >= 0 ? sit->cards_left[replier] : 0;
     int follows = n == 2; /* only with two players does the card after the reply come back */
     int rank_u[CS_RANKS] = {0}, u = 0;
-    double holds[CS_SUITS + 1]; /* P(the replier holds a rank of which the pool has m cards) */
+    unsigned pool_ranks = 0; /* a bit per rank with rank_u > 0 */
+    /* holds[m]: P(the replier holds a rank of which the pool has m cards), for m = 1..4 (a
+     * rank the pool lacks is never asked about). */
+    double holds[CS_SUITS + 1] = {0.0};
     if (replier >= 0) {
         cs_cardset allowed = cs_seen_allowed(sit->unseen, sit->no_value_upto[replier]);
         /* Four bits per rank: count each nibble with a table (no popcount instruction is
          * assumed). */
         static const uint8_t NIBBLE[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
         for (int q = 0; q < CS_RANKS; q++) u += rank_u[q] = NIBBLE[(allowed >> (4 * q)) & 15];
-        for (int m = 0; m <= CS_SUITS; m++) holds[m] = 1.0 - miss_probability(u, m, k);
+        for (int q = 0; q < CS_RANKS; q++) pool_ranks |= (unsigned)(rank_u[q] > 0) << q;
+        for (int m = 1; m <= CS_SUITS; m++) holds[m] = 1.0 - miss_probability(u, m, k);
     }
+    /* What each reply scores after each of my cards: row r of the table two ahead of the pile
+     * (the card after r is q). */
+    cs_peg_two now;
+    cs_peg_two_init(&now, pile);
     int best_rank = -1;
     double best_score = -1e9;
     for (int i = 0; i < n_mine; i++) {
@@ -125,50 +203,61 @@ int cs_peg_lookahead_pick(const cs_peg_situation *sit) {
         double score = cs_peg_gain(pile, r);
         cs_peg_pile after = *pile;
         cs_peg_push(&after, r);
-        /* What I could still lay after this card: my other cards (a second card of rank r
-         * counts too). */
-        int rest[CS_MAX_HAND], n_rest = 0, used = 0;
-        for (int j = 0; j < sit->n_hand; j++) {
-            int q = cs_card_rank(sit->hand[j]);
-            if (q == r && !used) {
-                used = 1;
-                continue;
-            }
-            rest[n_rest++] = q;
-        }
         if (after.count < 31 && replier >= 0 && u > 0) {
             /* Reply ranks that fit, best first for the replier: points it scores minus what
-             * I would take back with my next card. */
-            double net[CS_RANKS], have[CS_RANKS];
-            int m = 0, gains[CS_RANKS];
-            cs_peg_gain_all(&after, gains);
-            for (int q = 0; q < CS_RANKS; q++) {
-                if (rank_u[q] == 0 || after.count + cs_rank_value(q) > 31) continue;
-                int gain = gains[q];
-                int back = 0;
-                if (follows) {
-                    cs_peg_pile after2 = after;
-                    cs_peg_push(&after2, q);
-                    for (int j = 0; j < n_rest; j++) {
-                        if (after2.count + cs_rank_value(rest[j]) > 31) continue;
-                        int b = cs_peg_gain(&after2, rest[j]);
-                        if (b > back) back = b;
+             * I would take back with my next card. Byte vectors over every reply q at once:
+             * gain[q] what q scores, back[q] the best my next card then scores, over the
+             * distinct ranks of my other cards (a second card of rank r counts too), from
+             * the table two ahead of `after`. Ranks 13..15 pad the vectors and never fit. */
+            u8x16 c = VALUE_PADDED + (uint8_t)after.count;
+            u8x16 gain = ((u8x16)((c == 15) | (c == 31)) & 2) + row16(&now, r), back = {0};
+            if (follows) {
+                cs_peg_two two;
+                cs_peg_two_init(&two, &after);
+                int used = 0, rest_ranks = 0;
+                for (int j = 0; j < sit->n_hand; j++) {
+                    int x = cs_card_rank(sit->hand[j]);
+                    if (x == r && !used) {
+                        used = 1;
+                        continue;
                     }
+                    if (rest_ranks >> x & 1) continue;
+                    rest_ranks |= 1 << x;
+                    u8x16 c3 = c + (uint8_t)cs_rank_value(x);
+                    u8x16 b = ((u8x16)((c3 == 15) | (c3 == 31)) & 2) + row16(&two, x);
+                    b &= (u8x16)(c3 <= 31);
+                    u8x16 more = (u8x16)(b > back);
+                    back = (b & more) | (back & ~more);
                 }
-                double x = gain - back;
-                int j = m++;
-                while (j > 0 && net[j - 1] < x) {
-                    net[j] = net[j - 1];
-                    have[j] = have[j - 1];
-                    j--;
-                }
-                net[j] = x;
-                have[j] = holds[rank_u[q]];
+            }
+            /* Sorted by net, ties in rank order, as integers; the sums below then take the
+             * terms in the order they always had, so every double is what it always was.
+             * by_net[NET_BIAS + net]: the replies with that net, a bit per rank; nets_seen: a
+             * bit per net that occurs. Walking nets from the top and ranks from the bottom
+             * is that order (net descending, then rank). The replies asked about are the
+             * ranks the replier may hold that fit: values rise with rank, so those that fit
+             * are the ranks below fits_below(room). */
+            uint8_t at_of[CS_PEG_TWO_ROW];
+            u8x16 net_biased = gain + NET_BIAS - back;
+            memcpy(at_of, &net_biased, sizeof at_of);
+            uint16_t by_net[2 * NET_BIAS] = {0};
+            uint32_t nets_seen = 0;
+            for (unsigned qs = pool_ranks & fits_below(31 - after.count); qs; qs &= qs - 1) {
+                int q = __builtin_ctz(qs);
+                assert(at_of[q] < 2 * NET_BIAS);
+                by_net[at_of[q]] |= (uint16_t)(1u << q);
+                nets_seen |= 1u << at_of[q];
             }
             double none = 1.0;
-            for (int j = 0; j < m; j++) {
-                score -= none * have[j] * net[j];
-                none *= 1.0 - have[j];
+            while (nets_seen) {
+                int at = 31 - __builtin_clz(nets_seen);
+                nets_seen &= ~(1u << at);
+                double net = at - NET_BIAS;
+                for (unsigned qs = by_net[at]; qs; qs &= qs - 1) {
+                    double have = holds[rank_u[__builtin_ctz(qs)]];
+                    score -= none * have * net;
+                    none *= 1.0 - have;
+                }
             }
             /* No reply fits: the replier says go, and the go is likely mine. */
             score += none;
