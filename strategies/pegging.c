@@ -46,42 +46,84 @@ void cs_peg_gain_all(const cs_peg_pile *p, int gains[CS_RANKS]) {
     for (int q = 0; q < CS_RANKS; q++) gains[q] += run[q];
 }
 
-/* Marks x then q (either order) after the pile as a run of len, when both are ranks. */
-static void two_run(cs_peg_two *t, int a, int b, int len) {
-    if (a < 0 || b < 0 || a >= CS_RANKS || b >= CS_RANKS) return;
-    t->rank_points[a][b] = t->rank_points[b][a] = (uint8_t)len;
+/*
+ * Sixteen bytes as one value (the GCC and Clang vector extension): + & | and compares work
+ * lane by lane, a true compare giving all ones, and compile to single SIMD instructions where
+ * the target has them. A row of cs_peg_two is one such value, lane x for rank x.
+ */
+typedef uint8_t u8x16 __attribute__((vector_size(CS_PEG_TWO_ROW)));
+typedef uint64_t u64x2 __attribute__((vector_size(CS_PEG_TWO_ROW)));
+
+static const u8x16 LANES = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+
+/* Pip values by rank, padded with a value that never fits (lanes 13..15). */
+static const u8x16 VALUE_PADDED = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 32, 32, 32};
+
+/* A bit per lane whose byte is non-zero (lanes hold 0 or 0xFF): each half's low bits
+ * gathered into its top byte by one multiply, bit i of the byte from byte i (the products
+ * land on distinct bits, so nothing carries). */
+static inline unsigned lane_bits(u8x16 v) {
+    u64x2 w = (u64x2)(v & 1);
+    const uint64_t gather = 0x0102040810204080ull;
+    return (unsigned)((w[0] * gather) >> 56) | (unsigned)((w[1] * gather) >> 56) << 8;
 }
 
 void cs_peg_two_init(cs_peg_two *t, const cs_peg_pile *p) {
-    memset(t->rank_points, 0, sizeof t->rank_points);
     t->count = p->count;
-    /* Pairs: 2 for a rank not on top; the top rank pairs with its `same` end cards too. */
-    for (int q = 0; q < CS_RANKS; q++) t->rank_points[q][q] = 2;
+    t->top = -1;
+    t->top_same = 0;
+    t->n_suffix = 0;
     if (p->n == 0) return;
-    int top = p->rank[p->n - 1], same = 2;
-    while (same <= p->n && p->rank[p->n - same] == top) same++;
-    t->rank_points[top][top] = (uint8_t)((same + 1) * same);
-    /* Runs, longest last. */
+    t->top = p->rank[p->n - 1];
+    t->top_same = 1;
+    while (t->top_same < p->n && p->rank[p->n - 1 - t->top_same] == t->top) t->top_same++;
     unsigned mask = 0;
     for (int m = 1; m <= p->n; m++) {
         unsigned bit = 1u << p->rank[p->n - m];
         if (mask & bit) break;
         mask |= bit;
-        int lo = __builtin_ctz(mask), hi = 31 - __builtin_clz(mask);
-        unsigned holes = ~mask & ((2u << hi) - (1u << lo));
-        int n_holes = hi - lo + 1 - m, len = m + 2;
-        if (n_holes == 0) {
-            two_run(t, lo - 2, lo - 1, len);
-            two_run(t, lo - 1, hi + 1, len);
-            two_run(t, hi + 1, hi + 2, len);
-        } else if (n_holes == 1) {
-            int h = __builtin_ctz(holes);
-            two_run(t, h, lo - 1, len);
-            two_run(t, h, hi + 1, len);
-        } else if (n_holes == 2) {
-            two_run(t, __builtin_ctz(holes), __builtin_ctz(holes & (holes - 1)), len);
-        }
+        t->suffix[m] = (uint16_t)mask;
+        t->n_suffix = m;
     }
+}
+
+/* The row of q (cs_peg_two_row) as a vector: see pegging.h for the derivation. */
+static inline u8x16 two_row(const cs_peg_two *t, int q) {
+    u8x16 row = {0};
+    unsigned qbit = 1u << q;
+    for (int m = 1; m <= t->n_suffix; m++) {
+        unsigned e = t->suffix[m];
+        if (e & qbit) break;
+        e |= qbit;
+        int lo = __builtin_ctz(e), hi = 31 - __builtin_clz(e), span = hi - lo + 1;
+        /* The completing ranks, 255 (no lane) for none: below and above a block, or a hole. */
+        int below = 255, above = 255;
+        if (span == m + 1) {
+            below = lo > 0 ? lo - 1 : 255;
+            above = hi < CS_RANKS - 1 ? hi + 1 : 255;
+        } else if (span == m + 2) {
+            below = __builtin_ctz(~e & ((2u << hi) - (1u << lo)));
+        } else {
+            continue;
+        }
+        u8x16 hit = (u8x16)((LANES == (uint8_t)below) | (LANES == (uint8_t)above));
+        row = (row & ~hit) | (((u8x16){0} + (uint8_t)(m + 2)) & hit);
+    }
+    int same = 1 + (q == t->top ? t->top_same : 0);
+    u8x16 pair = (u8x16)(LANES == (uint8_t)q);
+    return (row & ~pair) | (((u8x16){0} + (uint8_t)((same + 1) * same)) & pair);
+}
+
+void cs_peg_two_row(const cs_peg_two *t, int q, uint8_t row[CS_PEG_TWO_ROW]) {
+    u8x16 v = two_row(t, q);
+    memcpy(row, &v, sizeof v);
+}
+
+int cs_peg_two_gain(const cs_peg_two *t, int q, int x) {
+    uint8_t row[CS_PEG_TWO_ROW];
+    cs_peg_two_row(t, q, row);
+    int count = t->count + cs_rank_value(q) + cs_rank_value(x);
+    return 2 * ((count == 15) | (count == 31)) + row[x];
 }
 
 cs_card cs_peg_greedy(const cs_view *v) {
@@ -114,22 +156,6 @@ static int next_seat(int s, int n) {
  * a 32-bit mask.
  */
 #define NET_BIAS 16
-
-/*
- * Sixteen bytes as one value (the GCC and Clang vector extension): + & | and compares work
- * lane by lane, a true compare giving all ones, and compile to single SIMD instructions where
- * the target has them. A row of the table two ahead is one such value, lane q for rank q.
- */
-typedef uint8_t u8x16 __attribute__((vector_size(CS_PEG_TWO_ROW)));
-
-static inline u8x16 row16(const cs_peg_two *t, int rank) {
-    u8x16 v;
-    memcpy(&v, t->rank_points[rank], sizeof v);
-    return v;
-}
-
-/* Pip values by rank, padded with a value that never fits (lanes 13..15). */
-static const u8x16 VALUE_PADDED = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 32, 32, 32};
 
 /* The ranks whose value fits in room (31 minus the count): a bit per rank. */
 static inline unsigned fits_below(int room) {
@@ -208,9 +234,10 @@ int cs_peg_lookahead_pick(const cs_peg_situation *sit) {
              * I would take back with my next card. Byte vectors over every reply q at once:
              * gain[q] what q scores, back[q] the best my next card then scores, over the
              * distinct ranks of my other cards (a second card of rank r counts too), from
-             * the table two ahead of `after`. Ranks 13..15 pad the vectors and never fit. */
+             * rows two ahead of the pile and of `after`. Ranks 13..15 pad the vectors and
+             * never fit. */
             u8x16 c = VALUE_PADDED + (uint8_t)after.count;
-            u8x16 gain = ((u8x16)((c == 15) | (c == 31)) & 2) + row16(&now, r), back = {0};
+            u8x16 gain = ((u8x16)((c == 15) | (c == 31)) & 2) + two_row(&now, r), back = {0};
             if (follows) {
                 cs_peg_two two;
                 cs_peg_two_init(&two, &after);
@@ -224,36 +251,35 @@ int cs_peg_lookahead_pick(const cs_peg_situation *sit) {
                     if (rest_ranks >> x & 1) continue;
                     rest_ranks |= 1 << x;
                     u8x16 c3 = c + (uint8_t)cs_rank_value(x);
-                    u8x16 b = ((u8x16)((c3 == 15) | (c3 == 31)) & 2) + row16(&two, x);
+                    u8x16 b = ((u8x16)((c3 == 15) | (c3 == 31)) & 2) + two_row(&two, x);
                     b &= (u8x16)(c3 <= 31);
                     u8x16 more = (u8x16)(b > back);
                     back = (b & more) | (back & ~more);
                 }
             }
-            /* Sorted by net, ties in rank order, as integers; the sums below then take the
-             * terms in the order they always had, so every double is what it always was.
-             * by_net[NET_BIAS + net]: the replies with that net, a bit per rank; nets_seen: a
-             * bit per net that occurs. Walking nets from the top and ranks from the bottom
-             * is that order (net descending, then rank). The replies asked about are the
-             * ranks the replier may hold that fit: values rise with rank, so those that fit
-             * are the ranks below fits_below(room). */
-            uint8_t at_of[CS_PEG_TWO_ROW];
+            /* The terms are summed in the order they always had, net descending, then rank,
+             * so every double is what it always was: the nets that occur are gathered as
+             * bits (nets_seen, biased by NET_BIAS), and for each from the top the replies
+             * with that net, a bit per rank, come from one compare. The replies asked about
+             * are the ranks the replier may hold that fit: values rise with rank, so those
+             * that fit are the ranks below fits_below(room). */
             u8x16 net_biased = gain + NET_BIAS - back;
-            memcpy(at_of, &net_biased, sizeof at_of);
-            uint16_t by_net[2 * NET_BIAS] = {0};
+            u64x2 nets = (u64x2)net_biased;
+            unsigned asked = pool_ranks & fits_below(31 - after.count);
             uint32_t nets_seen = 0;
-            for (unsigned qs = pool_ranks & fits_below(31 - after.count); qs; qs &= qs - 1) {
+            for (unsigned qs = asked; qs; qs &= qs - 1) {
                 int q = __builtin_ctz(qs);
-                assert(at_of[q] < 2 * NET_BIAS);
-                by_net[at_of[q]] |= (uint16_t)(1u << q);
-                nets_seen |= 1u << at_of[q];
+                unsigned at = (unsigned)(nets[q >> 3] >> (8 * (q & 7))) & 0xFF;
+                assert(at < 2 * NET_BIAS);
+                nets_seen |= 1u << at;
             }
             double none = 1.0;
             while (nets_seen) {
                 int at = 31 - __builtin_clz(nets_seen);
                 nets_seen &= ~(1u << at);
                 double net = at - NET_BIAS;
-                for (unsigned qs = by_net[at]; qs; qs &= qs - 1) {
+                unsigned with_net = lane_bits((u8x16)(net_biased == (uint8_t)at)) & asked;
+                for (unsigned qs = with_net; qs; qs &= qs - 1) {
                     double have = holds[rank_u[__builtin_ctz(qs)]];
                     score -= none * have * net;
                     none *= 1.0 - have;
