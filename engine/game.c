@@ -593,6 +593,10 @@ static void step_starter(cs_game *g) {
     g->starter = g->starter_card;
     g->rec.starter = g->starter;
     for (int s = 0; s < g->players; s++) g->view[s].starter = g->starter;
+    /* The show's table reads, asked for now: the play gives them time to arrive. */
+    for (int s = 0; s < g->players; s++)
+        __builtin_prefetch(cs_show_rank_entry(g->kept[s], g->hand_size, g->starter));
+    __builtin_prefetch(cs_show_rank_entry(g->crib, CS_CRIB_SIZE, g->starter));
     int heels = cs_card_rank(g->starter) == CS_JACK ? g->rules->heels : 0;
     int ended = add_points(g, g->dealer, heels, SRC_HEELS);
     emit(g, CS_EVENT_STARTER, g->dealer, g->starter, heels);
@@ -674,7 +678,7 @@ static int step_play(cs_game *g) {
         g->rec.n_plays = (uint8_t)(k + 1);
         /* A lone card scores nothing: its value is at most 10 and it has nothing to pair or
          * run with. */
-        int points = n_pile > 0 ? cs_peg_score(g->pile, n_pile + 1) : 0;
+        int points = n_pile > 0 ? cs_peg_score_counted(g->pile, n_pile + 1, count) : 0;
         g->rec.play_points[k] = (uint8_t)points;
         g->n_hand[p] = held;
         g->values_held[p] -= VALUE_NIBBLE(value);

@@ -148,34 +148,13 @@ int cs_peg_breakdown(const cs_card pile[], int n, cs_peg_points *out) {
     return p.total;
 }
 
-/* ---- pegging, fast ---- */
+/* ---- pegging, fast: cs_peg_score_counted() is inline in score.h ---- */
 
 int cs_peg_score(const cs_card pile[], int n) {
     assert(n >= 1 && n <= CS_PEG_PILE_MAX);
     int count = 0;
     for (int i = 0; i < n; i++) count += cs_card_value(pile[i]);
-    int points = 2 * ((count == 15) | (count == 31));
-
-    unsigned last = pile[n - 1] >> 2;
-    int i = n - 2;
-    while (i >= 0 && (unsigned)(pile[i] >> 2) == last) i--;
-    int same = n - 1 - i;
-    points += same * (same - 1);
-    if (same > 1) return points; /* the duplicate ends any run */
-
-    /* Walk back from the last card collecting ranks as bits, stopping at the first repeated
-     * rank (every longer stretch holds the duplicate). A set of bits has no gap exactly when
-     * adding its lowest bit carries through all of it: (m + (m & -m)) & m == 0. */
-    unsigned mask = 1u << last;
-    int run = 0;
-    for (int j = n - 2; j >= 0; j--) {
-        unsigned bit = 1u << (pile[j] >> 2);
-        if (mask & bit) break;
-        mask |= bit;
-        int k = n - j;
-        if (k >= 3 && ((mask + (mask & (0u - mask))) & mask) == 0) run = k;
-    }
-    return points + run;
+    return cs_peg_score_counted(pile, n, count);
 }
 
 /* ---- the distribution ---- */

@@ -114,6 +114,23 @@ static inline int cs_show_score(const cs_card hand[], int n, cs_card starter, in
     return points + (flush & -(int)(flush >= flush_min)) + nobs;
 }
 
+/*
+ * The rank-table byte cs_show_score() will read for this hand and starter. The five-rank table
+ * is 371 KB, and a read of it that misses the caches costs more than the rest of the score, so
+ * a caller that knows the cards well before it scores them can prefetch this address.
+ */
+static inline const uint8_t *cs_show_rank_entry(const cs_card hand[], int n, cs_card starter) {
+    const uint64_t(*key)[CS_DECK_SIZE] = cs_show_card_key;
+    if (n == 4)
+        return cs_show_rank_table +
+               ((key[0][hand[0]] + key[1][hand[1]] + key[2][hand[2]] + key[3][hand[3]]) &
+                CS_SHOW_KEY_RANKS) +
+               (starter >> 2);
+    return cs_show_rank_table4 +
+           ((key[1][hand[0]] + key[2][hand[1]] + key[3][hand[2]]) & CS_SHOW_KEY_RANKS) +
+           (starter >> 2);
+}
+
 /* Points the last card pile[n-1] scores when laid on pile[0..n-2] in the current series. */
 typedef struct {
     int fifteen;    /* 2 if the count is now 15 */
@@ -132,6 +149,36 @@ int cs_peg_breakdown(const cs_card pile[], int n, cs_peg_points *out);
 
 /* The hot path: the same total as cs_peg_breakdown(). */
 int cs_peg_score(const cs_card pile[], int n);
+
+/*
+ * The same for a caller that keeps the count of the series (the play always has it): count
+ * must be the sum of the pile's values. Inline, and it does not re-add the pile.
+ *
+ * Pairs: the `same` cards at the end of one rank make same * (same - 1) points (2, 6, 12), and
+ * the repeated rank ends any run. Runs: walking back from the last card, collecting ranks as
+ * bits and stopping at the first repeated rank (every longer stretch holds the duplicate), the
+ * last k cards are a run when their k bits have no gap, that is when adding the lowest bit
+ * carries through all of them: (m + (m & -m)) & m == 0; the longest such k >= 3 counts.
+ */
+static inline int cs_peg_score_counted(const cs_card pile[], int n, int count) {
+    assert(n >= 1 && n <= CS_PEG_PILE_MAX);
+    int points = 2 * ((count == 15) | (count == 31));
+    unsigned last = pile[n - 1] >> 2;
+    int i = n - 2;
+    while (i >= 0 && (unsigned)(pile[i] >> 2) == last) i--;
+    int same = n - 1 - i;
+    if (same > 1) return points + same * (same - 1);
+    unsigned mask = 1u << last;
+    int run = 0;
+    for (int j = n - 2; j >= 0; j--) {
+        unsigned bit = 1u << (pile[j] >> 2);
+        if (mask & bit) break;
+        mask |= bit;
+        int k = n - j;
+        if (k >= 3 && ((mask + (mask & (0u - mask))) & mask) == 0) run = k;
+    }
+    return points + run;
+}
 
 /*
  * Every four-card hand (or three-card, cards = 3) with every starter, counted with the hand
