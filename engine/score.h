@@ -86,6 +86,24 @@ static inline int cs_show_rank_index3(int r0, int r1, int r2) {
 #define CS_SHOW_KEY_FOURS   (4 * CS_SHOW_KEY_ONES)
 extern const uint64_t cs_show_card_key[CS_SHOW_HAND_MAX][CS_DECK_SIZE];
 
+/* The sum of the keys of a hand of n (3 or 4) cards, positioned as above. */
+static inline uint64_t cs_show_hand_key(const cs_card hand[], int n) {
+    const uint64_t(*key)[CS_DECK_SIZE] = cs_show_card_key;
+    if (n == 4) return key[0][hand[0]] + key[1][hand[1]] + key[2][hand[2]] + key[3][hand[3]];
+    return key[1][hand[0]] + key[2][hand[1]] + key[3][hand[2]];
+}
+
+/* Whether the hand whose key is `key` (n cards) is all one suit. */
+static inline int cs_show_key_one_suit(uint64_t key, int n) {
+    return ((n == 4 ? key : key + CS_SHOW_KEY_ONES) & CS_SHOW_KEY_FOURS) != 0;
+}
+
+/* The rank table of hands of n cards: 13 entries, one per starter rank, from the key's rank
+ * part on. */
+static inline const uint8_t *cs_show_key_ranks(uint64_t key, int n) {
+    return (n == 4 ? cs_show_rank_table : cs_show_rank_table4) + (key & CS_SHOW_KEY_RANKS);
+}
+
 /*
  * The hot path: the same total as cs_show_breakdown(), for n of 3 or 4. Inline, so that a
  * caller's loop keeps its cards in registers and a constant n drops the other branch; with
@@ -95,22 +113,11 @@ extern const uint64_t cs_show_card_key[CS_SHOW_HAND_MAX][CS_DECK_SIZE];
  */
 static inline int cs_show_score(const cs_card hand[], int n, cs_card starter, int flush_min) {
     assert(n == 3 || n == 4);
-    const uint64_t(*key)[CS_DECK_SIZE] = cs_show_card_key;
     unsigned s = starter;
-    uint64_t sum, fours;
-    const uint8_t *ranks;
-    if (n == 4) {
-        sum = key[0][hand[0]] + key[1][hand[1]] + key[2][hand[2]] + key[3][hand[3]];
-        fours = sum & CS_SHOW_KEY_FOURS;
-        ranks = cs_show_rank_table;
-    } else {
-        sum = key[1][hand[0]] + key[2][hand[1]] + key[3][hand[2]];
-        fours = (sum + CS_SHOW_KEY_ONES) & CS_SHOW_KEY_FOURS;
-        ranks = cs_show_rank_table4;
-    }
-    int points = ranks[(sum & CS_SHOW_KEY_RANKS) + (s >> 2)];
-    int flush = (fours != 0) * (n + (((hand[0] ^ s) & 3u) == 0));
-    int nobs = (int)(sum >> CS_SHOW_KEY_JACK(s & 3u)) & 1;
+    uint64_t key = cs_show_hand_key(hand, n);
+    int points = cs_show_key_ranks(key, n)[s >> 2];
+    int flush = cs_show_key_one_suit(key, n) * (n + (((hand[0] ^ s) & 3u) == 0));
+    int nobs = (int)(key >> CS_SHOW_KEY_JACK(s & 3u)) & 1;
     return points + (flush & -(int)(flush >= flush_min)) + nobs;
 }
 
@@ -120,15 +127,7 @@ static inline int cs_show_score(const cs_card hand[], int n, cs_card starter, in
  * a caller that knows the cards well before it scores them can prefetch this address.
  */
 static inline const uint8_t *cs_show_rank_entry(const cs_card hand[], int n, cs_card starter) {
-    const uint64_t(*key)[CS_DECK_SIZE] = cs_show_card_key;
-    if (n == 4)
-        return cs_show_rank_table +
-               ((key[0][hand[0]] + key[1][hand[1]] + key[2][hand[2]] + key[3][hand[3]]) &
-                CS_SHOW_KEY_RANKS) +
-               (starter >> 2);
-    return cs_show_rank_table4 +
-           ((key[1][hand[0]] + key[2][hand[1]] + key[3][hand[2]]) & CS_SHOW_KEY_RANKS) +
-           (starter >> 2);
+    return cs_show_key_ranks(cs_show_hand_key(hand, n), n) + (starter >> 2);
 }
 
 /* Points the last card pile[n-1] scores when laid on pile[0..n-2] in the current series. */

@@ -46,21 +46,20 @@ void cs_pool_init(cs_pool *p, cs_cardset cards) {
 }
 
 double cs_hand_expect(const cs_card h[], int n, const cs_pool *p, int flush_min) {
+    /* Everything is counted in integers and divided once, so the order of the sums cannot
+     * change the result. The hand's key (score.h) gives its rank-table entries, whether it
+     * is one suit, and which jacks it holds. */
+    uint64_t key = cs_show_hand_key(h, n);
+    const uint8_t *t = cs_show_key_ranks(key, n);
     long sum = 0;
-    const uint8_t *t;
-    if (n == 4)
-        t = cs_show_rank_table + cs_show_rank_index4(h[0] >> 2, h[1] >> 2, h[2] >> 2, h[3] >> 2);
-    else
-        t = cs_show_rank_table4 + cs_show_rank_index3(h[0] >> 2, h[1] >> 2, h[2] >> 2);
     for (int r = 0; r < CS_RANKS; r++) sum += p->rank[r] * t[r];
-    int one_suit = 1, suit = h[0] & 3;
-    for (int i = 1; i < n; i++) one_suit &= (h[i] & 3) == suit;
-    if (one_suit) {
-        int match = p->suit[suit], other = p->n - match;
+    if (cs_show_key_one_suit(key, n)) {
+        int match = p->suit[h[0] & 3], other = p->n - match;
         sum += match * (n + 1 >= flush_min ? n + 1 : 0) + other * (n >= flush_min ? n : 0);
     }
-    for (int i = 0; i < n; i++)
-        if ((h[i] >> 2) == CS_JACK) sum += p->suit[h[i] & 3];
+    /* Nobs: each jack held scores with every starter of its suit. */
+    for (unsigned jacks = (unsigned)(key >> CS_SHOW_KEY_JACK(0)) & 15u; jacks; jacks &= jacks - 1)
+        sum += p->suit[__builtin_ctz(jacks)];
     return (double)sum / p->n;
 }
 
@@ -163,9 +162,13 @@ int cs_splits(const cs_card dealt[], int n, int n_toss, cs_split out[CS_SPLITS_M
     }
     for (int i = 0; i < n; i++) {
         for (int j = i + 1; j < n; j++) {
-            int h = 0;
-            for (int x = 0; x < n; x++)
-                if (x != i && x != j) out[k].keep[h++] = dealt[x];
+            /* The x-th card kept is the x-th index other than i and j (i < j): step over i,
+             * then over j. No branch on the cards. */
+            for (int x = 0; x < n - 2; x++) {
+                int e = x + (x >= i);
+                e += e >= j;
+                out[k].keep[x] = dealt[e];
+            }
             out[k].toss[0] = dealt[i];
             out[k].toss[1] = dealt[j];
             k++;
@@ -190,9 +193,7 @@ double cs_discard_best(const cs_rules *r, const cs_split splits[], int n_splits,
      * at a time (a slice may straddle two lines, so both ends are asked for). */
     if (keep == 4) {
         for (int i = 0; i < n_splits; i++) {
-            const cs_card *h = splits[i].keep;
-            const uint8_t *t = cs_show_rank_table +
-                               cs_show_rank_index4(h[0] >> 2, h[1] >> 2, h[2] >> 2, h[3] >> 2);
+            const uint8_t *t = cs_show_key_ranks(cs_show_hand_key(splits[i].keep, 4), 4);
             __builtin_prefetch(t);
             __builtin_prefetch(t + CS_RANKS - 1);
         }

@@ -213,8 +213,10 @@ int cs_peg_lookahead_pick(const cs_peg_situation *sit) {
         /* Four bits per rank: count each nibble with a table (no popcount instruction is
          * assumed). */
         static const uint8_t NIBBLE[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
-        for (int q = 0; q < CS_RANKS; q++) u += rank_u[q] = NIBBLE[(allowed >> (4 * q)) & 15];
-        for (int q = 0; q < CS_RANKS; q++) pool_ranks |= (unsigned)(rank_u[q] > 0) << q;
+        for (int q = 0; q < CS_RANKS; q++) {
+            u += rank_u[q] = NIBBLE[(allowed >> (4 * q)) & 15];
+            pool_ranks |= (unsigned)(rank_u[q] > 0) << q;
+        }
         for (int m = 1; m <= CS_SUITS; m++) holds[m] = 1.0 - miss_probability(u, m, k);
     }
     /* What each reply scores after each of my cards: row r of the table two ahead of the pile
@@ -264,14 +266,16 @@ int cs_peg_lookahead_pick(const cs_peg_situation *sit) {
              * are the ranks the replier may hold that fit: values rise with rank, so those
              * that fit are the ranks below fits_below(room). */
             u8x16 net_biased = gain + NET_BIAS - back;
-            u64x2 nets = (u64x2)net_biased;
+            u64x2 nets = (u64x2)net_biased; /* lanes 0..7 and 8..15 as two integers */
             unsigned asked = pool_ranks & fits_below(31 - after.count);
             uint32_t nets_seen = 0;
-            for (unsigned qs = asked; qs; qs &= qs - 1) {
-                int q = __builtin_ctz(qs);
-                unsigned at = (unsigned)(nets[q >> 3] >> (8 * (q & 7))) & 0xFF;
-                assert(at < 2 * NET_BIAS);
-                nets_seen |= 1u << at;
+            for (int half = 0; half < 2; half++) {
+                uint64_t lanes = nets[half];
+                for (unsigned qs = (asked >> (8 * half)) & 0xFF; qs; qs &= qs - 1) {
+                    unsigned at = (unsigned)(lanes >> (8 * __builtin_ctz(qs))) & 0xFF;
+                    assert(at < 2 * NET_BIAS);
+                    nets_seen |= 1u << at;
+                }
             }
             double none = 1.0;
             while (nets_seen) {
