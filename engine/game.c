@@ -82,6 +82,8 @@ struct cs_game {
     int n_discards;
     cs_card crib[CS_CRIB_SIZE + 1]; /* + 1: step_discard stores CS_MAX_DISCARD past n_crib */
     int n_crib;
+    /* From the STARTER phase: cs_show_hand_key() of each kept hand, and of the crib last. */
+    uint64_t show_key[CS_MAX_PLAYERS + 1];
     cs_card starter_card; /* drawn at the deal, revealed at the STARTER phase */
     cs_card starter;      /* CS_NO_CARD until revealed */
     int count;
@@ -593,10 +595,15 @@ static void step_starter(cs_game *g) {
     g->starter = g->starter_card;
     g->rec.starter = g->starter;
     for (int s = 0; s < g->players; s++) g->view[s].starter = g->starter;
-    /* The show's table reads, asked for now: the play gives them time to arrive. */
-    for (int s = 0; s < g->players; s++)
-        __builtin_prefetch(cs_show_rank_entry(g->kept[s], g->hand_size, g->starter));
-    __builtin_prefetch(cs_show_rank_entry(g->crib, CS_CRIB_SIZE, g->starter));
+    /* The show's keys, and its reads of the rank table asked for now: the play gives them
+     * time to arrive. */
+    for (int s = 0; s < g->players; s++) {
+        g->show_key[s] = cs_show_hand_key(g->kept[s], g->hand_size);
+        __builtin_prefetch(cs_show_key_ranks(g->show_key[s], g->hand_size) + (g->starter >> 2));
+    }
+    g->show_key[CS_MAX_PLAYERS] = cs_show_hand_key(g->crib, CS_CRIB_SIZE);
+    __builtin_prefetch(cs_show_key_ranks(g->show_key[CS_MAX_PLAYERS], CS_CRIB_SIZE) +
+                       (g->starter >> 2));
     int heels = cs_card_rank(g->starter) == CS_JACK ? g->rules->heels : 0;
     int ended = add_points(g, g->dealer, heels, SRC_HEELS);
     emit(g, CS_EVENT_STARTER, g->dealer, g->starter, heels);
@@ -702,7 +709,8 @@ static void step_show(cs_game *g) {
     int s = g->dealer;
     for (int i = 0; i < g->players; i++) {
         s = next_seat(g, s);
-        int points = cs_show_score(g->kept[s], g->hand_size, g->starter, r->hand_flush_min);
+        int points = cs_show_score_key(g->show_key[s], g->kept[s][0], g->hand_size, g->starter,
+                                       r->hand_flush_min);
         int ended = add_points(g, s, points, SRC_HAND);
         if (g->any_observer) {
             cs_event e = {.type = CS_EVENT_SHOW,
@@ -715,7 +723,8 @@ static void step_show(cs_game *g) {
         }
         if (ended) return;
     }
-    int points = cs_show_score(g->crib, CS_CRIB_SIZE, g->starter, r->crib_flush_min);
+    int points = cs_show_score_key(g->show_key[CS_MAX_PLAYERS], g->crib[0], CS_CRIB_SIZE,
+                                   g->starter, r->crib_flush_min);
     add_points(g, g->dealer, points, SRC_CRIB);
     if (g->any_observer) {
         cs_event e = {.type = CS_EVENT_SHOW,

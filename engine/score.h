@@ -108,26 +108,26 @@ static inline const uint8_t *cs_show_key_ranks(uint64_t key, int n) {
  * The hot path: the same total as cs_show_breakdown(), for n of 3 or 4. Inline, so that a
  * caller's loop keeps its cards in registers and a constant n drops the other branch; with
  * the card keys above it is four loads and adds, one table read and a few bit operations.
- * The flush is n, plus one for a starter of the hand's suit (the suit of hand[0]), and counts
- * only when it reaches flush_min (a mask, no branch).
+ * The flush is n, plus one for a starter of the hand's suit (the suit of its first card), and
+ * counts only when it reaches flush_min (a mask, no branch).
+ *
+ * cs_show_score_key() is the same from the hand's key (cs_show_hand_key) and its first card,
+ * for a caller that computed the key earlier: the game does so when the starter is cut, to
+ * prefetch the table byte (the five-rank table is 371 KB, and a read of it that misses the
+ * caches costs more than the rest of the score).
  */
-static inline int cs_show_score(const cs_card hand[], int n, cs_card starter, int flush_min) {
-    assert(n == 3 || n == 4);
+static inline int cs_show_score_key(uint64_t key, cs_card first, int n, cs_card starter,
+                                    int flush_min) {
     unsigned s = starter;
-    uint64_t key = cs_show_hand_key(hand, n);
     int points = cs_show_key_ranks(key, n)[s >> 2];
-    int flush = cs_show_key_one_suit(key, n) * (n + (((hand[0] ^ s) & 3u) == 0));
+    int flush = cs_show_key_one_suit(key, n) * (n + (((first ^ s) & 3u) == 0));
     int nobs = (int)(key >> CS_SHOW_KEY_JACK(s & 3u)) & 1;
     return points + (flush & -(int)(flush >= flush_min)) + nobs;
 }
 
-/*
- * The rank-table byte cs_show_score() will read for this hand and starter. The five-rank table
- * is 371 KB, and a read of it that misses the caches costs more than the rest of the score, so
- * a caller that knows the cards well before it scores them can prefetch this address.
- */
-static inline const uint8_t *cs_show_rank_entry(const cs_card hand[], int n, cs_card starter) {
-    return cs_show_key_ranks(cs_show_hand_key(hand, n), n) + (starter >> 2);
+static inline int cs_show_score(const cs_card hand[], int n, cs_card starter, int flush_min) {
+    assert(n == 3 || n == 4);
+    return cs_show_score_key(cs_show_hand_key(hand, n), hand[0], n, starter, flush_min);
 }
 
 /* Points the last card pile[n-1] scores when laid on pile[0..n-2] in the current series. */
