@@ -207,7 +207,7 @@ int cs_peg_lookahead_pick(const cs_peg_situation *sit) {
     unsigned pool_ranks = 0; /* a bit per rank with rank_u > 0 */
     /* holds[m]: P(the replier holds a rank of which the pool has m cards), for m = 1..4 (a
      * rank the pool lacks is never asked about). */
-    double holds[CS_SUITS + 1] = {0.0};
+    double holds[CS_SUITS + 1] = {0.0}, holds_rank[CS_RANKS] = {0.0}; /* by rank: holds[rank_u] */
     if (replier >= 0) {
         cs_cardset allowed = cs_seen_allowed(sit->unseen, sit->no_value_upto[replier]);
         /* Four bits per rank: count each nibble with a table (no popcount instruction is
@@ -218,6 +218,7 @@ int cs_peg_lookahead_pick(const cs_peg_situation *sit) {
             pool_ranks |= (unsigned)(rank_u[q] > 0) << q;
         }
         for (int m = 1; m <= CS_SUITS; m++) holds[m] = 1.0 - miss_probability(u, m, k);
+        for (int q = 0; q < CS_RANKS; q++) holds_rank[q] = holds[rank_u[q]];
     }
     /* What each reply scores after each of my cards: row r of the table two ahead of the pile
      * (the card after r is q). */
@@ -284,7 +285,7 @@ int cs_peg_lookahead_pick(const cs_peg_situation *sit) {
                 double net = at - NET_BIAS;
                 unsigned with_net = lane_bits((u8x16)(net_biased == (uint8_t)at)) & asked;
                 for (unsigned qs = with_net; qs; qs &= qs - 1) {
-                    double have = holds[rank_u[__builtin_ctz(qs)]];
+                    double have = holds_rank[__builtin_ctz(qs)];
                     score -= none * have * net;
                     none *= 1.0 - have;
                 }
