@@ -84,41 +84,31 @@ int cs_show_breakdown(const cs_card hand[], int n, cs_card starter, int flush_mi
     return p.total;
 }
 
-/* ---- the show, fast ---- */
+/* ---- the show, fast: cs_show_score() is inline in score.h, on these keys ---- */
 
-/* The code of the jack of the suit of card c: jacks are codes 40..43, one per suit. */
-static inline unsigned jack_of_suit(unsigned c) {
-    return 4u * CS_JACK + (c & 3u);
-}
-
-/* A flush of `points` (0 when none) counts only if it reaches flush_min: a mask, no branch. */
-static inline int flush_counted(int points, int flush_min) {
-    return points & -(int)(points >= flush_min);
-}
-
-int cs_show_score(const cs_card hand[], int n, cs_card starter, int flush_min) {
-    unsigned c0 = hand[0], c1 = hand[1], c2 = hand[2], s = starter;
-    unsigned jack = jack_of_suit(s);
-    if (n == 4) {
-        unsigned c3 = hand[3];
-        int ranks = cs_show_rank_table[cs_show_rank_index4((int)(c0 >> 2), (int)(c1 >> 2),
-                                                           (int)(c2 >> 2), (int)(c3 >> 2)) +
-                                       (int)(s >> 2)];
-        /* The low two bits are the suit: equal suits leave zeros in every xor. */
-        int one_suit = (((c0 ^ c1) | (c0 ^ c2) | (c0 ^ c3)) & 3u) == 0;
-        int flush = one_suit * (4 + (((c0 ^ s) & 3u) == 0));
-        int nobs = (c0 == jack) | (c1 == jack) | (c2 == jack) | (c3 == jack);
-        return ranks + flush_counted(flush, flush_min) + nobs;
+/* The key of card c at hand position i (score.h): rank place, suit count, jack of its suit. */
+#define CARD_KEY(i, c)                                                                             \
+    ((uint64_t)((c) >> 2) * PLACE_##i | 1ull << CS_SHOW_KEY_SUIT((c)&3) |                          \
+     ((c) >> 2 == CS_JACK ? 1ull << CS_SHOW_KEY_JACK((c)&3) : 0))
+#define PLACE_0 (13 * 13 * 13 * 13)
+#define PLACE_1 (13 * 13 * 13)
+#define PLACE_2 (13 * 13)
+#define PLACE_3 13
+#define KEYS_OF_RANK(i, r)                                                                         \
+    CARD_KEY(i, 4 * (r)), CARD_KEY(i, 4 * (r) + 1), CARD_KEY(i, 4 * (r) + 2),                      \
+        CARD_KEY(i, 4 * (r) + 3)
+#define KEYS(i)                                                                                    \
+    {                                                                                              \
+        KEYS_OF_RANK(i, 0), KEYS_OF_RANK(i, 1), KEYS_OF_RANK(i, 2), KEYS_OF_RANK(i, 3),            \
+            KEYS_OF_RANK(i, 4), KEYS_OF_RANK(i, 5), KEYS_OF_RANK(i, 6), KEYS_OF_RANK(i, 7),        \
+            KEYS_OF_RANK(i, 8), KEYS_OF_RANK(i, 9), KEYS_OF_RANK(i, 10), KEYS_OF_RANK(i, 11),      \
+            KEYS_OF_RANK(i, 12)                                                                    \
     }
-    assert(n == 3);
-    int ranks =
-        cs_show_rank_table4[cs_show_rank_index3((int)(c0 >> 2), (int)(c1 >> 2), (int)(c2 >> 2)) +
-                            (int)(s >> 2)];
-    int one_suit = (((c0 ^ c1) | (c0 ^ c2)) & 3u) == 0;
-    int flush = one_suit * (3 + (((c0 ^ s) & 3u) == 0));
-    int nobs = (c0 == jack) | (c1 == jack) | (c2 == jack);
-    return ranks + flush_counted(flush, flush_min) + nobs;
-}
+const uint64_t cs_show_card_key[CS_SHOW_HAND_MAX][CS_DECK_SIZE] = {KEYS(0), KEYS(1), KEYS(2),
+                                                                   KEYS(3)};
+#undef KEYS
+#undef KEYS_OF_RANK
+#undef CARD_KEY
 
 /* ---- pegging, plain ---- */
 
@@ -158,34 +148,13 @@ int cs_peg_breakdown(const cs_card pile[], int n, cs_peg_points *out) {
     return p.total;
 }
 
-/* ---- pegging, fast ---- */
+/* ---- pegging, fast: cs_peg_score_counted() is inline in score.h ---- */
 
 int cs_peg_score(const cs_card pile[], int n) {
     assert(n >= 1 && n <= CS_PEG_PILE_MAX);
     int count = 0;
     for (int i = 0; i < n; i++) count += cs_card_value(pile[i]);
-    int points = 2 * ((count == 15) | (count == 31));
-
-    unsigned last = pile[n - 1] >> 2;
-    int i = n - 2;
-    while (i >= 0 && (unsigned)(pile[i] >> 2) == last) i--;
-    int same = n - 1 - i;
-    points += same * (same - 1);
-    if (same > 1) return points; /* the duplicate ends any run */
-
-    /* Walk back from the last card collecting ranks as bits, stopping at the first repeated
-     * rank (every longer stretch holds the duplicate). A set of bits has no gap exactly when
-     * adding its lowest bit carries through all of it: (m + (m & -m)) & m == 0. */
-    unsigned mask = 1u << last;
-    int run = 0;
-    for (int j = n - 2; j >= 0; j--) {
-        unsigned bit = 1u << (pile[j] >> 2);
-        if (mask & bit) break;
-        mask |= bit;
-        int k = n - j;
-        if (k >= 3 && ((mask + (mask & (0u - mask))) & mask) == 0) run = k;
-    }
-    return points + run;
+    return cs_peg_score_counted(pile, n, count);
 }
 
 /* ---- the distribution ---- */

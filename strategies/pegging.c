@@ -1,6 +1,9 @@
 /* pegging.c - the pegging policies of pegging.h. */
 #include "pegging.h"
 
+#include <assert.h>
+#include <string.h>
+
 void cs_peg_pile_from_view(const cs_view *v, cs_peg_pile *out) {
     /* A series holds at most 13 cards (pegging.h's bound); the clamp only tells the
      * compiler so. */
@@ -43,6 +46,86 @@ void cs_peg_gain_all(const cs_peg_pile *p, int gains[CS_RANKS]) {
     for (int q = 0; q < CS_RANKS; q++) gains[q] += run[q];
 }
 
+/*
+ * Sixteen bytes as one value (the GCC and Clang vector extension): + & | and compares work
+ * lane by lane, a true compare giving all ones, and compile to single SIMD instructions where
+ * the target has them. A row of cs_peg_two is one such value, lane x for rank x.
+ */
+typedef uint8_t u8x16 __attribute__((vector_size(CS_PEG_TWO_ROW)));
+typedef uint64_t u64x2 __attribute__((vector_size(CS_PEG_TWO_ROW)));
+
+static const u8x16 LANES = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+
+/* Pip values by rank, padded with a value that never fits (lanes 13..15). */
+static const u8x16 VALUE_PADDED = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 32, 32, 32};
+
+/* A bit per lane whose byte is non-zero (lanes hold 0 or 0xFF): each half's low bits
+ * gathered into its top byte by one multiply, bit i of the byte from byte i (the products
+ * land on distinct bits, so nothing carries). */
+static inline unsigned lane_bits(u8x16 v) {
+    u64x2 w = (u64x2)(v & 1);
+    const uint64_t gather = 0x0102040810204080ull;
+    return (unsigned)((w[0] * gather) >> 56) | (unsigned)((w[1] * gather) >> 56) << 8;
+}
+
+void cs_peg_two_init(cs_peg_two *t, const cs_peg_pile *p) {
+    t->count = p->count;
+    t->top = -1;
+    t->top_same = 0;
+    t->n_suffix = 0;
+    if (p->n == 0) return;
+    t->top = p->rank[p->n - 1];
+    t->top_same = 1;
+    while (t->top_same < p->n && p->rank[p->n - 1 - t->top_same] == t->top) t->top_same++;
+    unsigned mask = 0;
+    for (int m = 1; m <= p->n; m++) {
+        unsigned bit = 1u << p->rank[p->n - m];
+        if (mask & bit) break;
+        mask |= bit;
+        t->suffix[m] = (uint16_t)mask;
+        t->n_suffix = m;
+    }
+}
+
+/* The row of q (cs_peg_two_row) as a vector: see pegging.h for the derivation. */
+static inline u8x16 two_row(const cs_peg_two *t, int q) {
+    u8x16 row = {0};
+    unsigned qbit = 1u << q;
+    for (int m = 1; m <= t->n_suffix; m++) {
+        unsigned e = t->suffix[m];
+        if (e & qbit) break;
+        e |= qbit;
+        int lo = __builtin_ctz(e), hi = 31 - __builtin_clz(e), span = hi - lo + 1;
+        /* The completing ranks, 255 (no lane) for none: below and above a block, or a hole. */
+        int below = 255, above = 255;
+        if (span == m + 1) {
+            below = lo > 0 ? lo - 1 : 255;
+            above = hi < CS_RANKS - 1 ? hi + 1 : 255;
+        } else if (span == m + 2) {
+            below = __builtin_ctz(~e & ((2u << hi) - (1u << lo)));
+        } else {
+            continue;
+        }
+        u8x16 hit = (u8x16)((LANES == (uint8_t)below) | (LANES == (uint8_t)above));
+        row = (row & ~hit) | (((u8x16){0} + (uint8_t)(m + 2)) & hit);
+    }
+    int same = 1 + (q == t->top ? t->top_same : 0);
+    u8x16 pair = (u8x16)(LANES == (uint8_t)q);
+    return (row & ~pair) | (((u8x16){0} + (uint8_t)((same + 1) * same)) & pair);
+}
+
+void cs_peg_two_row(const cs_peg_two *t, int q, uint8_t row[CS_PEG_TWO_ROW]) {
+    u8x16 v = two_row(t, q);
+    memcpy(row, &v, sizeof v);
+}
+
+int cs_peg_two_gain(const cs_peg_two *t, int q, int x) {
+    uint8_t row[CS_PEG_TWO_ROW];
+    cs_peg_two_row(t, q, row);
+    int count = t->count + cs_rank_value(q) + cs_rank_value(x);
+    return 2 * ((count == 15) | (count == 31)) + row[x];
+}
+
 cs_card cs_peg_greedy(const cs_view *v) {
     cs_peg_pile pile;
     cs_peg_pile_from_view(v, &pile);
@@ -64,6 +147,19 @@ cs_card cs_peg_greedy(const cs_view *v) {
 
 static int next_seat(int s, int n) {
     return s + 1 == n ? 0 : s + 1;
+}
+
+/*
+ * A reply's net (its points minus what the card after it takes back) lies within NET_BIAS of
+ * zero: a card scores at most 14 (a double pair royal, 12, on a count of 15 or 31; a run is at
+ * most 7 cards, A-7 making 28), so nets lie in -14..14 and NET_BIAS + net in 1..29, a bit of
+ * a 32-bit mask.
+ */
+#define NET_BIAS 16
+
+/* The ranks whose value fits in room (31 minus the count): a bit per rank. */
+static inline unsigned fits_below(int room) {
+    return room >= 10 ? (1u << CS_RANKS) - 1 : room > 0 ? (1u << room) - 1 : 0;
 }
 
 /* P(a hand of k cards drawn from u cards misses all m cards of a rank) = C(u-m,k)/C(u,k). */
@@ -108,15 +204,26 @@ int cs_peg_lookahead_pick(const cs_peg_situation *sit) {
     int k = replier >= 0 ? sit->cards_left[replier] : 0;
     int follows = n == 2; /* only with two players does the card after the reply come back */
     int rank_u[CS_RANKS] = {0}, u = 0;
-    double holds[CS_SUITS + 1]; /* P(the replier holds a rank of which the pool has m cards) */
+    unsigned pool_ranks = 0; /* a bit per rank with rank_u > 0 */
+    /* holds[m]: P(the replier holds a rank of which the pool has m cards), for m = 1..4 (a
+     * rank the pool lacks is never asked about). */
+    double holds[CS_SUITS + 1] = {0.0}, holds_rank[CS_RANKS] = {0.0}; /* by rank: holds[rank_u] */
     if (replier >= 0) {
         cs_cardset allowed = cs_seen_allowed(sit->unseen, sit->no_value_upto[replier]);
         /* Four bits per rank: count each nibble with a table (no popcount instruction is
          * assumed). */
         static const uint8_t NIBBLE[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
-        for (int q = 0; q < CS_RANKS; q++) u += rank_u[q] = NIBBLE[(allowed >> (4 * q)) & 15];
-        for (int m = 0; m <= CS_SUITS; m++) holds[m] = 1.0 - miss_probability(u, m, k);
+        for (int q = 0; q < CS_RANKS; q++) {
+            u += rank_u[q] = NIBBLE[(allowed >> (4 * q)) & 15];
+            pool_ranks |= (unsigned)(rank_u[q] > 0) << q;
+        }
+        for (int m = 1; m <= CS_SUITS; m++) holds[m] = 1.0 - miss_probability(u, m, k);
+        for (int q = 0; q < CS_RANKS; q++) holds_rank[q] = holds[rank_u[q]];
     }
+    /* What each reply scores after each of my cards: row r of the table two ahead of the pile
+     * (the card after r is q). */
+    cs_peg_two now;
+    cs_peg_two_init(&now, pile);
     int best_rank = -1;
     double best_score = -1e9;
     for (int i = 0; i < n_mine; i++) {
@@ -125,50 +232,63 @@ int cs_peg_lookahead_pick(const cs_peg_situation *sit) {
         double score = cs_peg_gain(pile, r);
         cs_peg_pile after = *pile;
         cs_peg_push(&after, r);
-        /* What I could still lay after this card: my other cards (a second card of rank r
-         * counts too). */
-        int rest[CS_MAX_HAND], n_rest = 0, used = 0;
-        for (int j = 0; j < sit->n_hand; j++) {
-            int q = cs_card_rank(sit->hand[j]);
-            if (q == r && !used) {
-                used = 1;
-                continue;
-            }
-            rest[n_rest++] = q;
-        }
         if (after.count < 31 && replier >= 0 && u > 0) {
             /* Reply ranks that fit, best first for the replier: points it scores minus what
-             * I would take back with my next card. */
-            double net[CS_RANKS], have[CS_RANKS];
-            int m = 0, gains[CS_RANKS];
-            cs_peg_gain_all(&after, gains);
-            for (int q = 0; q < CS_RANKS; q++) {
-                if (rank_u[q] == 0 || after.count + cs_rank_value(q) > 31) continue;
-                int gain = gains[q];
-                int back = 0;
-                if (follows) {
-                    cs_peg_pile after2 = after;
-                    cs_peg_push(&after2, q);
-                    for (int j = 0; j < n_rest; j++) {
-                        if (after2.count + cs_rank_value(rest[j]) > 31) continue;
-                        int b = cs_peg_gain(&after2, rest[j]);
-                        if (b > back) back = b;
+             * I would take back with my next card. Byte vectors over every reply q at once:
+             * gain[q] what q scores, back[q] the best my next card then scores, over the
+             * distinct ranks of my other cards (a second card of rank r counts too), from
+             * rows two ahead of the pile and of `after`. Ranks 13..15 pad the vectors and
+             * never fit. */
+            u8x16 c = VALUE_PADDED + (uint8_t)after.count;
+            u8x16 gain = ((u8x16)((c == 15) | (c == 31)) & 2) + two_row(&now, r), back = {0};
+            if (follows) {
+                cs_peg_two two;
+                cs_peg_two_init(&two, &after);
+                int used = 0, rest_ranks = 0;
+                for (int j = 0; j < sit->n_hand; j++) {
+                    int x = cs_card_rank(sit->hand[j]);
+                    if (x == r && !used) {
+                        used = 1;
+                        continue;
                     }
+                    if (rest_ranks >> x & 1) continue;
+                    rest_ranks |= 1 << x;
+                    u8x16 c3 = c + (uint8_t)cs_rank_value(x);
+                    u8x16 b = ((u8x16)((c3 == 15) | (c3 == 31)) & 2) + two_row(&two, x);
+                    b &= (u8x16)(c3 <= 31);
+                    u8x16 more = (u8x16)(b > back);
+                    back = (b & more) | (back & ~more);
                 }
-                double x = gain - back;
-                int j = m++;
-                while (j > 0 && net[j - 1] < x) {
-                    net[j] = net[j - 1];
-                    have[j] = have[j - 1];
-                    j--;
+            }
+            /* The terms are summed in the order they always had, net descending, then rank,
+             * so every double is what it always was: the nets that occur are gathered as
+             * bits (nets_seen, biased by NET_BIAS), and for each from the top the replies
+             * with that net, a bit per rank, come from one compare. The replies asked about
+             * are the ranks the replier may hold that fit: values rise with rank, so those
+             * that fit are the ranks below fits_below(room). */
+            u8x16 net_biased = gain + NET_BIAS - back;
+            u64x2 nets = (u64x2)net_biased; /* lanes 0..7 and 8..15 as two integers */
+            unsigned asked = pool_ranks & fits_below(31 - after.count);
+            uint32_t nets_seen = 0;
+            for (int half = 0; half < 2; half++) {
+                uint64_t lanes = nets[half];
+                for (unsigned qs = (asked >> (8 * half)) & 0xFF; qs; qs &= qs - 1) {
+                    unsigned at = (unsigned)(lanes >> (8 * __builtin_ctz(qs))) & 0xFF;
+                    assert(at < 2 * NET_BIAS);
+                    nets_seen |= 1u << at;
                 }
-                net[j] = x;
-                have[j] = holds[rank_u[q]];
             }
             double none = 1.0;
-            for (int j = 0; j < m; j++) {
-                score -= none * have[j] * net[j];
-                none *= 1.0 - have[j];
+            while (nets_seen) {
+                int at = 31 - __builtin_clz(nets_seen);
+                nets_seen &= ~(1u << at);
+                double net = at - NET_BIAS;
+                unsigned with_net = lane_bits((u8x16)(net_biased == (uint8_t)at)) & asked;
+                for (unsigned qs = with_net; qs; qs &= qs - 1) {
+                    double have = holds_rank[__builtin_ctz(qs)];
+                    score -= none * have * net;
+                    none *= 1.0 - have;
+                }
             }
             /* No reply fits: the replier says go, and the go is likely mine. */
             score += none;

@@ -61,6 +61,40 @@ static inline void cs_peg_push(cs_peg_pile *p, int rank) {
 /* gains[q]: what cs_peg_gain(p, q) returns, for every rank at once (for ranks that fit). */
 void cs_peg_gain_all(const cs_peg_pile *p, int gains[CS_RANKS]);
 
+/*
+ * Two cards ahead: what a card of rank x scores when laid on the pile after a card of rank q.
+ * cs_peg_two_gain(t, q, x) equals cs_peg_gain() on the pile with q pushed, for ranks that fit
+ * (count + both values <= 31); the lookahead asks it for every reply q and every card x that
+ * could follow, a row (one q, every x) at a time.
+ *
+ * 15 and 31 come from the count; the rest depends on the ranks alone (cs_peg_two_row()):
+ *   x == q   a pair with q and with the cards of rank q on top of the pile: (same + 1) * same
+ *            for the `same` cards of rank q at the end once q is laid;
+ *   x != q   a run: x, q and the top m cards of the pile, all distinct and contiguous. With
+ *            E the top m ranks plus q (m + 1 distinct ranks), the x that completes E to a
+ *            block of m + 2 is the rank below or above E when E has no hole, the hole when
+ *            it has one, none otherwise; the longest such m counts. Once q or x is among the
+ *            top m ranks no longer run exists (the walk stops at the first repeated rank).
+ * So the pile is summarised by its count, its top rank with how many end cards share it, and
+ * suffix[m], the set of its top m ranks (a bit per rank) for as long as they are distinct.
+ */
+#define CS_PEG_TWO_ROW 16
+typedef struct {
+    int count;
+    int top, top_same; /* the last card's rank and how many end cards share it (-1, 0 if none) */
+    int n_suffix;      /* the top n_suffix ranks are distinct */
+    uint16_t suffix[CS_PEG_PILE_MAX + 1]; /* suffix[m], m = 1..n_suffix */
+} cs_peg_two;
+
+void cs_peg_two_init(cs_peg_two *t, const cs_peg_pile *p);
+
+/* row[x]: the points (pairs and runs, not 15 or 31) of x laid after q, for x = 0..12; 13..15
+ * are 0. */
+void cs_peg_two_row(const cs_peg_two *t, int q, uint8_t row[CS_PEG_TWO_ROW]);
+
+/* What cs_peg_gain() says of x on the pile with q pushed (slow: a whole row; for tests). */
+int cs_peg_two_gain(const cs_peg_two *t, int q, int x);
+
 /* The pile of the view's current series. */
 void cs_peg_pile_from_view(const cs_view *v, cs_peg_pile *out);
 

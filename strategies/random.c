@@ -2,7 +2,6 @@
 #include "random.h"
 
 #include <stdlib.h>
-#include <string.h>
 
 #include "error.h"
 
@@ -33,8 +32,10 @@ static void random_new_game(void *self, const cs_rules *rules, int seat, cs_pcg3
 /* A uniform subset of rules->discards cards: the first draws of a Fisher-Yates shuffle. */
 static int random_discard(void *self, const cs_view *v, cs_card out[CS_MAX_DISCARD]) {
     random_player *r = self;
+    /* Copied by a fixed loop (n_hand is the cards dealt, at most CS_MAX_DEALT), not a call to
+     * memcpy for a handful of bytes. */
     cs_card cards[CS_MAX_DEALT];
-    memcpy(cards, v->hand, (size_t)v->n_hand);
+    for (int i = 0; i < CS_MAX_DEALT; i++) cards[i] = i < v->n_hand ? v->hand[i] : CS_NO_CARD;
     for (int d = 0; d < v->rules->discards; d++) {
         int j = d + (int)cs_pcg32_bounded(&r->rng, (uint32_t)(v->n_hand - d));
         cs_card t = cards[d];

@@ -41,6 +41,37 @@ static void test_gain_agrees_with_the_engine_scorer_on_random_series(void) {
     }
 }
 
+/* Every pile of a random series, every reply q and every follow-up x that fit: the table of
+ * two cards ahead says what pushing q and asking cs_peg_gain() for x says. */
+static void test_two_ahead_agrees_with_gain_after_the_reply(void) {
+    cs_pcg32 rng = cs_pcg32_derive(4, 0, CS_STREAM_STRATEGY, 0);
+    long compared = 0, mismatches = 0;
+    for (int trial = 0; trial < 4000; trial++) {
+        cs_peg_pile p = {0, 0, {0}};
+        int top = trial % 3 == 0 ? 13 : trial % 3 == 1 ? 7 : 5;
+        for (;;) {
+            cs_peg_two two;
+            cs_peg_two_init(&two, &p);
+            for (int q = 0; q < CS_RANKS; q++) {
+                if (p.count + cs_rank_value(q) > 31 || p.n + 2 > CS_PEG_PILE_MAX) continue;
+                cs_peg_pile after = p;
+                cs_peg_push(&after, q);
+                for (int x = 0; x < CS_RANKS; x++) {
+                    if (after.count + cs_rank_value(x) > 31) continue;
+                    compared++;
+                    if (cs_peg_two_gain(&two, q, x) != cs_peg_gain(&after, x) && mismatches++ == 0)
+                        CU_FAIL("two ahead disagrees with cs_peg_gain");
+                }
+            }
+            int r = (int)cs_pcg32_bounded(&rng, (uint32_t)top);
+            if (p.count + cs_rank_value(r) > 31 || p.n == CS_PEG_PILE_MAX - 2) break;
+            cs_peg_push(&p, r);
+        }
+    }
+    CU_ASSERT(compared > 1000000);
+    CU_ASSERT_EQUAL(mismatches, 0);
+}
+
 /* A two-player view at seat 0 (pone, seat 1 deals) with hand and pile. */
 typedef struct {
     cs_rules rules;
@@ -135,6 +166,7 @@ static void test_lookahead_plays_the_only_card_that_fits(void) {
 const char cs_suite_name[] = "pegging";
 const cs_test cs_suite_tests[] = {
     CS_TEST(test_gain_agrees_with_the_engine_scorer_on_random_series),
+    CS_TEST(test_two_ahead_agrees_with_gain_after_the_reply),
     CS_TEST(test_greedy_takes_the_thirty_one),
     CS_TEST(test_greedy_breaks_ties_with_the_higher_card),
     CS_TEST(test_lookahead_does_not_lead_a_five_into_the_tens),

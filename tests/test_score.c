@@ -244,9 +244,11 @@ static int peg_push(peg_walk *w, int n, int r) {
     w->count += cs_card_value(c);
     int slow = cs_peg_breakdown(w->pile, n + 1, NULL);
     int fast = cs_peg_score(w->pile, n + 1);
+    int counted = cs_peg_score_counted(w->pile, n + 1, w->count);
     w->compared++;
-    if (slow != fast && w->mismatches++ == 0) {
-        printf("\n  pile of %d ending rank %d: plain %d fast %d\n", n + 1, r, slow, fast);
+    if ((slow != fast || slow != counted) && w->mismatches++ == 0) {
+        printf("\n  pile of %d ending rank %d: plain %d fast %d counted %d\n", n + 1, r, slow, fast,
+               counted);
     }
     return 1;
 }
