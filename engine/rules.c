@@ -168,6 +168,16 @@ const char *cs_rules_key(int i) {
     return i >= 0 && (size_t)i < RULE_FIELD_COUNT ? RULE_FIELDS[i].name : NULL;
 }
 
+void cs_rules_key_list(char *buf, size_t len) {
+    size_t used = 0;
+    if (len > 0) buf[0] = '\0';
+    for (size_t i = 0; i < RULE_FIELD_COUNT && used < len; i++) {
+        int n = snprintf(buf + used, len - used, "%s%s", i ? ", " : "", RULE_FIELDS[i].name);
+        if (n < 0) break;
+        used += (size_t)n;
+    }
+}
+
 static int parse_int(const char *text, int min, int max, int *out) {
     char *end;
     errno = 0;
@@ -208,16 +218,35 @@ static int parse_field(const rule_field *f, const char *text, int *out) {
     return CS_ERANGE;
 }
 
+/*
+ * The documents place every skunk and lurch line a fixed distance below the target: 91, 61
+ * and 31 (skunk, double, triple) and a lurch below 91 in a game of 121, a lurch below 31 in a
+ * game of 61 (003); 001 says the same as margins (a skunk is a win by 31 or more). So a new
+ * target moves each line that is on by the target's change, and a line that would fall to 0
+ * or below is turned off (0).
+ */
+static void move_lines_with_target(cs_rules *r, int new_target) {
+    int delta = new_target - r->target;
+    int *lines[] = {&r->skunk_line, &r->double_skunk_line, &r->triple_skunk_line, &r->lurch_line};
+    for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++)
+        if (*lines[i] > 0) *lines[i] = *lines[i] + delta > 0 ? *lines[i] + delta : 0;
+}
+
 int cs_rules_set(cs_rules *r, const char *key, const char *value) {
     for (size_t i = 0; i < RULE_FIELD_COUNT; i++) {
         if (strcmp(key, RULE_FIELDS[i].name) != 0) continue;
         int v;
         int rc = parse_field(&RULE_FIELDS[i], value, &v);
         if (rc != CS_OK) return rc;
+        if (RULE_FIELDS[i].offset == offsetof(cs_rules, target)) move_lines_with_target(r, v);
         *(int *)((char *)r + RULE_FIELDS[i].offset) = v;
         return CS_OK;
     }
     return CS_EUNKNOWN;
+}
+
+int cs_rules_set_order(const char *key) {
+    return strcmp(key, "target") == 0 ? 0 : 1;
 }
 
 static int field_value(const cs_rules *r, size_t i) {

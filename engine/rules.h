@@ -82,11 +82,23 @@ int cs_rules_from_name(const char *name, cs_rules *out);
  * ("61", "cut", "loser", "yes"). Returns 0, CS_EUNKNOWN for a key that is no field, or
  * CS_ERANGE for a value that does not parse or is out of the field's range. Leaves the rules
  * untouched on failure. Whole-struct consistency is checked by cs_rules_validate().
+ *
+ * Setting "target" also moves the skunk, double, triple skunk and lurch lines that are on by
+ * the same amount, as the documents place them (two at 61: skunk 31, double 1, triple off,
+ * lurch 31); a line that would fall to 0 or below is turned off. A line set explicitly must
+ * be set after the target: callers applying several settings sort them by
+ * cs_rules_set_order() so that the order they were written in does not matter.
  */
 int cs_rules_set(cs_rules *r, const char *key, const char *value);
 
+/* The pass in which a key is applied among several settings: 0 for "target", 1 for others. */
+int cs_rules_set_order(const char *key);
+
 /* Name of the i-th settable field, in struct order; NULL past the last. */
 const char *cs_rules_key(int i);
+
+/* Writes every settable field's name, comma-separated, into buf (truncated to fit). */
+void cs_rules_key_list(char *buf, size_t len);
 
 /*
  * Checks that the rules make sense together (three players in partnership, discards that

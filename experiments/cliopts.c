@@ -96,28 +96,29 @@ int cs_args_rules(const cs_args *a, const char *preset, const char *const sets[]
     if (preset == NULL) preset = "two";
     if (cs_args_preset(a, preset) != 0) return -1;
     cs_rules_from_name(preset, &r);
-    for (int i = 0; i < n_sets; i++) {
-        const char *eq = strchr(sets[i], '=');
-        char key[64];
-        if (eq == NULL || eq == sets[i] || (size_t)(eq - sets[i]) >= sizeof key) {
-            cs_args_error(a, "--set '%s': expected KEY=VALUE", sets[i]);
-            return -1;
+    /* Two passes, so the target moves the lines before any line set beside it. */
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; i < n_sets; i++) {
+            const char *eq = strchr(sets[i], '=');
+            char key[64];
+            if (eq == NULL || eq == sets[i] || (size_t)(eq - sets[i]) >= sizeof key) {
+                cs_args_error(a, "--set '%s': expected KEY=VALUE", sets[i]);
+                return -1;
+            }
+            snprintf(key, sizeof key, "%.*s", (int)(eq - sets[i]), sets[i]);
+            if (cs_rules_set_order(key) != pass) continue;
+            int rc = cs_rules_set(&r, key, eq + 1);
+            if (rc == CS_EUNKNOWN) {
+                char list[768];
+                cs_rules_key_list(list, sizeof list);
+                cs_args_error(a, "--set: unknown rule '%s' (rules: %s)", key, list);
+                return -1;
+            }
+            if (rc != 0) {
+                cs_args_error(a, "--set: bad value '%s' for rule '%s'", eq + 1, key);
+                return -1;
+            }
         }
-        snprintf(key, sizeof key, "%.*s", (int)(eq - sets[i]), sets[i]);
-        int rc = cs_rules_set(&r, key, eq + 1);
-        if (rc == CS_EUNKNOWN) {
-            char list[768] = "";
-            for (int k = 0; cs_rules_key(k) != NULL; k++)
-                snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", k ? ", " : "",
-                         cs_rules_key(k));
-            cs_args_error(a, "--set: unknown rule '%s' (rules: %s)", key, list);
-            return -1;
-        }
-        if (rc != 0) {
-            cs_args_error(a, "--set: bad value '%s' for rule '%s'", eq + 1, key);
-            return -1;
-        }
-    }
     *out = r;
     return 0;
 }

@@ -142,27 +142,29 @@ static int set_rules(ctx *c, const yaml_node_t *n, cs_rules *r) {
                 FAIL(c, node(c, p->value), CS_ESYNTAX, "'preset' must be a preset name");
         }
     }
-    for (yaml_node_pair_t *p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++) {
-        yaml_node_t *k = node(c, p->key), *v = node(c, p->value);
-        const char *key = scalar(k), *value = scalar(v);
-        if (key == NULL) FAIL(c, k, CS_ESYNTAX, "rule names must be plain names");
-        for (yaml_node_pair_t *q = n->data.mapping.pairs.start; q < p; q++) {
-            const char *other = scalar(node(c, q->key));
-            if (other != NULL && strcmp(other, key) == 0)
-                FAIL(c, k, CS_ESYNTAX, "rule '%s' repeated", key);
+    /* Two passes, so the target moves the lines before any line set beside it. */
+    for (int pass = 0; pass < 2; pass++)
+        for (yaml_node_pair_t *p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top;
+             p++) {
+            yaml_node_t *k = node(c, p->key), *v = node(c, p->value);
+            const char *key = scalar(k), *value = scalar(v);
+            if (key == NULL) FAIL(c, k, CS_ESYNTAX, "rule names must be plain names");
+            if (cs_rules_set_order(key) != pass) continue;
+            for (yaml_node_pair_t *q = n->data.mapping.pairs.start; q < p; q++) {
+                const char *other = scalar(node(c, q->key));
+                if (other != NULL && strcmp(other, key) == 0)
+                    FAIL(c, k, CS_ESYNTAX, "rule '%s' repeated", key);
+            }
+            if (strcmp(key, "preset") == 0) continue;
+            if (value == NULL) FAIL(c, v, CS_ESYNTAX, "rule '%s' must be a single value", key);
+            int rc = cs_rules_set(r, key, value);
+            if (rc == CS_EUNKNOWN) {
+                char list[768];
+                cs_rules_key_list(list, sizeof list);
+                FAIL(c, k, CS_EUNKNOWN, "unknown rule '%s' (rules: preset, %s)", key, list);
+            }
+            if (rc != 0) FAIL(c, v, CS_ERANGE, "bad value '%s' for rule '%s'", value, key);
         }
-        if (strcmp(key, "preset") == 0) continue;
-        if (value == NULL) FAIL(c, v, CS_ESYNTAX, "rule '%s' must be a single value", key);
-        int rc = cs_rules_set(r, key, value);
-        if (rc == CS_EUNKNOWN) {
-            char list[768] = "";
-            for (int i = 0; cs_rules_key(i) != NULL; i++)
-                snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "",
-                         cs_rules_key(i));
-            FAIL(c, k, CS_EUNKNOWN, "unknown rule '%s' (rules: preset, %s)", key, list);
-        }
-        if (rc != 0) FAIL(c, v, CS_ERANGE, "bad value '%s' for rule '%s'", value, key);
-    }
     return 0;
 }
 

@@ -125,7 +125,12 @@ grep -q "the 4 deals are played" <<<"$out" && grep -qx "The game is a tie after 
 expect_error "seed overflow" "'99999999999999999999999'" "$cs" play --seed 99999999999999999999999
 expect_error "bad rule value" "bad value 'abc' for rule 'target'" "$cs" play --set target=abc
 expect_error "set without =" "'target'" "$cs" play --set target
-expect_error "skunk line over the target" "skunk_line = 91 exceeds the target 61" "$cs" play --set target=61
+expect_error "skunk line over the target" "skunk_line = 91 exceeds the target 61" "$cs" play --set target=61 --set skunk_line=91
+expect_error "a line set before the target" "skunk_line = 91 exceeds the target 61" "$cs" play --set skunk_line=91 --set target=61
+# A new target moves the skunk and lurch lines with it: every preset plays to 61 as it is.
+for p in two three four partners five-card nz-tournament; do
+    "$cs" play --rules "$p" --set target=61 --seed 3 | grep -Eq "reaches 61|deals are played" && ok || bad "$p to 61"
+done
 expect_error "unknown preset" "'seven'" "$cs" play --rules seven
 expect_error "unknown rule" "unknown rule 'targte'" "$cs" play --set targte=61
 expect_error "impossible rules" "partnership" "$cs" play --rules three --set partnership=yes

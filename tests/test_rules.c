@@ -208,7 +208,14 @@ static void test_rules_every_listed_parameter_overridable_by_name(void) {
         cs_rules before = r;
         CU_ASSERT_EQUAL(cs_rules_set(&r, sets[i].key, sets[i].value), CS_OK);
         CU_ASSERT_EQUAL(*(const int *)((const char *)&r + sets[i].offset), sets[i].expect);
-        /* nothing else changed */
+        /* nothing else changed (but the lines that follow a new target, tested below) */
+        if (sets[i].offset == offsetof(cs_rules, target)) {
+            int delta = sets[i].expect - before.target;
+            before.skunk_line += delta;
+            before.double_skunk_line += delta;
+            before.triple_skunk_line += delta;
+            before.lurch_line += delta;
+        }
         *(int *)((char *)&before + sets[i].offset) = sets[i].expect;
         CU_ASSERT_EQUAL(memcmp(&r, &before, sizeof r), 0);
     }
@@ -237,6 +244,41 @@ static void test_rules_json_names_every_field(void) {
     CU_ASSERT_EQUAL(cs_rules_to_json(&r, NULL, 0), n);
 }
 
+/* The documents put every line a fixed distance below the target (121: skunk 91, double 61,
+ * triple 31, lurch 91; 61: lurch 31), so a new target moves the lines that are on with it. */
+static void test_rules_target_moves_the_skunk_and_lurch_lines(void) {
+    cs_rules r = preset("two");
+    CU_ASSERT_EQUAL(cs_rules_set(&r, "target", "61"), CS_OK);
+    CU_ASSERT_EQUAL(r.skunk_line, 31);
+    CU_ASSERT_EQUAL(r.double_skunk_line, 1); /* a win by 61 or more, as 001 counts it */
+    CU_ASSERT_EQUAL(r.triple_skunk_line, 0); /* would fall below 0: off */
+    CU_ASSERT_EQUAL(r.lurch_line, 31);       /* 003's lurch in a game of 61 */
+    char why[256];
+    CU_ASSERT_EQUAL(cs_rules_validate(&r, why, sizeof why), CS_OK);
+    /* Lines that are off stay off; lines move up as well as down. */
+    cs_rules five = preset("five-card");
+    CU_ASSERT_EQUAL(cs_rules_set(&five, "target", "121"), CS_OK);
+    CU_ASSERT_EQUAL(five.skunk_line, 91);
+    CU_ASSERT_EQUAL(five.double_skunk_line, 0);
+    CU_ASSERT_EQUAL(five.lurch_line, 91);
+    cs_rules nz = preset("nz-tournament");
+    CU_ASSERT_EQUAL(cs_rules_set(&nz, "target", "61"), CS_OK);
+    CU_ASSERT_EQUAL(nz.skunk_line + nz.double_skunk_line + nz.triple_skunk_line + nz.lurch_line, 0);
+    /* Every preset plays to 61 without touching a line by hand. */
+    for (int p = 0; p < CS_PRESET_COUNT; p++) {
+        cs_rules_preset((cs_preset)p, &r);
+        CU_ASSERT_EQUAL(cs_rules_set(&r, "target", "61"), CS_OK);
+        CU_ASSERT_EQUAL(cs_rules_validate(&r, why, sizeof why), CS_OK);
+    }
+    /* A line set after the target stays where it was put; callers order the keys. */
+    r = preset("two");
+    CU_ASSERT_EQUAL(cs_rules_set(&r, "target", "61"), CS_OK);
+    CU_ASSERT_EQUAL(cs_rules_set(&r, "skunk_line", "40"), CS_OK);
+    CU_ASSERT_EQUAL(r.skunk_line, 40);
+    CU_ASSERT_TRUE(cs_rules_set_order("target") < cs_rules_set_order("skunk_line"));
+    CU_ASSERT_TRUE(cs_rules_set_order("target") < cs_rules_set_order("lurch_line"));
+}
+
 const char cs_suite_name[] = "rules";
 const cs_test cs_suite_tests[] = {
     CS_TEST(test_rules_every_preset_is_valid_and_named),
@@ -247,5 +289,6 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_rules_validate_messages_name_the_line_at_fault),
     CS_TEST(test_rules_every_listed_parameter_overridable_by_name),
     CS_TEST(test_rules_json_names_every_field),
+    CS_TEST(test_rules_target_moves_the_skunk_and_lurch_lines),
     {NULL, NULL},
 };

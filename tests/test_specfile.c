@@ -119,6 +119,19 @@ static void test_arms_inherit_and_override(void) {
     cs_spec_free(&s);
 }
 
+/* A line written before the target in a spec still wins: the target is applied first. */
+static void test_rules_lines_win_over_the_target_in_any_order(void) {
+    cs_spec s;
+    CU_ASSERT_EQUAL_FATAL(parse("name: x\nseats: [a, b]\n"
+                                "rules: {skunk_line: 40, target: 61}\n",
+                                &s),
+                          0);
+    CU_ASSERT_EQUAL(s.arms[0].e.rules.target, 61);
+    CU_ASSERT_EQUAL(s.arms[0].e.rules.skunk_line, 40); /* as written */
+    CU_ASSERT_EQUAL(s.arms[0].e.rules.lurch_line, 31); /* moved with the target */
+    cs_spec_free(&s);
+}
+
 static void test_spec_without_arms_is_one_arm(void) {
     cs_spec s;
     CU_ASSERT_EQUAL_FATAL(parse("name: solo\nseats: [random, random]\ngames: 4\n", &s), 0);
@@ -289,6 +302,7 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_canonical_specs_parse),
     CS_TEST(test_arms_inherit_and_override),
     CS_TEST(test_spec_without_arms_is_one_arm),
+    CS_TEST(test_rules_lines_win_over_the_target_in_any_order),
     CS_TEST(test_mistakes_name_file_line_and_key),
     CS_TEST(test_unnamed_spec_takes_the_file_stem_and_random_seats),
     CS_TEST(test_seat_list_string_ignores_blanks),
