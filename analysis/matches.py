@@ -45,7 +45,8 @@ whose first dealer is lineup entry i mod players (the cut at the start of a real
 each player first dealer equally often), and each next game is the earliest unused game whose
 first dealer is the lineup entry the rule names. Games are independent and their cards do not
 depend on the cut, so these matches are distributed exactly as matches played with the rule. Dealer rule `consecutive` instead takes consecutive games whoever
-dealt. When the file cannot supply a required first dealer (the rules fix the first dealer and
+dealt. Either way a match never holds two games dealt the same cards (duplicate deals): the
+later one waits for another match, so every game of a match has new cards, as in play. When the file cannot supply a required first dealer (the rules fix the first dealer and
 the lineup never rotates), build_matches() says so and the caller falls back to consecutive
 games, stating it.
 
@@ -111,13 +112,14 @@ class GameResults:
 
     Arrays over games (N) and lineup sides (S): score (final score), result (1 win, 0 loss,
     shared in ties), skunk (0 none, 1, 2, 3 for losers; 0 for the winner), lurch (N,) bool,
-    dealer_entry (N,) the lineup entry that dealt first. Also players, partnership, target,
-    entry_side (lineup side of each entry) and labels (a name per lineup side).
+    dealer_entry (N,) the lineup entry that dealt first, card_group (N,) equal for games
+    dealt the same cards (duplicate deals; distinct by default). Also players, partnership,
+    target, entry_side (lineup side of each entry) and labels (a name per lineup side).
     Tests build one directly from hand-made values.
     """
 
     def __init__(self, score, result, skunk, lurch, dealer_entry, players, partnership=False,
-                 target=121, labels=None):
+                 target=121, labels=None, card_group=None):
         self.score = np.asarray(score, dtype=np.int64)
         self.result = np.asarray(result, dtype=float)
         self.skunk = np.asarray(skunk, dtype=np.int64)
@@ -131,6 +133,8 @@ class GameResults:
             raise ValueError("GameResults: sides do not match the players")
         self.entry_side = [e % self.n_sides for e in range(self.players)]
         self.labels = labels or [f"side {s}" for s in range(self.n_sides)]
+        self.card_group = (np.arange(len(self.score)) if card_group is None
+                           else np.asarray(card_group, dtype=np.int64))
 
     def __len__(self):
         return len(self.score)
@@ -155,7 +159,7 @@ class GameResults:
         if len(set(labels)) < len(labels):
             labels = [f"{lab} ({i})" for i, lab in enumerate(labels)]
         return cls(score, result, skunk, run.games["lurch"], dealer_entry, n, run.partnership,
-                   run.rules["target"], labels)
+                   run.rules["target"], labels, run.card_group)
 
 
 # ---- schemes ----
@@ -276,25 +280,36 @@ def build_matches(results, length, rule):
     """Strings the games into matches of `length` games under dealer rule `rule`
     ("alternate", "loser" or "consecutive"). Returns (matches, note): matches a (M, length)
     array of game indices (each game used at most once), note None or a sentence saying why
-    the rule could not be followed (then matches is empty)."""
+    the rule could not be followed (then matches is empty).
+
+    A match never holds two games dealt the same cards (duplicate deals replay each card
+    sequence with the lineup rotated, so those games are correlated: in a real match every
+    game has new cards); such a game waits for a later match."""
     n = len(results)
     if length < 1:
         raise ValueError("a match needs at least one game")
-    if rule == "consecutive":
-        m = n // length
-        return np.arange(m * length).reshape(m, length), None
+    groups = results.card_group
     queues = {}
     for g in range(n):
-        queues.setdefault(int(results.dealer_entry[g]), deque()).append(g)
+        key = 0 if rule == "consecutive" else int(results.dealer_entry[g])
+        queues.setdefault(key, deque()).append(g)
 
-    def draw(wanted):
-        """The earliest unused game whose first dealer is one of the `wanted` entries."""
+    def draw(wanted, match):
+        """The earliest unused game whose first dealer is one of the `wanted` entries and
+        whose cards no game of the match was dealt."""
+        taken = {int(groups[g]) for g in match}
         best = None
         for e in wanted:
             q = queues.get(e)
-            if q and (best is None or q[0] < queues[best][0]):
-                best = e
-        return None if best is None else queues[best].popleft()
+            for i, g in enumerate(q or ()):
+                if int(groups[g]) not in taken:
+                    if best is None or g < best[2]:
+                        best = (e, i, g)
+                    break
+        if best is None:
+            return None
+        del queues[best[0]][best[1]]
+        return best[2]
 
     matches = []
     while True:
@@ -303,19 +318,21 @@ def build_matches(results, length, rule):
         # gives). Taking whichever game comes next instead would bias it: the dealer rule
         # draws more games dealt by one player (with `loser`, the weaker one), so the games
         # left over would mostly be dealt by the other.
-        g = draw([len(matches) % results.players])
+        first = [0] if rule == "consecutive" else [len(matches) % results.players]
+        g = draw(first, [])
         if g is None:
             break
         match = [g]
         while len(match) < length:
-            g = draw(next_dealers(results, match[-1], rule))
+            wanted = [0] if rule == "consecutive" else next_dealers(results, match[-1], rule)
+            g = draw(wanted, match)
             if g is None:
                 break
             match.append(g)
         if len(match) < length:
             break
         matches.append(match)
-    if not matches and n >= length:
+    if not matches and n >= length and rule != "consecutive":
         dealers = sorted(set(results.dealer_entry.tolist()))
         return np.zeros((0, length), dtype=np.int64), (
             f"the games cannot follow the '{rule}' dealer rule: every game's first dealer is "

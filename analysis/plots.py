@@ -57,8 +57,7 @@ def _grouped_bars(ax, groups, series, values, lows, highs, fair=None):
                       default=0) > 12
     ax.set_xticklabels(groups, rotation=20 if long_labels else 0,
                        ha="right" if long_labels else "center")
-    if len(series) > 1:
-        _legend(ax, 8)
+    _legend(ax, 8)
 
 
 def _table_bars(ax, runs, tables, key, value="rate"):
@@ -77,8 +76,10 @@ def _table_bars(ax, runs, tables, key, value="rate"):
                 per[c].append(float(row[name].iloc[0]) if ok else np.nan)
         for c in cols:
             got[c].append(per[c])
-    _grouped_bars(ax, groups, [r.label for r in runs], got["v"], got["lo"], got["hi"],
-                  got["fair"])
+    # Runs with nothing to show in this panel take no place in it.
+    keep = [i for i, v in enumerate(got["v"]) if np.isfinite(np.array(v, dtype=float)).any()]
+    _grouped_bars(ax, groups, [runs[i].label for i in keep],
+                  *([got[c][i] for i in keep] for c in ("v", "lo", "hi", "fair")))
 
 
 def win_rates(runs, out_dir):
@@ -208,9 +209,11 @@ def skunks(runs, out_dir):
 
 
 def hand_crib(runs, out_dir, exact=None):
-    """Distributions of the hand and crib scores counted in play (deals the game did not end
-    in), and the exact distributions of random hands when given (exact: dict 'hand'/'crib' ->
-    Series of probabilities)."""
+    """Distributions of the hand and crib scores in play (every deal's hands and crib as
+    their cards score, the deals the game ended in included, so the end of the game selects
+    nothing: report.md also gives the scores shown before the end), and the exact
+    distributions of random hands when given (exact: dict 'hand'/'crib' -> Series of
+    probabilities)."""
     dists = [(r, metrics.show_distributions(r)) for r in runs]
     dists = [(r, d) for r, d in dists if d is not None]
     if not dists:
@@ -219,11 +222,11 @@ def hand_crib(runs, out_dir, exact=None):
     for ax, what in zip(axes, ("hand", "crib")):
         for run, d in dists:
             t = d["table"]
-            ax.plot(t["score"], t[what + " %"], marker=".", label=run.label)
+            ax.plot(t["score"], t[what + ", all deals %"], marker=".", label=run.label)
         if exact and exact.get(what) is not None:
             e = exact[what]
             ax.plot(e.index, e.values, "k--", linewidth=1, label="exact, random cards")
-        ax.set_title(f"{what} scores seen in play")
+        ax.set_title(f"{what} scores in play (every deal, from the cards)")
         ax.set_xlabel("points")
         ax.set_ylabel("fraction")
         _legend(ax, 8)

@@ -291,8 +291,10 @@ def answer_three_hand(runs):
             f"{fmt(sv['means']['crib'], 2)} points, {pct(crib_share, 0)} of the dealer's "
             f"points; the dealer also pegs {fmt(dealer['peg'], 2)} against "
             f"{fmt(pone['peg'], 2)} and {fmt(third['peg'], 2)}. Over a game, the first "
-            f"dealer wins {ci(fdt.iloc[0])} (fair 33.3%), the first pone "
-            f"{ci(fdt.iloc[1])} and the third {ci(fdt.iloc[2])}.")
+            f"dealer wins {ci(fdt.iloc[0])} against a fair 33.3% ({excess(fdt.iloc[0])}), "
+            f"the first pone {ci(fdt.iloc[1])} and the third {ci(fdt.iloc[2])}" +
+            (": the player who deals last in the rotation does worst."
+             if fdt.iloc[2]["hi"] < fdt.iloc[1]["lo"] else "."))
         for i, name in enumerate(("dealer", "pone", "third (2nd left)")):
             r = pos.iloc[i]
             rows.append([run.label, name, fmt(r["peg"], 2), fmt(r["hand"], 2),
@@ -337,7 +339,7 @@ def answer_hand_scores(runs, exact):
                  "check of the engine's dealing and scoring. Good discards move the hands far "
                  "above it; the crib moves less, since each player feeds it to help or to "
                  "spoil it.")
-    table = report.md_table(["run", "what", "hands", "mean [95%]", "exact mean",
+    table = report.md_table(["run", "what", "count", "mean [95%]", "exact mean",
                              "chi-square p (dof)", "largest difference in a score's share",
                              "agrees"], rows)
     return lines, table

@@ -352,6 +352,18 @@ class TestMatchDealers(unittest.TestCase):
         self.assertEqual(table["dealer rule"].iloc[0], "consecutive")
         self.assertEqual(len(notes), 1)
 
+    def test_games_dealt_the_same_cards_never_share_a_match(self):
+        # Duplicate deals: games 2k and 2k+1 share their cards, and with the lineup rotated the
+        # twin of a game dealt by entry 0 is dealt by entry 1, the one `alternate` asks for
+        # next. Match 0: game 0 (entry 0), then entry 1 but not game 1 (its twin): game 3.
+        # Match 1: entry 1 first: game 1; then entry 0: game 2, whose cards are new to the
+        # match. Consecutive games skip twins the same way: 0 with 2, then 1 with 3.
+        r = results([[121, 90]] * 4, [0] * 4, [[0, 1]] * 4, dealer=[0, 1, 0, 1])
+        r.card_group = np.array([0, 0, 1, 1])
+        self.assertEqual(matches.build_matches(r, 2, "alternate")[0].tolist(), [[0, 3], [1, 2]])
+        self.assertEqual(matches.build_matches(r, 2, "consecutive")[0].tolist(),
+                         [[0, 2], [1, 3]])
+
     def test_partners_loser_deals_from_either_seat_of_the_losing_team(self):
         r = results([[121, 90], [121, 90]], [0, 0], [[0, 1], [0, 1]], dealer=[0, 3],
                     players=4, partnership=True)
