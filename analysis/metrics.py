@@ -111,7 +111,7 @@ def first_dealer_table(run):
         side = run.side_of_seat((fd + pos) % run.players)
         r = res[np.arange(run.n_games), side]
         name = "first dealer" if pos == 0 else (
-            "first pone" if pos == 1 else f"{pos} left of first dealer")
+            "first pone" if pos == 1 else f"{'2nd' if pos == 2 else '3rd'} left of first dealer")
         if run.partnership:
             name = "first dealer's team" if pos == 0 else "first pone's team"
         wins = int(np.sum(r == 1.0))

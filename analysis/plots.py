@@ -139,6 +139,7 @@ def points_by_position(runs, out_dir):
                              squeeze=False, sharey=True)
     colours = dict(zip(metrics.SOURCES, ["tab:blue", "tab:orange", "tab:green", "tab:red",
                                          "tab:purple"]))
+    top = 0.0
     for ax, run in zip(axes.ravel(), runs):
         t = metrics.points_by_position(run)
         key, title = "position", "points per deal by position"
@@ -156,9 +157,13 @@ def points_by_position(runs, out_dir):
             ax.text(x, total, f"{total:.2f}", ha="center", va="bottom", fontsize=8)
         ax.set_title(f"{run.label}: {title}", fontsize=9)
         ax.tick_params(axis="x", labelsize=8)
-        _legend(ax, 7)
+        if ax.get_legend_handles_labels()[0]:
+            ax.legend(fontsize=7, ncol=5, loc="upper center", handlelength=1,
+                      columnspacing=0.8)
+        top = max(top, float(bottom.max()) if len(bottom) else 0.0)
     for ax in axes.ravel()[len(runs):]:
         ax.set_visible(False)
+    axes[0, 0].set_ylim(0, top * 1.25 + 0.5)  # room above the bars for the legend
     for ax in axes[:, 0]:
         ax.set_ylabel("mean points per deal")
     return _save(fig, out_dir, "points_by_position.png")

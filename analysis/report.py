@@ -144,9 +144,17 @@ def section_win_rates(runs, figs):
            "Elo difference (two sides only) is against the other side, its interval mapped "
            "from the Wilson interval; with duplicate deals the paired interval uses the "
            "spread of the results per card sequence.", ""]
-    rows = [row for run in runs for row in strategy_rows(run)]
-    out.append(md_table(["run", "strategy", "games", "win rate", "95% interval", "fair share",
-                         "p", "Elo [95%]", "paired Elo 95%"], rows))
+    rows = [row for run in runs for row in strategy_rows(run) if row[2]]
+    selfplay = [r.label for r in runs if not any(row[2] for row in strategy_rows(r))]
+    if rows:
+        out.append(md_table(["run", "strategy", "games", "win rate", "95% interval",
+                             "fair share", "p", "Elo [95%]", "paired Elo 95%"], rows))
+    if selfplay:
+        who = ("In every run" if len(selfplay) == len(runs) else
+               f"In {', '.join(selfplay)}")
+        out += ([""] if rows else []) + [
+            f"{who} every seat is played by one strategy (self-play): there is no strategy "
+            "to compare, only seats."]
     out += ["", "By seat (with partners, by team), whoever sat there:", ""]
     rows = [row for run in runs for row in seat_rows(run)]
     out.append(md_table(["run", "seat", "wins", "ties", "games", "win rate", "95% interval",

@@ -239,8 +239,12 @@ def answer_lurch_skunk(runs):
         big_race = max(race, key=lambda x: x[1]["reversed"])
         big_sess = max(sess, key=lambda x: x[1]["differs"])
         lurch = by[("race to 2", "lurch")]
-        text = (f"- **{run.label}** ({', '.join(run.seats)}; {matches.resolve_rule(run, 'rules')}"
-                f" deals the next game): in best two of three, counting a lurch as two games "
+        rule = matches.resolve_rule(run, "rules")
+        rule = {"loser": "the loser deals first in the next game",
+                "alternate": "the first deal passes to the left each game"}.get(rule, rule)
+        text = (f"- **{run.label}** ({', '.join(run.seats)}; {rule}): in "
+                f"{'best two of three' if run.n_sides == 2 else 'races to two wins'}, counting "
+                "a lurch as two games "
                 f"reverses the winner of {pct(lurch['reversed'])} "
                 f"{interval(lurch['reversed_lo'], lurch['reversed_hi'])} of matches" +
                 ("" if big_race[1]["reversed"] <= lurch["reversed"] else

@@ -9,7 +9,8 @@
 #
 # Environment:
 #     CRIBSIM   the cribsim binary (default build/cribsim; build it first)
-#     RUNS      where the run files (.h5) go (default build/runs; never in results/)
+#     RUNS      where the run files (.h5) go (default build/runs; never in results/);
+#               relative paths here and in RESULTS are from the repository root
 #     RESULTS   where the results go (default results/)
 #     GAMES     play this many games per arm instead of the spec's (a quick check of the
 #               pipeline; the answers then rest on fewer games, so give another RESULTS)
@@ -21,7 +22,7 @@ src="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$src"
 cribsim="${CRIBSIM:-$src/build/cribsim}"
 runs="${RUNS:-build/runs}"
-results="${RESULTS:-$src/results}"
+results="${RESULTS:-results}"
 python=/usr/bin/python3
 all=(ladder variants lurch-skunk three-hand hand-scores)
 
@@ -48,7 +49,7 @@ if [ ! -x "$cribsim" ]; then
         "cmake --build build -j, or set CRIBSIM)" >&2
     exit 2
 fi
-if [ -n "${GAMES:-}" ] && [ "$results" = "$src/results" ]; then
+if [ -n "${GAMES:-}" ] && [ "$(cd "$(dirname "$results")" 2>/dev/null && pwd)/$(basename "$results")" = "$src/results" ]; then
     echo "regenerate.sh: GAMES=$GAMES would overwrite the committed results; give RESULTS too" >&2
     exit 2
 fi
