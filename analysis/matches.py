@@ -25,10 +25,13 @@ In every scheme sides with equal final scores share the points of the places the
 equally (a tie between two sides under `wins` gives each one half).
 
 Formats: how the games of a match add up.
-  race K     the first side to K games (scheme points) wins: K = 2 is rule document 001's
-             best two of three. Used with the schemes that count games (wins, lurch, 004-*).
-             A match still undecided when its games run out (only possible with ties) has no
-             winner.
+  race K     the first side to K games' worth of scheme points wins: K = 2 is rule document
+             001's best two of three. Used with the schemes that count games (wins, lurch,
+             004-*). A scheme's target is K times what the winner of a plain game (no skunk, no
+             lurch) earns under it: K for wins, lurch and 004-A/B with two sides, 2K for 004-C/D
+             (a plain win is worth 2 there, so a race to K points would end after K/2 games).
+             A match is given S(K-1)+1 games for S sides (enough for plain wins to decide it;
+             two more when ties happen); one still undecided when they run out has no winner.
   session N  N games, the best total wins (lowest for league): rule document 002's weekly
              four games, rule document 000's rounds. Equal totals: no winner.
 
@@ -37,12 +40,13 @@ match: `alternate` (the next player to the left of the previous game's first dea
 (the loser of the previous game; the lowest score with more than two sides, the lower lineup
 entry on equal scores; after a tied game the deal alternates). The engine's games are
 independent and each cuts for its own first dealer (unless the rules fix it), so a match is
-formed by drawing games from the file: its first game is the earliest game not yet used (whose
-first dealer was cut, as at the start of a real match), and each next game is the earliest
-unused game whose first dealer is the lineup entry the rule names. Games are independent and
-their cards do not depend on the cut, so these matches are distributed exactly as matches
-played with the rule. Dealer rule `consecutive` instead takes consecutive games whoever
-dealt. When the file cannot supply a required first dealer (the rules fix the first dealer and
+formed by drawing games from the file: the first game of match i is the earliest unused game
+whose first dealer is lineup entry i mod players (the cut at the start of a real match makes
+each player first dealer equally often), and each next game is the earliest unused game whose
+first dealer is the lineup entry the rule names. Games are independent and their cards do not
+depend on the cut, so these matches are distributed exactly as matches played with the rule. Dealer rule `consecutive` instead takes consecutive games whoever
+dealt. Either way a match never holds two games dealt the same cards (duplicate deals): the
+later one waits for another match, so every game of a match has new cards, as in play. When the file cannot supply a required first dealer (the rules fix the first dealer and
 the lineup never rotates), build_matches() says so and the caller falls back to consecutive
 games, stating it.
 
@@ -108,13 +112,14 @@ class GameResults:
 
     Arrays over games (N) and lineup sides (S): score (final score), result (1 win, 0 loss,
     shared in ties), skunk (0 none, 1, 2, 3 for losers; 0 for the winner), lurch (N,) bool,
-    dealer_entry (N,) the lineup entry that dealt first. Also players, partnership, target,
-    entry_side (lineup side of each entry) and labels (a name per lineup side).
+    dealer_entry (N,) the lineup entry that dealt first, card_group (N,) equal for games
+    dealt the same cards (duplicate deals; distinct by default). Also players, partnership,
+    target, entry_side (lineup side of each entry) and labels (a name per lineup side).
     Tests build one directly from hand-made values.
     """
 
     def __init__(self, score, result, skunk, lurch, dealer_entry, players, partnership=False,
-                 target=121, labels=None):
+                 target=121, labels=None, card_group=None):
         self.score = np.asarray(score, dtype=np.int64)
         self.result = np.asarray(result, dtype=float)
         self.skunk = np.asarray(skunk, dtype=np.int64)
@@ -128,6 +133,8 @@ class GameResults:
             raise ValueError("GameResults: sides do not match the players")
         self.entry_side = [e % self.n_sides for e in range(self.players)]
         self.labels = labels or [f"side {s}" for s in range(self.n_sides)]
+        self.card_group = (np.arange(len(self.score)) if card_group is None
+                           else np.asarray(card_group, dtype=np.int64))
 
     def __len__(self):
         return len(self.score)
@@ -152,7 +159,7 @@ class GameResults:
         if len(set(labels)) < len(labels):
             labels = [f"{lab} ({i})" for i, lab in enumerate(labels)]
         return cls(score, result, skunk, run.games["lurch"], dealer_entry, n, run.partnership,
-                   run.rules["target"], labels)
+                   run.rules["target"], labels, run.card_group)
 
 
 # ---- schemes ----
@@ -236,6 +243,17 @@ def race_schemes(n_sides):
     return list(GAME_COUNT_SCHEMES) + [f"004-{v}" for v in TABLES_004[n_sides] if v != "columns"]
 
 
+def plain_win_points(n_sides, scheme):
+    """What the winner of a plain game (every loser normal, no lurch) earns under a scheme
+    that counts games: 1 for wins and lurch, the first place of the all-normal column of rule
+    document 004's table (2 for 004-C, 3 for 004-B with four players)."""
+    if scheme.startswith("004-"):
+        return float(TABLES_004[n_sides][scheme[4:]][0][0])
+    if scheme in GAME_COUNT_SCHEMES:
+        return 1.0
+    raise ValueError(f"scheme '{scheme}' does not count games")
+
+
 # ---- forming matches ----
 
 def next_dealers(results, g, rule):
@@ -262,46 +280,59 @@ def build_matches(results, length, rule):
     """Strings the games into matches of `length` games under dealer rule `rule`
     ("alternate", "loser" or "consecutive"). Returns (matches, note): matches a (M, length)
     array of game indices (each game used at most once), note None or a sentence saying why
-    the rule could not be followed (then matches is empty)."""
+    the rule could not be followed (then matches is empty).
+
+    A match never holds two games dealt the same cards (duplicate deals replay each card
+    sequence with the lineup rotated, so those games are correlated: in a real match every
+    game has new cards); such a game waits for a later match."""
     n = len(results)
     if length < 1:
         raise ValueError("a match needs at least one game")
-    if rule == "consecutive":
-        m = n // length
-        return np.arange(m * length).reshape(m, length), None
+    groups = results.card_group
     queues = {}
     for g in range(n):
-        queues.setdefault(int(results.dealer_entry[g]), deque()).append(g)
-    used = np.zeros(n, dtype=bool)
-    cursor = 0
+        key = 0 if rule == "consecutive" else int(results.dealer_entry[g])
+        queues.setdefault(key, deque()).append(g)
+
+    def draw(wanted, match):
+        """The earliest unused game whose first dealer is one of the `wanted` entries and
+        whose cards no game of the match was dealt."""
+        taken = {int(groups[g]) for g in match}
+        best = None
+        for e in wanted:
+            q = queues.get(e)
+            for i, g in enumerate(q or ()):
+                if int(groups[g]) not in taken:
+                    if best is None or g < best[2]:
+                        best = (e, i, g)
+                    break
+        if best is None:
+            return None
+        del queues[best[0]][best[1]]
+        return best[2]
+
     matches = []
     while True:
-        while cursor < n and used[cursor]:
-            cursor += 1
-        if cursor >= n:
+        # The first game of a match: its first dealer is cut for, so match i takes a game
+        # dealt by lineup entry i mod players (every player equally often, as a fair cut
+        # gives). Taking whichever game comes next instead would bias it: the dealer rule
+        # draws more games dealt by one player (with `loser`, the weaker one), so the games
+        # left over would mostly be dealt by the other.
+        first = [0] if rule == "consecutive" else [len(matches) % results.players]
+        g = draw(first, [])
+        if g is None:
             break
-        match = [cursor]
-        used[cursor] = True
-        ok = True
+        match = [g]
         while len(match) < length:
-            wanted = next_dealers(results, match[-1], rule)
-            best = None
-            for e in wanted:
-                q = queues.get(e)
-                while q and used[q[0]]:
-                    q.popleft()
-                if q and (best is None or q[0] < queues[best][0]):
-                    best = e
-            if best is None:
-                ok = False
+            wanted = [0] if rule == "consecutive" else next_dealers(results, match[-1], rule)
+            g = draw(wanted, match)
+            if g is None:
                 break
-            g = queues[best].popleft()
-            used[g] = True
             match.append(g)
-        if not ok:
+        if len(match) < length:
             break
         matches.append(match)
-    if not matches and n >= length:
+    if not matches and n >= length and rule != "consecutive":
         dealers = sorted(set(results.dealer_entry.tolist()))
         return np.zeros((0, length), dtype=np.int64), (
             f"the games cannot follow the '{rule}' dealer rule: every game's first dealer is "
@@ -344,15 +375,18 @@ def compare_schemes(results, race=2, session=4, rule="alternate"):
     """Scores the file's games as matches in both formats under every scheme that applies.
 
     Returns (table, notes): a DataFrame with one row per (format, scheme): matches, undecided,
-    each lineup side's share of the matches (its label as column, with _lo/_hi Wilson
-    bounds), the fraction of matches whose winner differs from the `wins` scheme in the same
+    target (the points that win a race; NaN for sessions), each lineup side's share of the
+    matches (its label as column, with _lo/_hi Wilson bounds), the fraction of matches whose winner differs from the `wins` scheme in the same
     format (with Wilson bounds), and the mean games played; notes lists sentences the report
     should print (a dealer rule that could not be followed)."""
     notes = []
     rows = []
     formats = []
     if race:
-        formats.append(("race", race, 2 * race - 1 + (2 if _has_ties(results) else 0)))
+        # S(K-1)+1 games let plain wins decide a race among S sides (some side has K wins);
+        # every other scheme gives a game's winner at least a plain win's share of its target.
+        length = results.n_sides * (race - 1) + 1 + (2 if _has_ties(results) else 0)
+        formats.append(("race", race, length))
     if session:
         formats.append(("session", session, session))
     for kind, k, length in formats:
@@ -371,7 +405,8 @@ def compare_schemes(results, race=2, session=4, rule="alternate"):
             pts = scheme_points(results, scheme)[matches] if len(matches) else np.zeros(
                 (0, length, results.n_sides))
             if kind == "race":
-                winners[scheme], games_used[scheme] = race_winners(pts, k)
+                target = k * plain_win_points(results.n_sides, scheme)
+                winners[scheme], games_used[scheme] = race_winners(pts, target)
             else:
                 winners[scheme] = session_winners(pts, lowest=(scheme == "league"))
                 games_used[scheme] = np.full(len(matches), length)
@@ -380,7 +415,9 @@ def compare_schemes(results, race=2, session=4, rule="alternate"):
             w = winners[scheme]
             m = len(w)
             row = {"format": f"{kind} {k}" if kind == "session" else f"race to {k}",
-                   "scheme": scheme, "dealer rule": used_rule, "matches": m,
+                   "scheme": scheme, "dealer rule": used_rule,
+                   "target": (k * plain_win_points(results.n_sides, scheme)
+                              if kind == "race" else math.nan), "matches": m,
                    "undecided": int(np.sum(w < 0))}
             for s, label in enumerate(results.labels):
                 won = int(np.sum(w == s))
@@ -415,7 +452,7 @@ def resolve_rule(run, rule):
 def format_table(table, labels):
     """Plain-text rendering of compare_schemes()'s table."""
     lines = []
-    head = f"{'format':<12} {'scheme':<8} {'matches':>8} {'undecided':>9} " + " ".join(
+    head = f"{'format':<12} {'scheme':<8} {'to win':>6} {'matches':>8} {'undecided':>9} " + " ".join(
         f"{lab[:22]:>22}" for lab in labels) + \
         f" {'differs from wins':>22} {'reversed':>22} {'games':>6}"
     lines.append(head)
@@ -425,7 +462,8 @@ def format_table(table, labels):
             .rjust(22) for lab in labels)
         diff, rev = (f"{_pct(row[c])} [{_pct(row[c + '_lo'])}, {_pct(row[c + '_hi'])}]"
                      for c in ("differs", "reversed"))
-        lines.append(f"{row['format']:<12} {row['scheme']:<8} {row['matches']:>8} "
+        to_win = "total" if math.isnan(row["target"]) else f"{row['target']:.0f}"
+        lines.append(f"{row['format']:<12} {row['scheme']:<8} {to_win:>6} {row['matches']:>8} "
                      f"{row['undecided']:>9} {cells} {diff:>22} {rev:>22} {row['games']:>6.2f}")
     return "\n".join(lines)
 

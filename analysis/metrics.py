@@ -111,7 +111,7 @@ def first_dealer_table(run):
         side = run.side_of_seat((fd + pos) % run.players)
         r = res[np.arange(run.n_games), side]
         name = "first dealer" if pos == 0 else (
-            "first pone" if pos == 1 else f"{pos} left of first dealer")
+            "first pone" if pos == 1 else f"{'2nd' if pos == 2 else '3rd'} left of first dealer")
         if run.partnership:
             name = "first dealer's team" if pos == 0 else "first pone's team"
         wins = int(np.sum(r == 1.0))
@@ -190,11 +190,12 @@ def points_by_position(run):
     return pd.DataFrame(rows)
 
 
-def dealer_edge(run):
+def dealer_edge(run, samples=False):
     """What dealing is worth per deal: the dealer's points minus the mean of the other seats'
     points, over the deals the game did not end in, with a 95% interval (normal, from the
     per-deal differences). None without /deals. Returns a dict: deals, mean, lo, hi, and with
-    partners the dealer's team minus the other team."""
+    partners the dealer's team minus the other team; with `samples`, also the per-deal
+    differences."""
     got = deal_points(run)
     if got is None:
         return None
@@ -213,12 +214,15 @@ def dealer_edge(run):
         diff = dealer_pts - others
         what = "dealer minus the mean of the other players"
     n = len(diff)
+    out = {"what": what, "deals": n, "mean": math.nan, "lo": math.nan, "hi": math.nan}
+    if samples:
+        out["samples"] = diff
     if n < 2:
-        return {"what": what, "deals": n, "mean": math.nan, "lo": math.nan, "hi": math.nan}
+        return out
     mean = float(diff.mean())
     se = float(diff.std(ddof=1)) / math.sqrt(n)
-    return {"what": what, "deals": n, "mean": mean, "lo": mean - stats.Z95 * se,
-            "hi": mean + stats.Z95 * se}
+    out.update(mean=mean, lo=mean - stats.Z95 * se, hi=mean + stats.Z95 * se)
+    return out
 
 
 def deals_per_game(run):
@@ -236,6 +240,45 @@ def deals_per_game(run):
     if max_deals:
         last = int(np.sum(deals >= max_deals))
         out["last deal"] = _rate_row(last, run.n_games)
+        reached = int(np.sum(run.side_scores().max(axis=1) >= int(run.rules["target"])))
+        out["reached target"] = _rate_row(reached, run.n_games)
+    out["close finish"] = last_deal_finish(run)
+    return out
+
+
+def last_deal_finish(run):
+    """How close the end was, from /deals (None without them): over the games some side won
+    by reaching the target, the share in which a losing side would also have reached it with
+    the show it never counted in the last deal (its hands, and the crib when it dealt, as the
+    cards score them, minus what it did count): the counting order (pone first, dealer and
+    crib last) decided those games. A lower bound, since the loser's unplayed pegging is not
+    known. Returns a dict: games (reaching the target), count, rate, lo, hi."""
+    d = run.deals
+    if d is None or len(d) == 0:
+        return None
+    if "last_deal_finish" in run.cache:
+        return run.cache["last_deal_finish"]
+    n = run.players
+    target = int(run.rules["target"])
+    hand_vals, crib_vals = show_values(run)
+    last = np.r_[d["game"][1:] != d["game"][:-1], True]  # the last deal of each game
+    rows = np.flatnonzero(last)
+    game_rows = np.searchsorted(run.games["game"], d["game"][rows])
+    scores = run.side_scores()[game_rows]
+    winner = run.games["winner"][game_rows].astype(np.int64)
+    reached = (winner >= 0) & (scores.max(axis=1) >= target)
+    side = np.asarray(run.side_of_seat(np.arange(n)))
+    uncounted_hand = hand_vals[rows] - d["hand"][rows][:, :n].astype(np.int64)
+    dealer_side = side[d["dealer"][rows].astype(np.int64)]
+    uncounted_crib = crib_vals[rows] - d["crib"][rows].astype(np.int64)
+    close = np.zeros(len(rows), dtype=bool)
+    for s_ in range(run.n_sides):
+        left = uncounted_hand[:, side == s_].sum(axis=1) + np.where(dealer_side == s_,
+                                                                    uncounted_crib, 0)
+        close |= (winner != s_) & (scores[:, s_] + left >= target)
+    count, games = int(np.sum(close & reached)), int(reached.sum())
+    out = {"games": games, "count": count, **_rate_row(count, games)}
+    run.cache["last_deal_finish"] = out
     return out
 
 
@@ -366,7 +409,52 @@ def read_hand_stats(path):
         raise ValueError(f"{path}: no 'SCORE COUNT' lines (expected `cribsim hand-stats` "
                          "output)")
     s = pd.Series(counts).sort_index()
-    return s / s.sum()
+    total = int(s.sum())
+    s = s / total
+    # Every four-card hand with every starter is C(52,4) * 48 = 12,994,800; three-card hands
+    # (`--cards 3`) C(52,3) * 49 = 1,082,900.
+    s.attrs["cards"] = {12994800: 4, 1082900: 3}.get(total)
+    s.attrs["total"] = total
+    return s
+
+
+def exact_comparison(run, exact):
+    """The hands and cribs of a run (every deal, recomputed from the cards) against exact
+    distributions (dict 'hand'/'crib' -> Series from read_hand_stats()). A list of dicts:
+    what, n (hands or cribs), mean (with a 95% interval), exact mean, the chi-square
+    goodness-of-fit p and its degrees of freedom, and the largest difference in the share of
+    any score. Hands are compared only when the exact file is for hands of the run's size.
+
+    The hands of one deal share the starter, so they are not independent: the interval of the
+    mean comes from the spread of the per-deal means, and the chi-square test uses one hand
+    per deal (seat 0's; with random discards every seat's hand has the same distribution)."""
+    sv = show_distributions(run)
+    if sv is None or not exact:
+        return []
+    kept = int(run.rules["cards_dealt"]) - int(run.rules["discards"])
+    hand_vals, crib_vals = show_values(run)
+    out = []
+    for what, per_deal in (("hand", hand_vals), ("crib", crib_vals[:, None])):
+        e = exact.get(what)
+        if e is None or (what == "hand" and e.attrs.get("cards") not in (None, kept)):
+            continue
+        values = per_deal.ravel()
+        top = max(int(values.max()), int(e.index.max()))
+        probs = np.zeros(top + 1)
+        probs[e.index.to_numpy()] = e.to_numpy()
+        p, dof = stats.chi2_gof_test(np.bincount(per_deal[:, 0], minlength=top + 1), probs)
+        counts = np.bincount(values, minlength=top + 1)
+        n = len(values)
+        mean = float(values.mean())
+        deal_means = per_deal.mean(axis=1)
+        se = (float(deal_means.std(ddof=1)) / math.sqrt(len(deal_means))
+              if len(deal_means) > 1 else math.nan)
+        out.append({"what": what, "n": n, "mean": mean, "lo": mean - stats.Z95 * se,
+                    "hi": mean + stats.Z95 * se,
+                    "exact mean": float(np.dot(np.arange(top + 1), probs)),
+                    "p": p, "dof": dof, "tested": len(per_deal),
+                    "max diff": float(np.max(np.abs(counts / n - probs)))})
+    return out
 
 
 # ---- comparisons between runs ----
@@ -378,7 +466,9 @@ def comparison_measures(run):
     res = run.side_results()
     fd = run.games["first_dealer"].astype(np.int64)
     first = res[np.arange(run.n_games), run.side_of_seat(fd)]
-    out["first dealer's side wins"] = ("rate", float(first.sum()), run.n_games)
+    # Against its fair share, so that runs with different numbers of sides compare.
+    out["first dealer's side: win rate minus fair share"] = (
+        "excess", float(first.sum()), run.n_games, 1.0 / run.n_sides)
     for name in run.strategy_names():
         share, result, counted = run.strategy_games(name)
         if counted.any():
@@ -391,6 +481,10 @@ def comparison_measures(run):
     deals = run.games["deals"].astype(np.int64)
     if max_deals:
         out["games to the last deal"] = ("rate", int(np.sum(deals >= max_deals)), run.n_games)
+    close = last_deal_finish(run)
+    if close is not None and close["games"]:
+        out["loser would have gone out in the last deal"] = ("rate", close["count"],
+                                                             close["games"])
     out["deals per game"] = ("mean", deals)
     fs = final_scores(run)
     out["margin"] = ("mean", fs["margin"].to_numpy())
@@ -399,6 +493,9 @@ def comparison_measures(run):
     for src in ("peg", "hand", "crib", "heels"):
         per_deal = run.games[src][:, :run.players].astype(np.int64).sum(axis=1) / safe
         out[f"{src} points per deal per player"] = ("mean", per_deal)
+    edge = dealer_edge(run, samples=True)
+    if edge is not None and edge["deals"] > 1:
+        out["dealer's edge, points per deal"] = ("mean", edge["samples"])
     sv = show_distributions(run)
     if sv is not None:
         d = run.deals
@@ -419,7 +516,7 @@ def compare_runs(runs):
     names = list(dict.fromkeys(k for m in measures for k in m))
     rows = []
     for name in names:
-        row = {"figure": name}
+        row = {"figure": name, "kind": measure_kind(name, measures)}
         base = measures[0].get(name)
         for run, m in zip(runs, measures):
             v = m.get(name)
@@ -443,6 +540,8 @@ def _value(v):
         return math.nan
     if v[0] == "rate":
         return v[1] / v[2] if v[2] else math.nan
+    if v[0] == "excess":
+        return v[1] / v[2] - v[3] if v[2] else math.nan
     return float(np.mean(v[1])) if len(v[1]) else math.nan
 
 
@@ -451,4 +550,14 @@ def _pvalue(a, b):
         return math.nan
     if a[0] == "rate":
         return stats.two_proportion_test(a[1], a[2], b[1], b[2])
+    if a[0] == "excess":
+        return stats.excess_difference_test(a[1], a[2], a[3], b[1], b[2], b[3])
     return stats.welch_test(a[1], b[1])
+
+
+def measure_kind(name, runs_measures):
+    """'rate', 'excess' or 'mean': how a compared figure is measured (for formatting)."""
+    for m in runs_measures:
+        if name in m:
+            return m[name][0]
+    return "mean"

@@ -53,11 +53,11 @@ def _grouped_bars(ax, groups, series, values, lows, highs, fair=None):
             ax.hlines(f[good], centre[good] - width / 2, centre[good] + width / 2, colors="k",
                       linestyles="dashed", linewidth=1)
     ax.set_xticks(x)
-    long_labels = max(map(len, groups), default=0) > 12
+    long_labels = max((len(line) for g in groups for line in str(g).split("\n")),
+                      default=0) > 12
     ax.set_xticklabels(groups, rotation=20 if long_labels else 0,
                        ha="right" if long_labels else "center")
-    if len(series) > 1:
-        _legend(ax, 8)
+    _legend(ax, 8)
 
 
 def _table_bars(ax, runs, tables, key, value="rate"):
@@ -76,58 +76,96 @@ def _table_bars(ax, runs, tables, key, value="rate"):
                 per[c].append(float(row[name].iloc[0]) if ok else np.nan)
         for c in cols:
             got[c].append(per[c])
-    _grouped_bars(ax, groups, [r.label for r in runs], got["v"], got["lo"], got["hi"],
-                  got["fair"])
+    # Runs with nothing to show in this panel take no place in it.
+    keep = [i for i, v in enumerate(got["v"]) if np.isfinite(np.array(v, dtype=float)).any()]
+    _grouped_bars(ax, groups, [runs[i].label for i in keep],
+                  *([got[c][i] for i in keep] for c in ("v", "lo", "hi", "fair")))
 
 
 def win_rates(runs, out_dir):
     """Win rate of each strategy (left) and each seat or team (right) with 95% Wilson
-    intervals; the dashed lines mark the fair share."""
-    fig, axes = plt.subplots(1, 2, figsize=(11, 4))
+    intervals; the dashed lines mark the fair share. Without a strategy comparison (every
+    run is self-play) only the seats are drawn."""
     strat = [metrics.strategy_table(r) for r in runs]
     strat = [t if "rate" in t else None for t in strat]
-    _table_bars(axes[0], runs, strat, "strategy")
-    axes[0].set_title("win rate by strategy (ties count half)")
-    axes[0].set_ylabel("win rate")
-    _table_bars(axes[1], runs, [metrics.seat_table(r) for r in runs], "side")
-    axes[1].set_title("win rate by seat")
+    have_strategies = any(t is not None for t in strat)
+    fig, axes = plt.subplots(1, 2 if have_strategies else 1,
+                             figsize=(11, 4) if have_strategies else (7, 4), squeeze=False)
+    axes = axes[0]
+    if have_strategies:
+        _table_bars(axes[0], runs, strat, "strategy")
+        axes[0].set_title("win rate by strategy (ties count half)")
+    _table_bars(axes[-1], runs, [metrics.seat_table(r) for r in runs], "side")
+    axes[-1].set_title("win rate by seat, whoever sat there" +
+                       ("" if have_strategies else " (self-play)"))
     for ax in axes:
         ax.set_ylim(0, 1)
+        ax.set_ylabel("win rate (dashed: fair share)")
     return _save(fig, out_dir, "win_rates.png")
 
 
 def first_dealer(runs, out_dir):
-    """Win rate by position relative to the first dealer, with 95% intervals."""
-    fig, ax = plt.subplots(figsize=(7, 4))
-    _table_bars(ax, runs, [metrics.first_dealer_table(r) for r in runs], "position")
-    ax.set_ylim(0, 1)
-    ax.set_ylabel("win rate")
-    ax.set_title("first-dealer advantage (dashed: fair share)")
+    """Each side's win rate minus its fair share, by where it sits from the game's first
+    dealer (with partners, by team), with 95% intervals: the first dealer's advantage in
+    percentage points, comparable across numbers of players."""
+    fig, ax = plt.subplots(figsize=(8, 4))
+    tables = []
+    for run in runs:
+        t = metrics.first_dealer_table(run).copy()
+        t["group"] = [FIRST_DEALER_GROUPS[i] for i in range(len(t))]
+        for col in ("rate", "lo", "hi"):
+            t[col] = 100 * (t[col] - t["fair"])
+        tables.append(t.drop(columns=["fair"]))
+    _table_bars(ax, runs, tables, "group")
+    ax.axhline(0, color="k", linewidth=0.8)
+    ax.set_ylabel("win rate minus fair share (points)")
+    ax.set_title("first-dealer advantage, by seat from the first dealer")
+    if len(runs) == 1:
+        ax.set_xlabel(runs[0].label)
     return _save(fig, out_dir, "first_dealer.png")
+
+
+FIRST_DEALER_GROUPS = ("first dealer\n(or team)", "first pone\n(or team)",
+                       "2nd left of\nfirst dealer", "3rd left of\nfirst dealer")
 
 
 def points_by_position(runs, out_dir):
     """Stacked mean points per deal by source at each position (from /deals), one panel per
-    run; runs without deals show points per deal by seat from /games instead."""
-    fig, axes = plt.subplots(1, len(runs), figsize=(4.5 * len(runs) + 1, 4), squeeze=False)
+    run, three to a row, on a common scale, with each bar's total written on it; runs without
+    deals show points per deal by seat from /games instead."""
+    cols = min(3, len(runs))
+    rows = (len(runs) + cols - 1) // cols
+    fig, axes = plt.subplots(rows, cols, figsize=(4.2 * cols + 0.6, 3.6 * rows),
+                             squeeze=False, sharey=True)
     colours = dict(zip(metrics.SOURCES, ["tab:blue", "tab:orange", "tab:green", "tab:red",
                                          "tab:purple"]))
-    for ax, run in zip(axes[0], runs):
+    top = 0.0
+    for ax, run in zip(axes.ravel(), runs):
         t = metrics.points_by_position(run)
         key, title = "position", "points per deal by position"
         if t is None:
             t, key, title = metrics.points_by_seat(run), "seat", "points per deal by seat"
+        labels = [x.replace(" left of dealer", "\nleft of dealer") for x in t[key]]
         bottom = np.zeros(len(t))
         for src in metrics.SOURCES:
             v = t[src].to_numpy(dtype=float)
             if np.allclose(v, 0):
                 continue
-            ax.bar(t[key], v, bottom=bottom, label=src, color=colours[src])
+            ax.bar(labels, v, bottom=bottom, label=src, color=colours[src])
             bottom += v
+        for x, total in enumerate(bottom):
+            ax.text(x, total, f"{total:.2f}", ha="center", va="bottom", fontsize=8)
         ax.set_title(f"{run.label}: {title}", fontsize=9)
-        ax.tick_params(axis="x", labelsize=8, rotation=15)
-        _legend(ax, 7)
-    axes[0][0].set_ylabel("mean points per deal")
+        ax.tick_params(axis="x", labelsize=8)
+        if ax.get_legend_handles_labels()[0]:
+            ax.legend(fontsize=7, ncol=5, loc="upper center", handlelength=1,
+                      columnspacing=0.8)
+        top = max(top, float(bottom.max()) if len(bottom) else 0.0)
+    for ax in axes.ravel()[len(runs):]:
+        ax.set_visible(False)
+    axes[0, 0].set_ylim(0, top * 1.25 + 0.5)  # room above the bars for the legend
+    for ax in axes[:, 0]:
+        ax.set_ylabel("mean points per deal")
     return _save(fig, out_dir, "points_by_position.png")
 
 
@@ -176,9 +214,11 @@ def skunks(runs, out_dir):
 
 
 def hand_crib(runs, out_dir, exact=None):
-    """Distributions of the hand and crib scores counted in play (deals the game did not end
-    in), and the exact distributions of random hands when given (exact: dict 'hand'/'crib' ->
-    Series of probabilities)."""
+    """Distributions of the hand and crib scores in play (every deal's hands and crib as
+    their cards score, the deals the game ended in included, so the end of the game selects
+    nothing: report.md also gives the scores shown before the end), and the exact
+    distributions of random hands when given (exact: dict 'hand'/'crib' -> Series of
+    probabilities)."""
     dists = [(r, metrics.show_distributions(r)) for r in runs]
     dists = [(r, d) for r, d in dists if d is not None]
     if not dists:
@@ -187,11 +227,11 @@ def hand_crib(runs, out_dir, exact=None):
     for ax, what in zip(axes, ("hand", "crib")):
         for run, d in dists:
             t = d["table"]
-            ax.plot(t["score"], t[what + " %"], marker=".", label=run.label)
+            ax.plot(t["score"], t[what + ", all deals %"], marker=".", label=run.label)
         if exact and exact.get(what) is not None:
             e = exact[what]
             ax.plot(e.index, e.values, "k--", linewidth=1, label="exact, random cards")
-        ax.set_title(f"{what} scores seen in play")
+        ax.set_title(f"{what} scores in play (every deal, from the cards)")
         ax.set_xlabel("points")
         ax.set_ylabel("fraction")
         _legend(ax, 8)
@@ -199,23 +239,29 @@ def hand_crib(runs, out_dir, exact=None):
 
 
 def match_schemes(runs, tables, out_dir):
-    """For each run, the fraction of matches whose winner differs from plain game wins under
-    each scheme (95% intervals). tables: per run, matches.compare_schemes()'s table."""
-    fig, ax = plt.subplots(figsize=(9, 4))
+    """For each run and scheme, how often the match result differs from plain game wins in the
+    same format, with 95% intervals: above, matches whose winner is reversed (both schemes
+    name a winner, not the same one); below, matches whose outcome changes at all (a
+    reversal, or a drawn match decided, or a decided one drawn). tables: per run,
+    matches.compare_schemes()'s table."""
     keys = []
     per_run = []
     for t in tables:
         t = t[t["scheme"] != "wins"]
         labels = (t["format"] + " " + t["scheme"]).tolist()
         keys.extend(k for k in labels if k not in keys)
-        per_run.append(dict(zip(labels, zip(t["differs"], t["differs_lo"], t["differs_hi"]))))
+        per_run.append({c: dict(zip(labels, zip(t[c], t[c + "_lo"], t[c + "_hi"])))
+                        for c in ("reversed", "differs")})
     if not keys:
-        plt.close(fig)
         return None
-    vals = [[d.get(k, (np.nan,) * 3)[0] for k in keys] for d in per_run]
-    lows = [[d.get(k, (np.nan,) * 3)[1] for k in keys] for d in per_run]
-    highs = [[d.get(k, (np.nan,) * 3)[2] for k in keys] for d in per_run]
-    _grouped_bars(ax, keys, [r.label for r in runs], vals, lows, highs)
-    ax.set_ylabel("matches whose outcome changes")
-    ax.set_title("how the scoring scheme changes the match result (against plain wins)")
+    fig, axes = plt.subplots(2, 1, figsize=(max(8, 0.75 * len(keys) + 2), 7), sharex=True)
+    for ax, col, title in ((axes[0], "reversed", "winner reversed"),
+                           (axes[1], "differs", "outcome changed (reversed, or a draw "
+                                                "decided or made)")):
+        vals = [[100 * d[col].get(k, (np.nan,) * 3)[0] for k in keys] for d in per_run]
+        lows = [[100 * d[col].get(k, (np.nan,) * 3)[1] for k in keys] for d in per_run]
+        highs = [[100 * d[col].get(k, (np.nan,) * 3)[2] for k in keys] for d in per_run]
+        _grouped_bars(ax, keys, [r.label for r in runs], vals, lows, highs)
+        ax.set_ylabel("% of matches")
+        ax.set_title(f"{title}, against plain game wins")
     return _save(fig, out_dir, "match_schemes.png")

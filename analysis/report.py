@@ -144,9 +144,17 @@ def section_win_rates(runs, figs):
            "Elo difference (two sides only) is against the other side, its interval mapped "
            "from the Wilson interval; with duplicate deals the paired interval uses the "
            "spread of the results per card sequence.", ""]
-    rows = [row for run in runs for row in strategy_rows(run)]
-    out.append(md_table(["run", "strategy", "games", "win rate", "95% interval", "fair share",
-                         "p", "Elo [95%]", "paired Elo 95%"], rows))
+    rows = [row for run in runs for row in strategy_rows(run) if row[2]]
+    selfplay = [r.label for r in runs if not any(row[2] for row in strategy_rows(r))]
+    if rows:
+        out.append(md_table(["run", "strategy", "games", "win rate", "95% interval",
+                             "fair share", "p", "Elo [95%]", "paired Elo 95%"], rows))
+    if selfplay:
+        who = ("In every run" if len(selfplay) == len(runs) else
+               f"In {', '.join(selfplay)}")
+        out += ([""] if rows else []) + [
+            f"{who} every seat is played by one strategy (self-play): there is no strategy "
+            "to compare, only seats."]
     out += ["", "By seat (with partners, by team), whoever sat there:", ""]
     rows = [row for run in runs for row in seat_rows(run)]
     out.append(md_table(["run", "seat", "wins", "ties", "games", "win rate", "95% interval",
@@ -224,13 +232,24 @@ def section_deals(runs, figs):
         d = metrics.deals_per_game(run)
         if "mean" not in d:
             continue
-        last = d.get("last deal")
+        def rate(key):
+            r = d.get(key)
+            if not r or not r["games"]:
+                return "-"
+            return f"{pct(r['rate'])} {interval(r['lo'], r['hi'])}"
         rows.append([run.label, d["games"], fmt(d["mean"], 2), fmt(d["sd"], 2), d["min"],
-                     fmt(d["median"], 1), d["max"],
-                     f"{pct(last['rate'])} {interval(last['lo'], last['hi'])}" if last else "-"])
+                     fmt(d["median"], 1), d["max"], rate("last deal"), rate("reached target"),
+                     rate("close finish")])
     out.append(md_table(["run", "games", "mean", "sd", "min", "median", "max",
-                         "games to the last deal (fixed deals)"], rows))
-    out += ["", f"![deals per game]({figs['deals_per_game']})", ""]
+                         "to the last deal (fixed deals)", "a side reached the target "
+                         "(fixed deals)", "loser would have gone out in the last deal"], rows))
+    out += ["", "With a fixed number of deals, a game goes to the last deal unless a side "
+            "reaches the target first. The last column (needs /deals) is the share of the "
+            "games won at the target in which a losing side would also have reached it with "
+            "the hands (and crib) it never counted in the last deal: those games were decided "
+            "by the counting order (pone first, dealer last). It is a lower bound: the "
+            "loser's unplayed pegging is not known.",
+            "", f"![deals per game]({figs['deals_per_game']})", ""]
     return out
 
 
@@ -304,6 +323,27 @@ def section_show(runs, figs, exact):
         if any_seen:
             rows.append(row)
     out.append(md_table(headers, rows))
+    if exact:
+        rows = []
+        for run, _ in have:
+            for c in metrics.exact_comparison(run, exact):
+                rows.append([run.label, c["what"], c["n"], fmt(c["mean"], 3),
+                             f"[{fmt(c['lo'], 3)}, {fmt(c['hi'], 3)}]", fmt(c["exact mean"], 3),
+                             f"{pvalue(c['p'])} ({c['dof']})", pct(c["max diff"], 2)])
+        if rows:
+            out += ["", "Against the exact enumeration (every hand with every starter, "
+                    "`cribsim hand-stats`): every kept hand and crib of the run, recomputed "
+                    "from the cards of every deal (the deals the game ended in included, so "
+                    "the end of the game selects nothing), and the chi-square goodness-of-fit "
+                    "test of its distribution against the exact one (scores with fewer than 5 "
+                    "expected pooled; the hands of a deal share the starter, so the test takes "
+                    "one hand per deal, seat 0's, and the interval of the mean comes from the "
+                    "per-deal means). Random discards keep a uniformly random hand and make "
+                    "a uniformly random crib, so they must agree; a strategy's discards need "
+                    "not.", ""]
+            out.append(md_table(["run", "what", "hands", "mean", "95% interval",
+                                 "exact mean", "chi-square p (dof)",
+                                 "largest difference in a score's share"], rows))
     if figs.get("hand_crib"):
         out += ["", f"![hand and crib scores]({figs['hand_crib']})"]
     return out + [""]
@@ -313,9 +353,11 @@ def section_matches(runs, figs, tables, notes_by_run, args):
     out = ["## Matches: how the scoring scheme changes who wins", "",
            f"The games strung into matches (matches.py explains how; the next first dealer "
            f"follows the dealer rule shown) and scored under each scheme: `race to "
-           f"{args.race}` is won by the first side to {args.race} games (best two of three "
-           f"for 2), a `session {args.session}` by the best total over {args.session} games "
-           "(lowest for league). Schemes: wins (one game each, rule document 001), clips "
+           f"{args.race}` is won by the first side to {args.race} games' worth of points "
+           f"(best two of three for 2; the target is {args.race} times a plain win's points "
+           f"under the scheme, so 004-C and D, where a plain win is worth 2, race to "
+           f"{2 * args.race}), a `session {args.session}` by the best total over "
+           f"{args.session} games (lowest for league). Schemes: wins (one game each, rule document 001), clips "
            "(2 a win, 1 a tie: 000), lurch (a lurch counts two games: 003), league (0 a win, "
            "-1/-2 for a skunk/double skunk, a loser its shortfall to the target, lowest wins: "
            "002), 004-A..D (rule document 004's game-point tables). `differs`: matches whose "
@@ -328,13 +370,17 @@ def section_matches(runs, figs, tables, notes_by_run, args):
             out += [f"Note: {note}", ""]
         rows = []
         for _, r in table.iterrows():
-            rows.append([r["format"], r["scheme"], r["dealer rule"], r["matches"], r["undecided"]] +
+            to_win = ("best total" if math.isnan(r["target"]) else
+                      f"{fmt(r['target'], 0)} points")
+            rows.append([r["format"], r["scheme"], to_win, r["dealer rule"], r["matches"],
+                         r["undecided"]] +
                         [f"{pct(r[lab])} {interval(r[lab + '_lo'], r[lab + '_hi'])}"
                          for lab in labels] +
                         [f"{pct(r['differs'])} {interval(r['differs_lo'], r['differs_hi'])}",
                          f"{pct(r['reversed'])} {interval(r['reversed_lo'], r['reversed_hi'])}",
                          fmt(r["games"], 2)])
-        out.append(md_table(["format", "scheme", "dealer rule", "matches", "undecided"] +
+        out.append(md_table(["format", "scheme", "to win", "dealer rule", "matches",
+                             "undecided"] +
                             [f"{lab} wins" for lab in labels] +
                             ["differs", "reversed", "games played"], rows))
         out.append("")
@@ -352,21 +398,26 @@ def section_compare(runs):
            f"Each run against the first ({base}): two-proportion z-test for rates, Welch's "
            "t-test for means; `yes` marks a difference significant at 5% after Holm's "
            "correction over the whole table.", ""]
-    headers = ["figure"] + [r.label for r in runs]
+    headers = ["figure", base]
     for r in runs[1:]:
-        headers += [f"p {r.label}", f"significant {r.label}"]
+        headers += [r.label, f"p, significant? ({r.label})"]
     rows = []
     for _, row in t.iterrows():
-        rate = not row["figure"].endswith(("per game", "margin", "score", "per player",
-                                           "(shown)"))
-        cells = [row["figure"]] + [pct(row[r.label], 2) if rate else fmt(row[r.label], 3)
-                                   for r in runs]
+        kind = row["kind"]
+        def value(x):
+            if kind == "excess":
+                return "-" if math.isnan(x) else f"{100 * x:+.2f} pts"
+            return pct(x, 2) if kind == "rate" else fmt(x, 3)
+        cells = [row["figure"], value(row[base])]
         for r in runs[1:]:
             p = row[f"p {r.label}"]
-            cells += [pvalue(p), "-" if math.isnan(p) else "yes" if row[f"sig {r.label}"]
-                      else "no"]
+            cells += [value(row[r.label]), "-" if math.isnan(p) else
+                      f"{pvalue(p)} {'**yes**' if row[f'sig {r.label}'] else 'no'}"]
         rows.append(cells)
     out.append(md_table(headers, rows))
+    out += ["", "Rates are percentages of games; `pts` are percentage points above the fair "
+            "share (1 over the number of sides), so runs with different numbers of players "
+            "compare."]
     return out + [""]
 
 

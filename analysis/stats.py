@@ -14,8 +14,10 @@ fractional count of successes, and the Elo difference of a score rate), so a rep
 - paired_score_interval(): the interval of a mean score when games come in correlated groups
   (duplicate deals: the same cards played with the lineup rotated), from the spread of the
   group means.
-- two_proportion_test(), welch_test(), chi2_counts_test(): p-values for differences between
-  runs; holm(): Holm's step-down correction for a family of tests.
+- two_proportion_test(), excess_difference_test(), welch_test(), chi2_counts_test():
+  p-values for differences between runs; chi2_gof_test(): a histogram against known
+  probabilities (scores seen in play against the exact enumeration); holm(): Holm's
+  step-down correction for a family of tests.
 """
 
 import math
@@ -101,6 +103,58 @@ def two_proportion_test(x1, n1, x2, n2):
         return 1.0
     zval = (x1 / n1 - x2 / n2) / math.sqrt(var)
     return float(2.0 * _st.norm.sf(abs(zval)))
+
+
+def excess_difference_test(x1, n1, f1, x2, n2, f2):
+    """Two-sided p-value of the z-test that two rates exceed their own reference values by
+    the same amount: (x1/n1 - f1) = (x2/n2 - f2), e.g. a first dealer's win rate above its
+    fair share with two players against three. Unpooled variances, since the rates differ
+    by design. NaN when either n is 0; 1.0 when neither rate varies and the excesses match."""
+    if n1 <= 0 or n2 <= 0:
+        return math.nan
+    p1, p2 = x1 / n1, x2 / n2
+    var = p1 * (1.0 - p1) / n1 + p2 * (1.0 - p2) / n2
+    diff = (p1 - f1) - (p2 - f2)
+    if var <= 0.0:
+        return 1.0 if diff == 0.0 else 0.0
+    return float(2.0 * _st.norm.sf(abs(diff) / math.sqrt(var)))
+
+
+def chi2_gof_test(counts, probabilities, min_expected=5.0):
+    """P-value of the chi-square goodness-of-fit test that `counts` (observations per score)
+    come from `probabilities` (same bins; they need not sum to exactly 1 over the bins given,
+    they are normalised). Bins whose expected count is below min_expected are pooled, from
+    the rare end, so the chi-square approximation holds. Returns (p, degrees of freedom);
+    NaN when fewer than two bins remain. An observation in a bin of probability 0 gives p 0."""
+    counts = np.asarray(counts, dtype=float)
+    probs = np.asarray(probabilities, dtype=float)
+    n = counts.sum()
+    if n <= 0:
+        return math.nan, 0
+    if np.any((probs <= 0) & (counts > 0)):
+        return 0.0, 0
+    keep = probs > 0
+    counts, probs = counts[keep], probs[keep] / probs[keep].sum()
+    expected = n * probs
+    # Pool the rarest bins together until the pool is large enough, then pool any other small
+    # bin into it as well.
+    order = np.argsort(expected, kind="stable")
+    pool_obs = pool_exp = 0.0
+    big = np.ones(len(expected), dtype=bool)
+    for i in order:
+        if expected[i] >= min_expected and pool_exp >= min_expected:
+            break
+        if expected[i] < min_expected or pool_exp < min_expected:
+            pool_obs += counts[i]
+            pool_exp += expected[i]
+            big[i] = False
+    obs = np.r_[counts[big], pool_obs] if pool_exp > 0 else counts[big]
+    exp = np.r_[expected[big], pool_exp] if pool_exp > 0 else expected[big]
+    if len(obs) < 2:
+        return math.nan, 0
+    chi2 = float(np.sum((obs - exp) ** 2 / exp))
+    dof = len(obs) - 1
+    return float(_st.chi2.sf(chi2, dof)), dof
 
 
 def welch_test(a, b):

@@ -89,6 +89,30 @@ class TestStats(unittest.TestCase):
         self.assertAlmostEqual(stats.two_proportion_test(50, 100, 50, 100), 1.0)
         self.assertTrue(math.isnan(stats.two_proportion_test(1, 0, 1, 10)))
 
+    def test_excess_difference_test_of_two_rates_above_their_fair_shares(self):
+        # 60/100 against a fair 1/2 (+0.1) and 40/100 against a fair 1/3 (+0.0667): the
+        # difference 1/30 over sqrt(0.24/100 + 0.24/100) = 0.069282 is z = 0.481125, two-sided
+        # p = 2 (1 - Phi(0.481125)) = 0.630425.
+        self.assertAlmostEqual(stats.excess_difference_test(60, 100, 0.5, 40, 100, 1 / 3),
+                               0.630425, places=5)
+        # Equal excesses are no difference at all.
+        self.assertAlmostEqual(stats.excess_difference_test(60, 100, 0.5, 60, 100, 0.5), 1.0)
+
+    def test_chi2_goodness_of_fit_with_pooling_of_rare_scores(self):
+        # Observed 18, 22, 60 against 20, 20, 60: chi-square 0.2 + 0.2 = 0.4 on 2 degrees of
+        # freedom, whose tail is exp(-0.4 / 2) = 0.818731.
+        p, dof = stats.chi2_gof_test([18, 22, 60], [0.2, 0.2, 0.6])
+        self.assertEqual(dof, 2)
+        self.assertAlmostEqual(p, 0.818731, places=5)
+        # Expected 50, 47, 2, 1: the 1 and the 2 are too small and their pool (3) too, so the
+        # 47 joins it: bins 40 | 60 against 50 | 50, chi-square 4 on 1 degree of freedom,
+        # p = 2 (1 - Phi(2)) = 0.0455003.
+        p, dof = stats.chi2_gof_test([40, 47, 10, 3], [0.5, 0.47, 0.02, 0.01])
+        self.assertEqual(dof, 1)
+        self.assertAlmostEqual(p, 0.0455003, places=6)
+        # A score the distribution cannot give is a certain difference.
+        self.assertEqual(stats.chi2_gof_test([5, 5, 1], [0.5, 0.5, 0.0])[0], 0.0)
+
     def test_welch_test_separates_different_means_only(self):
         rng = np.random.default_rng(1)
         a, b = rng.normal(0, 1, 400), rng.normal(0.5, 1, 400)
@@ -214,8 +238,23 @@ class TestMatchSchemes(unittest.TestCase):
         self.assertEqual(won["wins"], (0.0, 1.0, 3.0))   # 1-2 after three games
         self.assertEqual(won["lurch"], (1.0, 0.0, 1.0))  # the lurch counts two games
         self.assertEqual(won["004-A"], (1.0, 0.0, 1.0))
+        # 004-C pays a plain win 2 and a skunk 3, so its race is to 4 points: 3, then 2 and 2
+        # for side 1, who wins after three games, as under plain wins.
+        self.assertEqual(won["004-C"], (0.0, 1.0, 3.0))
+        self.assertEqual(table.set_index("scheme").loc["004-C", "target"], 4)
         rev = table.set_index("scheme")["reversed"]
         self.assertEqual((rev["wins"], rev["lurch"]), (0.0, 1.0))
+
+    def test_a_race_among_three_lasts_until_someone_has_two_wins(self):
+        # Each player wins one of the first three games; the fourth decides: a race to 2 among
+        # three sides needs up to 3 * (2 - 1) + 1 = 4 games.
+        r = results([[121, 100, 100], [100, 121, 100], [100, 100, 121], [121, 100, 100]],
+                    [0, 1, 2, 0], [[0, 0, 0]] * 4)
+        table, _ = matches.compare_schemes(r, race=2, session=0, rule="consecutive")
+        t = table.set_index("scheme")
+        self.assertEqual((t.loc["wins", "matches"], t.loc["wins", "undecided"]), (1, 0))
+        self.assertEqual(t.loc["wins", "side 0"], 1.0)
+        self.assertEqual(t.loc["wins", "games"], 4.0)
 
     def test_session_totals_with_league_lowest_winning(self):
         table, _ = matches.compare_schemes(self.r, race=0, session=3, rule="consecutive")
@@ -269,15 +308,36 @@ class TestMatchDealers(unittest.TestCase):
                          [[0, 1], [1, 0], [0, 1], [1, 0]], dealer=[0, 0, 1, 1])
 
     def test_alternate_takes_the_next_game_dealt_by_the_other_player(self):
+        # Match 0 starts with the first game dealt by entry 0 (game 0), then entry 1 deals:
+        # game 2. Match 1 starts with a game dealt by entry 1 (game 3), then entry 0: game 1.
         m, note = matches.build_matches(self.r, 2, "alternate")
         self.assertIsNone(note)
-        self.assertEqual(m.tolist(), [[0, 2], [1, 3]])
+        self.assertEqual(m.tolist(), [[0, 2], [3, 1]])
 
     def test_loser_deals_the_next_game(self):
-        # Game 0: side 1 lost, so its entry 1 deals next: game 2. Game 1: side 0 lost, and no
-        # game dealt by entry 0 is left.
-        m, _ = matches.build_matches(self.r, 2, "loser")
-        self.assertEqual(m.tolist(), [[0, 2]])
+        # Dealers 0, 1, 0, 1; side 0 loses game 0 and side 1 loses game 1. Loser: match 0 is
+        # game 0 (entry 0 deals), then its loser, entry 0, deals: game 2; match 1 is game 1
+        # (entry 1), then its loser entry 1 deals: game 3. Alternating would pair 0 with 1.
+        r = results([[90, 121], [121, 90], [121, 90], [90, 121]], [1, 0, 0, 1],
+                    [[1, 0], [0, 1], [0, 1], [1, 0]], dealer=[0, 1, 0, 1])
+        self.assertEqual(matches.build_matches(r, 2, "loser")[0].tolist(), [[0, 2], [1, 3]])
+        self.assertEqual(matches.build_matches(r, 2, "alternate")[0].tolist(),
+                         [[0, 1], [3, 2]])
+
+    def test_first_games_of_matches_are_dealt_as_a_fair_cut_deals_them(self):
+        # Side 0 wins every game, so under `loser` entry 1 deals every game after the first.
+        # The first game of each match must still be dealt by entries 0 and 1 in turn (a fair
+        # cut), not by whoever dealt the games the rule left over (here nearly all entry 0).
+        rng = np.random.default_rng(3)
+        n = 400
+        r = results([[121, 100]] * n, [0] * n, [[0, 0]] * n,
+                    dealer=rng.integers(0, 2, n).tolist())
+        m, _ = matches.build_matches(r, 3, "loser")
+        self.assertGreater(len(m), 50)
+        first = r.dealer_entry[m[:, 0]]
+        self.assertEqual(first.tolist(), [i % 2 for i in range(len(m))])
+        self.assertTrue(np.all(r.dealer_entry[m[:, 1:]] == 1))
+        self.assertEqual(len(set(m.ravel().tolist())), m.size)  # no game used twice
 
     def test_consecutive_ignores_the_dealer(self):
         m, _ = matches.build_matches(self.r, 2, "consecutive")
@@ -291,6 +351,18 @@ class TestMatchDealers(unittest.TestCase):
         table, notes = matches.compare_schemes(r, race=0, session=2, rule="alternate")
         self.assertEqual(table["dealer rule"].iloc[0], "consecutive")
         self.assertEqual(len(notes), 1)
+
+    def test_games_dealt_the_same_cards_never_share_a_match(self):
+        # Duplicate deals: games 2k and 2k+1 share their cards, and with the lineup rotated the
+        # twin of a game dealt by entry 0 is dealt by entry 1, the one `alternate` asks for
+        # next. Match 0: game 0 (entry 0), then entry 1 but not game 1 (its twin): game 3.
+        # Match 1: entry 1 first: game 1; then entry 0: game 2, whose cards are new to the
+        # match. Consecutive games skip twins the same way: 0 with 2, then 1 with 3.
+        r = results([[121, 90]] * 4, [0] * 4, [[0, 1]] * 4, dealer=[0, 1, 0, 1])
+        r.card_group = np.array([0, 0, 1, 1])
+        self.assertEqual(matches.build_matches(r, 2, "alternate")[0].tolist(), [[0, 3], [1, 2]])
+        self.assertEqual(matches.build_matches(r, 2, "consecutive")[0].tolist(),
+                         [[0, 2], [1, 3]])
 
     def test_partners_loser_deals_from_either_seat_of_the_losing_team(self):
         r = results([[121, 90], [121, 90]], [0, 0], [[0, 1], [0, 1]], dealer=[0, 3],

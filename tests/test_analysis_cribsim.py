@@ -168,6 +168,107 @@ class TestRunFiles(unittest.TestCase):
                 self.assertIn(play["points"][i] - cards.peg_points(pile, play["card"][i]),
                               (0, 1))
 
+    def test_dataset_rows_agree_with_cribsim_replay(self):
+        # `cribsim replay` prints a recorded game as a person reads it; the dataset rows of
+        # that game must say the same: each seat's cards dealt and laid away, the starter, the
+        # scores before the deal, and in the play each card in order with the count it makes
+        # and the points it scores.
+        card = r"[A2-9TJQK][CDHS]"
+        for path, game in ((Runs.two, 7), (Runs.three, 4), (Runs.partners, 3)):
+            run = cribsim_data.load(path)
+            disc = dataset.build(run, "discard")
+            play = dataset.build(run, "play")
+            text = cribsim("replay", path, "--game", str(game))
+            deals = re.split(r"^deal \d+: ", text, flags=re.M)[1:]
+            self.assertEqual(len(deals), int(run.games["deals"][game]), path)
+            before = [0] * run.players
+            for k, block in enumerate(deals):
+                rows = np.flatnonzero((disc["game"] == game) & (disc["deal"] == k))
+                seats = re.findall(
+                    rf"^  seat (\d) .*?dealt ((?:{card} *)+)lays away ((?:{card} *)+)keeps",
+                    block, re.M)
+                self.assertEqual(len(seats), run.players, block)
+                for seat, dealt, laid in seats:
+                    i = rows[int(seat)]
+                    self.assertEqual(cards.cards_text(disc["dealt"][i]), " ".join(dealt.split()),
+                                     (path, game, k, seat))
+                    self.assertEqual(sorted(cards.cards_text(disc["discard"][i]).split()),
+                                     sorted(laid.split()), (path, game, k, seat))
+                    self.assertEqual(disc["scores"][i][0],
+                                     before[int(run.side_of_seat(int(seat)))])
+                starter = re.search(rf"^  starter ({card})", block, re.M).group(1)
+                self.assertEqual(cards.card_text(disc["starter"][rows[0]]), starter)
+                plays = re.findall(rf"^    seat (\d) .*? ({card})  count +(\d+)(?:  \+(\d+))?",
+                                   block, re.M)
+                prow = np.flatnonzero((play["game"] == game) & (play["deal"] == k))
+                self.assertEqual(len(plays), len(prow), (path, game, k))
+                for (seat, c, count, pts), i in zip(plays, prow):
+                    self.assertEqual((play["seat"][i], cards.card_text(play["card"][i])),
+                                     (int(seat), c))
+                    self.assertEqual(play["count"][i] + int(cards.value(play["card"][i])),
+                                     int(count))
+                    self.assertEqual(play["points"][i], int(pts or 0))
+                shown = re.search(r"^  scores: (.*)$", block, re.M).group(1)
+                after = dict(re.findall(r"(?:seat|team) (\d) (-?\d+)", shown))
+                before = [int(after[str(side)]) for side in range(run.n_sides)]
+
+    def test_random_hands_and_cribs_follow_the_exact_enumeration(self):
+        # Random discards keep a uniformly random hand and make a uniformly random crib, so
+        # their scores follow `cribsim hand-stats`; greedy's kept hands do not.
+        with tempfile.TemporaryDirectory() as d:
+            exact = {}
+            for what, extra in (("hand", ()), ("crib", ("--crib",))):
+                path = os.path.join(d, what + ".txt")
+                with open(path, "w") as f:
+                    f.write(cribsim("hand-stats", *extra))
+                exact[what] = metrics.read_hand_stats(path)
+            self.assertEqual(exact["hand"].attrs["cards"], 4)
+            path = os.path.join(d, "random.h5")
+            cribsim("run", "--seats", "random,random", "--games", "400", "--seed", "3",
+                    "--record", "deals", "--threads", "1", "--quiet", "-o", path)
+            for c in metrics.exact_comparison(cribsim_data.load(path), exact):
+                self.assertGreater(c["p"], 0.01, c)
+                self.assertTrue(c["lo"] < c["exact mean"] < c["hi"], c)
+            got = {c["what"]: c for c in metrics.exact_comparison(cribsim_data.load(Runs.two),
+                                                                  exact)}
+        self.assertLess(got["hand"]["p"], 1e-6)   # half the hands are greedy's
+        self.assertGreater(got["hand"]["mean"], got["hand"]["exact mean"] + 0.5)
+
+    def test_canonical_experiments_answer_in_words(self):
+        # Each canonical spec (but the ladder, whose mc arms are slow) at a tiny size, through
+        # analysis/results.py: a report, and a README that answers with numbers.
+        import results
+        with tempfile.TemporaryDirectory() as d:
+            stats_file = os.path.join(d, "hand.txt")
+            with open(stats_file, "w") as f:
+                f.write(cribsim("hand-stats"))
+            for name in ("variants", "lurch-skunk", "three-hand", "hand-scores"):
+                spec = os.path.join(SOURCE_DIR, "experiments", name + ".yaml")
+                runs = os.path.join(d, name)
+                cribsim("run", spec, "--games", "40", "--threads", "1", "--quiet", "-o", runs)
+                out = os.path.join(d, "results", name)
+                argv = [name, spec, runs, "-o", out]
+                if name == "hand-scores":
+                    argv += ["--hand-stats", stats_file, "--crib-stats", stats_file]
+                with contextlib.redirect_stdout(io.StringIO()):
+                    self.assertEqual(results.main(argv), 0, name)
+                with open(os.path.join(out, "README.md")) as f:
+                    text = f.read()
+                self.assertIn("**Answer.**", text, name)
+                self.assertIn("(report.md)", text, name)
+                self.assertIn(f"results/regenerate.sh {name}", text, name)
+                self.assertNotIn("nan", text.lower().replace("nanc", ""), name)
+                self.assertRegex(text, r"\d+\.\d+%? \[\d+\.\d+%?, \d+\.\d+%?\]", name)
+                self.assertTrue(os.path.isfile(os.path.join(out, "report.md")), name)
+            # The arms of a spec that did not run are named.
+            err = io.StringIO()
+            with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+                spec = os.path.join(SOURCE_DIR, "experiments", "three-hand.yaml")
+                status = results.main(["three-hand", spec, os.path.join(d, "variants"), "-o",
+                                       os.path.join(d, "x")])
+            self.assertEqual(status, 2)
+            self.assertIn("expected.h5", err.getvalue())
+
     def test_figures_agree_with_cribsim_match(self):
         # `cribsim match` prints, per side, "name games wins ties rate% [lo%, hi%] ..." and
         # "Elo difference for NAME: E [LO, HI]" (rounded); the analysis of the file it writes
@@ -189,6 +290,42 @@ class TestRunFiles(unittest.TestCase):
         name = elo.group(1)
         for theirs, ours in zip(elo.groups()[1:], ("elo", "elo lo", "elo hi")):
             self.assertAlmostEqual(float(theirs), t.loc[name, ours], delta=0.51)
+
+    def test_report_of_the_default_ladder_agrees_with_cribsim_match(self):
+        # The default experiment (`cribsim run` without a spec) at a small size, two of its
+        # arms; `cribsim match` with the same seats, games and seed must print exactly the
+        # win rates, intervals and (rounded) Elo differences the report writes for its files.
+        with tempfile.TemporaryDirectory() as d:
+            cribsim("run", "--games", "300", "--arm", "greedy-random", "--arm",
+                    "expected-greedy", "--threads", "1", "--quiet", "-o", os.path.join(d, "l"))
+            files = [os.path.join(d, "l", f"{arm}.h5") for arm in ("greedy-random",
+                                                                   "expected-greedy")]
+            status = report.main(files + ["-o", os.path.join(d, "report")])
+            self.assertEqual(status, 0)
+            with open(os.path.join(d, "report", "report.md")) as f:
+                text = f.read()
+            for path in files:
+                run = cribsim_data.load(path, deals=False)
+                self.assertEqual(run.attrs["seed"], 1)
+                out = cribsim("match", *run.seats, "--games", str(run.n_games), "--seed",
+                              str(run.attrs["seed"]), "--threads", "1", "--quiet")
+                sides = re.findall(r"^\s*(\S+)\s+(\d+)\s+(\d+)\s+(\d+)\s+([\d.]+%)\s+"
+                                   r"(\[[\d.]+%, [\d.]+%\])", out, re.M)
+                self.assertEqual([s[0] for s in sides], run.seats, out)
+                elo = re.search(r"Elo difference for (\S+): ([-+]\d+) \[([-+]\d+), "
+                                r"([-+]\d+)\]", out)
+                for name, games, wins, ties, rate, ival in sides:
+                    row = re.search(rf"^\| {re.escape(run.label)} \| {re.escape(name)} \| "
+                                    r"(\d+) \| ([\d.]+%) \| (\[[\d.]+%, [\d.]+%\]) \| [^|]+ \| "
+                                    r"[^|]+ \| ([-+][\d.]+) \[([-+]\d+), ([-+]\d+)\] \|",
+                                    text, re.M)
+                    self.assertIsNotNone(row, f"{run.label} {name} not in the report")
+                    self.assertEqual((row.group(1), row.group(2), row.group(3)),
+                                     (games, rate, ival), f"{run.label} {name}")
+                    if name == elo.group(1):
+                        self.assertEqual((round(float(row.group(4))), int(row.group(5)),
+                                          int(row.group(6))),
+                                         tuple(int(x) for x in elo.groups()[1:]), name)
 
     def test_a_file_cut_short_is_refused_by_the_scripts(self):
         with open(Runs.two, "rb") as f:

@@ -148,6 +148,39 @@ class TestFiguresOnKnownGames(unittest.TestCase):
         self.assertIn("skunk or worse 50.0%", out)
 
 
+class TestLastDealFinish(unittest.TestCase):
+    """Three one-deal two-player games with the same cards: seat 1 deals; seat 0 (pone) keeps
+    AC 2C 3C 4D and goes out with it (7 with the starter 5S); seat 1 keeps 5C 5D 5H JS (29)
+    and its crib is 9H KH 7D 8D (7: 15 twice and a run of three). Seat 1 never counted 36
+    points when it had 85 (it would have reached 121: a close finish), 84 (120: not), or,
+    in the third game, had counted its hand (29) and only the crib was left (100 + 7: not)."""
+
+    def test_loser_reaching_the_target_with_its_uncounted_show(self):
+        C = [cards.parse_card(t) for t in "AC 2C 3C 4D 9H KH 5C 5D 5H JS 7D 8D 5S".split()]
+        deals = np.zeros(3, dtype=fixtures.DEALS_DTYPE)
+        games = []
+        for g, (loser, counted) in enumerate(((85, 0), (84, 0), (100, 29))):
+            d = deals[g]
+            d["game"], d["deal"], d["dealer"], d["ended"] = g, 0, 1, 1
+            d["dealt"][:] = 255
+            d["dealt"][0, :6], d["dealt"][1, :6] = C[0:6], C[6:12]
+            d["discard"][:] = 255
+            d["discard"][0], d["discard"][1] = C[4:6], C[10:12]
+            d["crib_extra"], d["starter"] = 255, C[12]
+            d["hand"][:2] = [7, counted]
+            d["score"][:] = -1
+            d["score"][:2] = [121, loser]
+            games.append({"winner": 0, "score": [121, loser], "first_dealer": 1, "deals": 1})
+        with tempfile.TemporaryDirectory() as tmp:
+            path = fixtures.write_run(os.path.join(tmp, "close.h5"), fixtures.games_array(games),
+                                      deals, seats=("a", "b"))
+            run = cribsim_data.load(path)
+            hand, crib = metrics.show_values(run)
+            self.assertEqual((hand[0].tolist(), int(crib[0])), ([7, 29], 7))
+            got = metrics.last_deal_finish(run)
+        self.assertEqual((got["games"], got["count"]), (3, 1))
+
+
 class TestReport(unittest.TestCase):
     def test_report_of_one_file_writes_markdown_and_plots(self):
         with tempfile.TemporaryDirectory() as out:
@@ -188,10 +221,13 @@ class TestReport(unittest.TestCase):
             self.assertEqual(status, 0, err)
             text = read(os.path.join(out, "report.md"))
             self.assertIn("## Differences between the runs", text)
-            self.assertIn("significant short", text)
-            # Games to 61 are much shorter than games to 121: that difference is significant.
+            self.assertIn("p, significant? (short)", text)
             line = next(x for x in text.splitlines() if x.startswith("| deals per game |"))
-            self.assertIn("| yes |", line)
+            # Games to 61 are much shorter than games to 121: that difference is significant;
+            # games_only plays to 121 like the baseline: not.
+            cells = [c.strip() for c in line.split("|")]
+            self.assertTrue(cells[4].endswith("**yes**"), line)
+            self.assertTrue(cells[6].endswith(" no"), line)
             self.assertIn("No /deals in games_only", text)
 
     def test_three_players_and_partners_with_fixed_deals(self):
@@ -206,8 +242,13 @@ class TestReport(unittest.TestCase):
             self.assertIn("dealer's team minus the other team", text)
             self.assertIn("session 3", text)
             # nz: four deals at most, so some games go to the last deal.
+            head = next(x for x in text.splitlines() if "to the last deal (fixed deals)" in x)
+            column = [c.strip() for c in head.split("|")].index("to the last deal (fixed deals)")
             line = next(x for x in text.splitlines() if x.startswith("| nz | 40 |"))
-            self.assertRegex(line.split("|")[-2], r"\d+\.\d% \[")
+            self.assertRegex(line.split("|")[column], r"\d+\.\d% \[")
+            # Three players race to 121: none has a fixed last deal.
+            line = next(x for x in text.splitlines() if x.startswith("| three | 30 |"))
+            self.assertEqual(line.split("|")[column].strip(), "-")
 
     def test_summary_of_a_three_player_file_has_no_elo(self):
         status, out, _ = run_main(report.main, [Files.three, "--summary"])

@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# Regenerates the results of the canonical experiments: runs each experiment's spec
+# (experiments/NAME.yaml) with the built cribsim, then writes results/NAME/report.md, its plots
+# and results/NAME/README.md, the answer in words (analysis/results.py).
+#
+#     results/regenerate.sh NAME [NAME ...]    ladder, variants, lurch-skunk, three-hand,
+#                                              hand-scores
+#     results/regenerate.sh all                every one of them
+#
+# Environment:
+#     CRIBSIM   the cribsim binary (default build/cribsim; build it first)
+#     RUNS      where the run files (.h5) go (default build/runs; never in results/);
+#               relative paths here and in RESULTS are from the repository root
+#     RESULTS   where the results go (default results/)
+#     GAMES     play this many games per arm instead of the spec's (a quick check of the
+#               pipeline; the answers then rest on fewer games, so give another RESULTS)
+#     THREADS   threads for cribsim run (default every core)
+# The experiment and the analysis run under `nice`. Exit status: 0 done, 2 bad usage, else the
+# status of the step that failed (named on standard error).
+set -euo pipefail
+src="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$src"
+cribsim="${CRIBSIM:-$src/build/cribsim}"
+runs="${RUNS:-build/runs}"
+results="${RESULTS:-results}"
+python=/usr/bin/python3
+all=(ladder variants lurch-skunk three-hand hand-scores)
+
+usage() {
+    echo "usage: results/regenerate.sh NAME [NAME ...] | all" >&2
+    echo "  NAME: ${all[*]}" >&2
+    exit 2
+}
+[ $# -ge 1 ] || usage
+names=()
+for arg in "$@"; do
+    case "$arg" in
+    all) names+=("${all[@]}") ;;
+    ladder | variants | lurch-skunk | three-hand | hand-scores) names+=("$arg") ;;
+    -h | --help) usage ;;
+    *)
+        echo "regenerate.sh: unknown experiment '$arg'" >&2
+        usage
+        ;;
+    esac
+done
+if [ ! -x "$cribsim" ]; then
+    echo "regenerate.sh: no cribsim binary at $cribsim (build it: cmake -S . -B build &&" \
+        "cmake --build build -j, or set CRIBSIM)" >&2
+    exit 2
+fi
+if [ -n "${GAMES:-}" ] && [ "$(cd "$(dirname "$results")" 2>/dev/null && pwd)/$(basename "$results")" = "$src/results" ]; then
+    echo "regenerate.sh: GAMES=$GAMES would overwrite the committed results; give RESULTS too" >&2
+    exit 2
+fi
+
+run_options=(--force --quiet)
+[ -n "${GAMES:-}" ] && run_options+=(--games "$GAMES")
+[ -n "${THREADS:-}" ] && run_options+=(--threads "$THREADS")
+
+for name in "${names[@]}"; do
+    spec="experiments/$name.yaml"
+    out="$results/$name"
+    echo "== $name: cribsim run $spec -> $runs/$name" >&2
+    start=$(date +%s)
+    mkdir -p "$runs"
+    nice "$cribsim" run "$spec" -o "$runs/$name" "${run_options[@]}" >"$runs/$name.log" 2>&1 || {
+        status=$?
+        cat "$runs/$name.log" >&2
+        echo "regenerate.sh: cribsim run $spec failed (status $status)" >&2
+        exit $status
+    }
+    echo "   played in $(($(date +%s) - start)) s" >&2
+    extra=()
+    if [ "$name" = hand-scores ]; then
+        # The exact distributions over every hand and starter, to compare with.
+        "$cribsim" hand-stats >"$runs/hand-stats.txt"
+        "$cribsim" hand-stats --crib >"$runs/hand-stats-crib.txt"
+        extra=(--hand-stats "$runs/hand-stats.txt" --crib-stats "$runs/hand-stats-crib.txt")
+    fi
+    rm -rf "$out"
+    mkdir -p "$out"
+    command="results/regenerate.sh $name"
+    [ -n "${GAMES:-}" ] && command="GAMES=$GAMES $command"
+    nice "$python" analysis/results.py "$name" "$spec" "$runs/$name" -o "$out" \
+        --command "$command" "${extra[@]}" >/dev/null
+    echo "   wrote $out/README.md and $out/report.md in $(($(date +%s) - start)) s" >&2
+done
