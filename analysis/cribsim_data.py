@@ -142,7 +142,7 @@ def _check_fields(path, table, names, dataset):
 class Run:
     """One run file in memory.
 
-    Attributes: path, label (the file's name without .h5), attrs (every root attribute as
+    Attributes: path, label (the spec's arm name, else the file's name without .h5), attrs (every root attribute as
     Python values), rules (dict), seats (the lineup, list of specifications), players,
     partnership, n_sides, rotations, games (numpy structured array of the complete games) and
     deals (structured array of their deals, or None when the file has no /deals).
@@ -150,7 +150,10 @@ class Run:
 
     def __init__(self, path, attrs, rules, seats, games, deals):
         self.path = path
-        self.label = os.path.splitext(os.path.basename(path))[0]
+        # An arm of a spec is named by the spec; another file by its name without .h5.
+        arm = attrs.get("arm")
+        self.label = arm if isinstance(arm, str) and arm else \
+            os.path.splitext(os.path.basename(path))[0]
         self.attrs = attrs
         self.rules = rules
         self.seats = seats
@@ -386,10 +389,23 @@ def _read(f, path, want_deals, max_games=None):
     return run
 
 
+def spec_order(runs):
+    """The runs in the order their spec lists them, when every one is an arm of the same
+    experiment (root attributes `experiment`, `arm_index`, written by `cribsim run SPEC`);
+    otherwise as given. So `report.py ladder/*.h5` compares the arms against the spec's first
+    arm, not against the first file name in alphabetical order."""
+    keys = [(r.attrs.get("experiment"), r.attrs.get("arm_index")) for r in runs]
+    if (len(runs) > 1 and all(isinstance(i, int) for _, i in keys)
+            and len({e for e, _ in keys}) == 1 and len({i for _, i in keys}) == len(runs)):
+        return sorted(runs, key=lambda r: r.attrs["arm_index"])
+    return list(runs)
+
+
 def load_all(paths, deals=True):
-    """load() for each path, in order; the labels are made unique (file names, then
-    with a number) so tables can name each run."""
-    runs = [load(p, deals) for p in paths]
+    """load() for each path, put in spec order when they are the arms of one experiment
+    (spec_order); the labels are made unique (file names, then with a number) so tables can
+    name each run."""
+    runs = spec_order([load(p, deals) for p in paths])
     seen = {}
     for run in runs:
         n = seen.get(run.label, 0)

@@ -11,8 +11,9 @@ RUNS_DIR` filled with one NAME.h5 per arm. The script writes OUT_DIR/report.md w
 (report.py) and OUT_DIR/README.md: the question, the answer (sentences whose numbers and
 wording come from the files, so a rerun rewrites them), a table of the key figures, and how
 to regenerate it (`--command`, as results/regenerate.sh gives it). The arms are taken in the
-order the spec lists them (its `- name:` lines), so the first arm is the baseline of the
-report's comparisons. results/regenerate.sh runs the experiment and then this script.
+order the spec lists them (its `- name:` lines, checked against each file's own `arm` and
+`arm_index` attributes), so the first arm is the baseline of the report's comparisons.
+results/regenerate.sh runs the experiment and then this script.
 
 Exit status: 0 success; 2 bad usage, a spec without arms, or a missing or unreadable run file
 (named); 1 a failure while writing.
@@ -53,6 +54,17 @@ TITLES = {
     "three-hand": "The three-hand crib",
     "hand-scores": "Hand and crib scores in play against the exact enumeration",
 }
+
+
+def check_arms(runs, arms):
+    """Each file must say it is the arm the spec puts there (attributes `arm` and `arm_index`,
+    written by `cribsim run SPEC`), so a file of another experiment copied into the folder
+    under an arm's name is caught."""
+    for i, (run, arm) in enumerate(zip(runs, arms)):
+        got = (run.attrs.get("arm"), run.attrs.get("arm_index"))
+        if got != (arm, i):
+            raise ValueError(f"{run.path}: the spec's arm {i} is '{arm}', but the file records "
+                             f"arm {got[1]!r} '{got[0]}'; rerun the experiment")
 
 
 def spec_arms(spec_path):
@@ -411,6 +423,7 @@ def main(argv=None):
         return status
     try:
         runs = cribsim_data.load_all(files)
+        check_arms(runs, arms)
         exact = report.load_exact(args)
     except (cribsim_data.CribsimFileError, ValueError) as e:
         print(f"results.py: error: {e}", file=sys.stderr)

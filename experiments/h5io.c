@@ -401,6 +401,11 @@ static int meta_put_all(hid_t f, const cs_h5_meta *m) {
     rc |= attr_put_int(f, "shard_index", m->shard_index);
     rc |= attr_put_int(f, "shard_count", m->shard_count);
     rc |= attr_put_u64(f, "game_begin", m->game_begin);
+    if (m->arm[0]) {
+        rc |= attr_put_string(f, "experiment", m->experiment);
+        rc |= attr_put_string(f, "arm", m->arm);
+        rc |= attr_put_int(f, "arm_index", m->arm_index);
+    }
     rc |= meta_put_progress(f, m);
     return rc;
 }
@@ -468,6 +473,10 @@ static int meta_get(hid_t f, const char *path, cs_h5_meta *m, char *err, size_t 
     attr_get_number(f, "game_end", H5T_NATIVE_UINT64, &m->game_end);
     snprintf(m->status, sizeof m->status, "unknown");
     attr_get_string_at(f, "status", 0, m->status, sizeof m->status, NULL);
+    if (attr_get_string_at(f, "arm", 0, m->arm, sizeof m->arm, NULL) == 0) {
+        attr_get_string_at(f, "experiment", 0, m->experiment, sizeof m->experiment, NULL);
+        attr_get_number(f, "arm_index", H5T_NATIVE_INT, &m->arm_index);
+    }
     if (attr_get_string_at(f, "sprt", 0, m->sprt, sizeof m->sprt, NULL) == 0) {
         m->has_sprt = 1;
         attr_get_string_at(f, "sprt_decision", 0, m->sprt_decision, sizeof m->sprt_decision, NULL);

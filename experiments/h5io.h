@@ -93,6 +93,12 @@ typedef struct {
     char sprt[128];         /* "elo0=0 elo1=10 alpha=0.05 beta=0.05 every=1000" */
     char sprt_decision[16]; /* "continue", "H0", "H1" */
     double sprt_llr, sprt_lower, sprt_upper;
+    /* Runs made from a spec: attributes `experiment` (the spec's name), `arm` and `arm_index`
+     * (the arm's name and its place in the spec, from 0), so a set of files can be put back
+     * in the spec's order. Empty arm (and no attributes) for runs from the command line. */
+    char experiment[64];
+    char arm[64];
+    int arm_index;
 } cs_h5_meta;
 
 /* Fills the provenance fields (schema and engine version, commit, rng, created_utc now). */

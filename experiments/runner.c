@@ -753,6 +753,11 @@ int cs_run(const cs_experiment *e, cs_run_result *res, char *err, size_t err_len
         m->game_begin = first;
         m->has_sprt = p.use_sprt;
         if (p.use_sprt) sprt_describe(&p.sprt, r->sprt_every, m->sprt, sizeof m->sprt);
+        if (e->arm != NULL) {
+            snprintf(m->experiment, sizeof m->experiment, "%s", e->experiment ? e->experiment : "");
+            snprintf(m->arm, sizeof m->arm, "%s", e->arm);
+            m->arm_index = e->arm_index;
+        }
     }
     m->games_requested = p.games;
     m->game_end = end;

@@ -84,6 +84,10 @@ typedef struct {
     uint64_t interrupt_after;
     const char *command_line; /* provenance; may be NULL */
     const char *label;        /* names the run in progress lines; may be NULL */
+    /* From a spec: its name, the arm's name and index (root attributes experiment, arm,
+     * arm_index); arm NULL for a run from the command line. */
+    const char *experiment, *arm;
+    int arm_index;
 } cs_experiment;
 
 /* Fills *e with the defaults: two-player rules, random at each seat, seed 1, 10,000 games,

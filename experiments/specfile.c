@@ -482,6 +482,10 @@ void cs_spec_set_output(cs_spec *s, const char *folder) {
         snprintf(a->label, sizeof a->label, "%s", name);
         a->e.output = a->output;
         a->e.label = a->label;
+        snprintf(a->experiment, sizeof a->experiment, "%s", s->name);
+        a->e.experiment = a->experiment;
+        a->e.arm = a->label;
+        a->e.arm_index = i;
     }
 }
 

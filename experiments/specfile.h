@@ -42,6 +42,7 @@ typedef struct {
     cs_experiment e; /* output and label point into this arm */
     char output[CS_SPEC_PATH_MAX + CS_SPEC_NAME_MAX + 8]; /* FOLDER/NAME.h5 */
     char label[CS_SPEC_NAME_MAX + 8];
+    char experiment[CS_SPEC_NAME_MAX]; /* the spec's name, for the file's attributes */
 } cs_spec_arm;
 
 typedef struct {

@@ -203,6 +203,10 @@ out=$("$cs" run spec.yaml -o specout --quiet)
 if [ $? -eq 0 ] && [ -f specout/gr.h5 ] && [ -f specout/five.h5 ] && grep -q "95% interval" <<<"$out" &&
     grep -q "specout/five.h5: 200 games" <<<"$out"; then ok; else bad "spec run: $out"; fi
 [ "$(attr specout/five.h5 games_requested)" = 200 ] && ok || bad "arm override of games"
+# Each arm's file names its experiment, arm and place in the spec; a run without a spec doesn't.
+[ "$(attr specout/five.h5 experiment)/$(attr specout/five.h5 arm)/$(attr specout/five.h5 arm_index)" = small/five/1 ] &&
+    [ "$(attr specout/gr.h5 arm_index)" = 0 ] && ok || bad "arm attributes"
+"$py" -c 'import sys,h5py; sys.exit("arm" in h5py.File(sys.argv[1],"r").attrs)' t1.h5 && ok || bad "no arm attribute without a spec"
 out=$("$cs" run spec.yaml -o specout --quiet 2>&1)
 [ $? -eq 2 ] && grep -q "exists" <<<"$out" && ok || bad "spec rerun without --force: $out"
 "$cs" run spec.yaml -o specout --quiet --resume >/dev/null && ok || bad "spec --resume of complete arms"

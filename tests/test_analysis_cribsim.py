@@ -269,6 +269,34 @@ class TestRunFiles(unittest.TestCase):
             self.assertEqual(status, 2)
             self.assertIn("expected.h5", err.getvalue())
 
+    def test_arms_of_one_experiment_keep_the_spec_order(self):
+        # The spec lists b before a; files given in name order (as a shell glob gives them)
+        # are put back in the spec's order, and results.py refuses a file that is not the arm
+        # the spec puts in its place.
+        import results
+        with tempfile.TemporaryDirectory() as d:
+            spec = os.path.join(d, "two-arms.yaml")
+            with open(spec, "w") as f:
+                f.write("name: two-arms\ngames: 20\narms:\n"
+                        "  - name: b\n    seats: [greedy, random]\n"
+                        "  - name: a\n    seats: [random, greedy]\n")
+            runs = os.path.join(d, "runs")
+            cribsim("run", spec, "--threads", "1", "--quiet", "-o", runs)
+            files = [os.path.join(runs, n) for n in ("a.h5", "b.h5")]
+            self.assertEqual([r.label for r in cribsim_data.load_all(files)], ["b", "a"])
+            # Files of different experiments (or without arms) keep the order given.
+            solo = os.path.join(d, "solo.h5")
+            cribsim("run", "--games", "20", "--threads", "1", "--quiet", "-o", solo)
+            self.assertEqual([r.label for r in cribsim_data.load_all(files[:1] + [solo])],
+                             ["a", "solo"])
+            # A file of another experiment under an arm's name is refused, named.
+            os.replace(solo, files[1])
+            err = io.StringIO()
+            with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+                status = results.main(["variants", spec, runs, "-o", os.path.join(d, "out")])
+            self.assertEqual(status, 2)
+            self.assertIn("b.h5: the spec's arm 0 is 'b'", err.getvalue())
+
     def test_figures_agree_with_cribsim_match(self):
         # `cribsim match` prints, per side, "name games wins ties rate% [lo%, hi%] ..." and
         # "Elo difference for NAME: E [LO, HI]" (rounded); the analysis of the file it writes

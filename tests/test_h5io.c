@@ -299,12 +299,18 @@ static void test_attributes_round_trip(void) {
     snprintf(m.sprt, sizeof m.sprt, "elo0=0 elo1=10 alpha=0.05 beta=0.05 every=1000");
     snprintf(m.sprt_decision, sizeof m.sprt_decision, "H1");
     m.sprt_llr = 3.25;
+    snprintf(m.experiment, sizeof m.experiment, "ladder");
+    snprintf(m.arm, sizeof m.arm, "mc-expected");
+    m.arm_index = 3;
     cs_h5_writer *w;
     cs_h5_reader *r;
     char err[512];
     CU_ASSERT_EQUAL_FATAL(cs_h5_create(path, 1, &m, &w, err, sizeof err), 0);
     CU_ASSERT_EQUAL(cs_h5_close(w), 0);
     CU_ASSERT_EQUAL_FATAL(cs_h5_open(path, &back, &r, err, sizeof err), 0);
+    CU_ASSERT_STRING_EQUAL(back.experiment, "ladder");
+    CU_ASSERT_STRING_EQUAL(back.arm, "mc-expected");
+    CU_ASSERT_EQUAL(back.arm_index, 3);
     CU_ASSERT_STRING_EQUAL(back.rules, m.rules);
     CU_ASSERT_EQUAL(back.n_seats, 2);
     CU_ASSERT_STRING_EQUAL(back.seats[1], "mc:samples=9,objective=win");
