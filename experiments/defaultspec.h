@@ -1,5 +1,6 @@
 /*
- * defaultspec.h - the default experiment spec, built in (see experiments/default.yaml).
+ * defaultspec.h - the default experiment spec: the text of experiments/default.yaml, embedded
+ * by the build (experiments/embed_text.cmake) so `cribsim run` works from any folder.
  */
 #ifndef CS_DEFAULTSPEC_H
 #define CS_DEFAULTSPEC_H
