@@ -79,9 +79,9 @@ static void test_expected_greedy_pegging_plays_every_preset(void) {
 static void test_mc_win_plays_every_preset(void) {
     every_preset("mc:samples=1,width=2", GAMES_PER_PRESET);
 }
-/* The other objective and rollout policy, in fewer games. */
+/* The other objective, rollout policy and model of the hidden cards, in fewer games. */
 static void test_mc_points_perfect_rollouts_play_every_preset(void) {
-    every_preset("mc:samples=2,width=2,objective=points,rollout=perfect", 200);
+    every_preset("mc:samples=2,width=2,objective=points,rollout=perfect,hidden=uniform", 200);
 }
 static void test_example_plugin_plays_every_preset(void) {
     every_preset("plugin:" CS_BINARY_DIR "/cs_example_plugin.so", GAMES_PER_PRESET);
