@@ -31,6 +31,15 @@
  * near the target it plays the board, not the hand. Between moves of equal worth (with
  * objective=win, a game won or lost in every sample) the point margin decides.
  *
+ * The budget: `samples` is the most a decision draws. With race=on (the default) a move is
+ * dropped once it trails the best by three standard errors of the paired difference, and the
+ * decision ends when one move is left (mc.c says why that is safe), which nearly halves the
+ * time: on one core mc against mc plays 9.6 games a second with the race and 5.3 without,
+ * mc against expected 17 (200 and 400 games, --threads 1, user CPU time). Measured against
+ * expected in the duplicate games above, the race lost nothing (paired difference -0.2% +-
+ * 1.4%), and four times the budget (samples=800) gained nothing (+0.2% +- 1.4%): at 200
+ * samples mc is limited by its models (the rollout policy, the hidden cards), not by noise.
+ *
  * Deterministic given its per-game stream; no allocation in decisions (the win table is
  * built once per instance and rules, in new_game).
  */
