@@ -4,7 +4,7 @@
 # so the page comes out byte for byte the same on any machine and thread count, for the same
 # code):
 #
-#     bash experiments/ladder.sh                   # the full size: some 10 minutes on 2 cores
+#     bash experiments/ladder.sh                   # the full size: some 8 minutes on 2 cores
 #     GAMES=200 OUT=/tmp/l bash experiments/ladder.sh   # a small check: GAMES games per pair,
 #                                                  # page and files under OUT, not results/
 #
