@@ -29,7 +29,11 @@
  * 1 or 0 when the deal decides the game (checked after every point, in the order the points
  * come), otherwise the win-probability table (winprob.h) at the scores the deal ends with, so
  * near the target it plays the board, not the hand. Between moves of equal worth (with
- * objective=win, a game won or lost in every sample) the point margin decides.
+ * objective=win, a game won or lost in every sample) the point margin decides. Against
+ * expected (4,000 duplicate games, seed 12, paired with the default) objective=points scores
+ * 0.8 +- 0.3 points a game more but wins 1.9% +- 1.1% fewer games: winning is what the
+ * default plays for. width=1 (expected's discard, no search) wins 1.4% +- 1.1% fewer, width=5
+ * no more (-0.5% +- 0.8%).
  *
  * The budget: `samples` is the most a decision draws. With race=on (the default) a move is
  * dropped once it trails the best by three standard errors of the paired difference, and the
