@@ -103,8 +103,12 @@ def provenance(runs):
     for k in keys:
         values = sorted({str(r.attrs.get(k, "-")) for r in runs})
         lines.append(f"- {k}: {', '.join(f'`{v}`' for v in values)}")
-    lines.append(f"- duplicate deals: each card sequence played {runs[0].rotations} times, the "
-                 "seats rotated")
+    rotations = sorted({r.rotations for r in runs})
+    if rotations == [1]:
+        lines.append("- no duplicate deals: every game was dealt its own cards")
+    else:
+        lines.append("- duplicate deals: each card sequence played "
+                     f"{' or '.join(map(str, rotations))} times, the seats rotated")
     return "\n".join(lines)
 
 
