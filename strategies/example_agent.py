@@ -10,6 +10,7 @@ Options, for tests and for people writing their own agent:
   --misbehave WHAT  answer badly on purpose at the first request of its kind:
                     illegal (a card not held), malformed (not a card), crash (exit 3),
                     hang (never answer), count (a play past 31 when one is possible)
+  --from-game G     misbehave only from game G of the run on (default 0)
 """
 import argparse
 import itertools
@@ -86,7 +87,9 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--log")
     parser.add_argument("--misbehave", choices=["illegal", "malformed", "crash", "hang", "count"])
+    parser.add_argument("--from-game", type=int, default=0)
     args = parser.parse_args()
+    misbehave = None
     log = open(args.log, "a") if args.log else None
     flush_min = 4
     pile = []
@@ -108,6 +111,8 @@ def main():
             answer("ready example-python")
         elif kind == "quit":
             break
+        elif kind == "game":
+            misbehave = args.misbehave if int(words[1]) >= args.from_game else None
         elif kind == "rules":
             flush_min = int(json.loads(line[len("rules "):])["hand_flush_min"])
         elif kind in ("deal", "reset"):
@@ -117,15 +122,15 @@ def main():
         elif kind == "discard":
             n = int(words[1])
             hand = [parse_card(w) for w in words[2:]]
-            if args.misbehave == "crash":
+            if misbehave == "crash":
                 sys.exit(3)
-            if args.misbehave == "hang":
+            if misbehave == "hang":
                 while True:
                     time.sleep(3600)
-            if args.misbehave == "malformed":
+            if misbehave == "malformed":
                 answer("XX" + " YY" * (n - 1))
                 continue
-            if args.misbehave == "illegal":
+            if misbehave == "illegal":
                 held = set(hand)
                 stranger = next(r + s for r in RANKS for s in "CDHS" if r + s not in held)
                 answer(" ".join([stranger] + hand[: n - 1]))
@@ -138,7 +143,7 @@ def main():
             hand = [parse_card(w) for w in words[2:]]
             legal = [c for c in hand if count + value(c) <= 31]
             too_big = [c for c in hand if count + value(c) > 31]
-            if args.misbehave == "count" and too_big:
+            if misbehave == "count" and too_big:
                 answer(too_big[0])
                 continue
             best = max(legal, key=lambda c: (peg_points(pile, c), value(c)))

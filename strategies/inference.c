@@ -48,6 +48,7 @@ void cs_seen_from_view(const cs_view *v, cs_seen *out) {
             }
         }
         count += value;
+        out->played_by[p] |= cs_cardset_of(v->play_card[i]);
         out->cards_left[p]--;
         prev = p;
     }
@@ -114,4 +115,72 @@ int cs_seen_sample(const cs_seen *k, int dealt, cs_pcg32 *rng,
     }
     *rest = pool;
     return 0;
+}
+
+/* One seat's holding under the discard model: true and filled in on acceptance. */
+static int draw_discarder(const cs_seen *k, const cs_rules *r, int dealer, const cs_crib_model *m,
+                          int s, cs_cardset pool, cs_pcg32 *rng, cs_card hand[CS_MAX_DEALT],
+                          cs_card toss[CS_MAX_DISCARD], cs_cardset *used) {
+    cs_card dealt[CS_MAX_DEALT];
+    int n = 0;
+    for (cs_cardset p = k->played_by[s]; p; p &= p - 1) dealt[n++] = (cs_card)__builtin_ctzll(p);
+    int n_played = n;
+    if (n_played + k->cards_left[s] != cs_rules_hand_size(r)) return 0;
+    cs_cardset drawn = 0;
+    for (; n < r->cards_dealt; n++) {
+        if (pool == 0) return 0;
+        dealt[n] = cs_cardset_draw(&pool, rng);
+        drawn |= cs_cardset_of(dealt[n]);
+    }
+    cs_cardset all = drawn | k->played_by[s];
+    cs_pool unseen;
+    cs_pool_init(&unseen, CS_FULL_DECK & ~all);
+    cs_split splits[CS_SPLITS_MAX];
+    int n_splits = cs_splits(dealt, r->cards_dealt, r->discards, splits), best;
+    cs_discard_best(r, splits, n_splits, &unseen, m, cs_crib_weight(r, s, dealer), &best, NULL);
+    const cs_split *sp = &splits[best];
+    cs_cardset kept = 0;
+    for (int i = 0; i < cs_rules_hand_size(r); i++) kept |= cs_cardset_of(sp->keep[i]);
+    if ((kept & k->played_by[s]) != k->played_by[s]) return 0;
+    cs_cardset held = kept & ~k->played_by[s];
+    if (cs_seen_allowed(held, k->no_value_upto[s]) != held) return 0;
+    int h = 0;
+    for (cs_cardset c = held; c; c &= c - 1) hand[h++] = (cs_card)__builtin_ctzll(c);
+    for (int i = 0; i < r->discards; i++) toss[i] = sp->toss[i];
+    *used = drawn;
+    return 1;
+}
+
+int cs_seen_sample_discarders(const cs_seen *k, const cs_rules *r, int dealer,
+                              const cs_crib_model *m, int tries, cs_pcg32 *rng,
+                              cs_card hands[CS_MAX_PLAYERS][CS_MAX_DEALT],
+                              cs_card tossed[CS_MAX_PLAYERS][CS_MAX_DISCARD], cs_cardset *rest) {
+    cs_cardset pool = k->unseen;
+    int fell_back[CS_MAX_PLAYERS] = {0}, n_fell = 0;
+    for (int s = 0; s < k->players; s++) {
+        for (int i = 0; i < CS_MAX_DISCARD; i++) tossed[s][i] = CS_NO_CARD;
+        if (s == k->seat) continue;
+        int ok = 0;
+        cs_cardset used = 0;
+        for (int t = 0; t < tries && !ok; t++)
+            ok = draw_discarder(k, r, dealer, m, s, pool, rng, hands[s], tossed[s], &used);
+        if (ok)
+            pool &= ~used;
+        else
+            fell_back[s] = 1, n_fell++;
+    }
+    if (n_fell > 0) {
+        /* The seats the model does not explain: uniformly from what is left. */
+        cs_seen left = *k;
+        left.unseen = pool;
+        for (int s = 0; s < k->players; s++)
+            if (s != k->seat && !fell_back[s]) left.cards_left[s] = 0;
+        cs_card more[CS_MAX_PLAYERS][CS_MAX_DEALT];
+        if (cs_seen_sample(&left, 0, rng, more, &pool) != 0) return -1;
+        for (int s = 0; s < k->players; s++)
+            if (fell_back[s])
+                for (int i = 0; i < k->cards_left[s]; i++) hands[s][i] = more[s][i];
+    }
+    *rest = pool;
+    return n_fell;
 }

@@ -13,12 +13,14 @@
 #define CS_INFERENCE_H
 
 #include "game.h"
+#include "handvalue.h"
 
 typedef struct {
     int seat, players;
-    cs_cardset mine;   /* the seat's own dealt cards */
-    cs_cardset played; /* every card played this deal */
-    cs_cardset unseen; /* the 52 minus mine, the starter and the played cards */
+    cs_cardset mine;                      /* the seat's own dealt cards */
+    cs_cardset played;                    /* every card played this deal */
+    cs_cardset played_by[CS_MAX_PLAYERS]; /* the cards each seat played this deal */
+    cs_cardset unseen;                    /* the 52 minus mine, the starter and the played cards */
     /* no_value_upto[s]: seat s holds no card of value <= this (0 when nothing is known). */
     int no_value_upto[CS_MAX_PLAYERS];
     int cards_left[CS_MAX_PLAYERS]; /* unplayed cards each seat holds */
@@ -40,6 +42,27 @@ cs_cardset cs_seen_allowed(cs_cardset pool, int upto);
  */
 int cs_seen_sample(const cs_seen *k, int dealt, cs_pcg32 *rng,
                    cs_card hands[CS_MAX_PLAYERS][CS_MAX_DEALT], cs_cardset *rest);
+
+/*
+ * As cs_seen_sample() in the play (dealt = 0), but with a model of how the other seats laid
+ * away: each was dealt rules->cards_dealt cards uniformly from what it could have held and
+ * kept what the expected discard (cs_discard_best() with crib model m) keeps. Seat s's
+ * holding is drawn from that posterior by rejection: its played cards plus the rest of a
+ * hand drawn from the pool, accepted when the expected discard keeps every played card and
+ * the kept cards not yet played respect the seat's go bound. With two players this is exact
+ * for the model; with more the seats are drawn one after another (the later seats from what
+ * the earlier left), a close approximation. A seat with no acceptance in `tries` draws falls
+ * back to the uniform draw of cs_seen_sample() (the model does not explain what it saw: it
+ * does not discard like expected); then its discards are unknown.
+ *
+ * Fills hands[s] (cards_left[s] unplayed cards) and, for seats drawn by the model,
+ * tossed[s] with the cards it laid away (CS_NO_CARD otherwise); *rest is what no seat holds
+ * or laid away. Returns how many seats fell back, or -1 when no consistent deal exists.
+ */
+int cs_seen_sample_discarders(const cs_seen *k, const cs_rules *r, int dealer,
+                              const cs_crib_model *m, int tries, cs_pcg32 *rng,
+                              cs_card hands[CS_MAX_PLAYERS][CS_MAX_DEALT],
+                              cs_card tossed[CS_MAX_PLAYERS][CS_MAX_DISCARD], cs_cardset *rest);
 
 /* A uniform card of a non-empty set, removed from it. */
 cs_card cs_cardset_draw(cs_cardset *set, cs_pcg32 *rng);

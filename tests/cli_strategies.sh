@@ -1,17 +1,25 @@
 #!/usr/bin/env bash
 # cli_strategies.sh CRIBSIM - `cribsim strategies` lists every built-in strategy with its
 # version, parameters and defaults, and the loaded kinds; --help exits 0, a bad argument 2.
+# An outside agent that crashes in game 50 of a run stops it with an error naming the agent,
+# the game and the deal, and the file keeps games 0-49, the same as a run that stopped there.
+# experiments/ladder.sh makes the ladder's page, the same bytes every time.
 set -u
-cs=${1:?usage: cli_strategies.sh PATH_TO_CRIBSIM}
+cs=$(realpath "${1:?usage: cli_strategies.sh PATH_TO_CRIBSIM}")
+py=/usr/bin/python3
+src=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 pass=0 fail=0
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); printf 'FAIL: %s\n' "$*"; }
+tmp=$(mktemp -d /tmp/cs_cli_strategies.XXXXXX)
+trap 'rm -rf "$tmp"' EXIT
 
 out=$("$cs" strategies 2>/dev/null); rc=$?
 [ "$rc" -eq 0 ] && ok || bad "strategies: rc=$rc"
 for want in "random (version" "greedy (version" "expected (version" "mc (version" \
-    "samples    default" "objective  default win" "peg        default lookahead" \
-    "plugin:PATH.so" "exec:" "timeout_ms default 10000" "interface version 1"; do
+    "samples    default" "objective  default win" "hidden     default expected" \
+    "peg        default lookahead" "plugin:PATH.so" "exec:" "timeout_ms default 10000" \
+    "interface version 1"; do
     grep -qF -- "$want" <<<"$out" && ok || bad "listing lacks [$want]"
 done
 # The ladder comes weakest first.
@@ -21,6 +29,38 @@ order=$(grep -oE '^(random|greedy|expected|mc) \(' <<<"$out" | tr -d ' (' | tr '
 "$cs" strategies --help >/dev/null 2>&1 && ok || bad "--help exit status"
 err=$("$cs" strategies --frobnicate 2>&1 >/dev/null); rc=$?
 { [ "$rc" -eq 2 ] && grep -qF -- "--frobnicate" <<<"$err"; } && ok || bad "bad argument: rc=$rc [$err]"
+
+# An agent that crashes at its first request of game 50, on two threads: exit 1, the message
+# names the agent, game 50 and deal 0, and the file holds exactly games 0-49, byte for byte
+# those of a 50-game run with the same agent.
+agent="$py $src/strategies/example_agent.py --misbehave crash --from-game 50"
+"$cs" run --seat "exec:$agent" --seat random --games 100 --threads 2 -o "$tmp/crash.h5" \
+    --quiet 2>"$tmp/crash.err" >/dev/null
+rc=$?
+err=$(cat "$tmp/crash.err")
+{ [ "$rc" -eq 1 ] && grep -qF "exec agent '$agent'" <<<"$err" &&
+    grep -qF "in game 50, deal 0" <<<"$err" && grep -qF "exited with status 3" <<<"$err"; } &&
+    ok || bad "crashing agent: rc=$rc [$err]"
+"$cs" run --seat "exec:$agent" --seat random --games 50 --threads 1 -o "$tmp/fifty.h5" \
+    --quiet >/dev/null 2>&1 && ok || bad "50 games before the crash"
+check='
+import sys, h5py
+a, b = h5py.File(sys.argv[1], "r"), h5py.File(sys.argv[2], "r")
+assert a.attrs["games_completed"] == 50, a.attrs["games_completed"]
+assert a.attrs["status"] == "failed", a.attrs["status"]
+games = a["games"][:50]
+assert list(games["game"]) == list(range(50))
+assert games.tobytes() == b["games"][()].tobytes()
+'
+"$py" -c "$check" "$tmp/crash.h5" "$tmp/fifty.h5" && ok || bad "the crashed run's file"
+
+# The ladder's page at a tiny size: six pairs, and the same bytes when made again.
+ladder() { GAMES=6 OUT="$tmp/ladder" CRIBSIM="$cs" bash "$src/experiments/ladder.sh" >/dev/null 2>&1; }
+if ladder && cp "$tmp/ladder/ladder.md" "$tmp/ladder1.md" && ladder &&
+    cmp -s "$tmp/ladder1.md" "$tmp/ladder/ladder.md"; then ok; else bad "ladder page not reproducible"; fi
+rows=$(grep -cE '^\| [a-z]+ vs [a-z]+ \| 6 \|' "$tmp/ladder1.md")
+{ [ "$rows" -eq 6 ] && grep -qF "GAMES=6 bash experiments/ladder.sh" "$tmp/ladder1.md"; } && ok ||
+    bad "ladder page rows=$rows"
 
 printf 'cli_strategies: %d passed, %d failed\n' "$pass" "$fail"
 [ "$fail" -eq 0 ]

@@ -149,11 +149,132 @@ static void test_allowed_cards_are_those_above_the_bound(void) {
         CU_ASSERT_EQUAL(cs_cardset_has(s, (cs_card)c), cs_card_value((cs_card)c) > 6);
 }
 
+/* A two-player seen state for seat 0: the opponent (seat 1) laid `played` and holds `left`
+ * cards; the unseen cards are `pool` (artificially few, so the posterior can be enumerated). */
+static cs_seen small_world(const char *const played[], int n_played, const char *const pool[],
+                           int n_pool, int bound) {
+    cs_seen k;
+    memset(&k, 0, sizeof k);
+    k.seat = 0;
+    k.players = 2;
+    for (int i = 0; i < n_played; i++) {
+        k.played_by[1] |= cs_cardset_of(card(played[i]));
+        k.played |= cs_cardset_of(card(played[i]));
+    }
+    for (int i = 0; i < n_pool; i++) k.unseen |= cs_cardset_of(card(pool[i]));
+    k.cards_left[1] = 4 - n_played;
+    k.no_value_upto[1] = bound;
+    return k;
+}
+
+/*
+ * The discard model's posterior by enumeration: every way to complete the opponent's six
+ * cards from the pool, kept when the expected discard keeps its played cards and its unplayed
+ * kept cards respect the bound; held[c] and laid[c] count the accepted deals in which it holds
+ * or laid away card c. Returns the accepted deals.
+ */
+static int posterior(const cs_seen *k, const cs_rules *r, int dealer, const cs_crib_model *m,
+                     int held[CS_DECK_SIZE], int laid[CS_DECK_SIZE]) {
+    cs_card pool[CS_DECK_SIZE], six[6];
+    int n_pool = 0, n_played = 0, accepted = 0;
+    for (int c = 0; c < CS_DECK_SIZE; c++) {
+        if (cs_cardset_has(k->unseen, (cs_card)c)) pool[n_pool++] = (cs_card)c;
+        if (cs_cardset_has(k->played_by[1], (cs_card)c)) six[n_played++] = (cs_card)c;
+    }
+    int need = 6 - n_played;
+    for (int mask = 0; mask < 1 << n_pool; mask++) {
+        if (__builtin_popcount((unsigned)mask) != need) continue;
+        int n = n_played;
+        cs_cardset all = k->played_by[1];
+        for (int i = 0; i < n_pool; i++)
+            if (mask >> i & 1) six[n++] = pool[i], all |= cs_cardset_of(pool[i]);
+        cs_pool starters;
+        cs_pool_init(&starters, CS_FULL_DECK & ~all);
+        cs_split sp[CS_SPLITS_MAX];
+        int ns = cs_splits(six, 6, 2, sp), best;
+        cs_discard_best(r, sp, ns, &starters, m, cs_crib_weight(r, 1, dealer), &best, NULL);
+        int ok = 1;
+        for (int i = 0; i < 2; i++) ok &= !cs_cardset_has(k->played_by[1], sp[best].toss[i]);
+        for (int i = 0; i < 4; i++)
+            if (!cs_cardset_has(k->played_by[1], sp[best].keep[i]))
+                ok &= cs_card_value(sp[best].keep[i]) > k->no_value_upto[1];
+        if (!ok) continue;
+        accepted++;
+        for (int i = 0; i < 4; i++)
+            if (!cs_cardset_has(k->played_by[1], sp[best].keep[i])) held[sp[best].keep[i]]++;
+        for (int i = 0; i < 2; i++) laid[sp[best].toss[i]]++;
+    }
+    return accepted;
+}
+
+/* The sampler under the discard model draws from exactly the posterior above (checked card
+ * by card against the enumeration), and never from deals the model rules out. */
+static void test_discard_model_sampler_draws_from_the_posterior(void) {
+    cs_rules r;
+    cs_rules_preset(CS_PRESET_TWO, &r);
+    cs_crib_model m;
+    cs_crib_model_build(&m, r.crib_flush_min);
+    const char *played[] = {"5H", "TC"};
+    const char *pool[] = {"AS", "2D", "5C", "7C", "8D", "9D", "JD", "KS", "4H", "6S"};
+    for (int dealer = 0; dealer < 2; dealer++) {
+        cs_seen k = small_world(played, 2, pool, 10, dealer ? 0 : 3);
+        int held[CS_DECK_SIZE] = {0}, laid[CS_DECK_SIZE] = {0};
+        int accepted = posterior(&k, &r, dealer, &m, held, laid);
+        /* Not every completion: the model has something to say here. */
+        CU_ASSERT(accepted > 0 && accepted < 210);
+        cs_pcg32 rng = cs_pcg32_derive(4, (uint64_t)dealer, CS_STREAM_STRATEGY, 0);
+        int n = 20000, got_held[CS_DECK_SIZE] = {0}, got_laid[CS_DECK_SIZE] = {0}, bad = 0;
+        for (int t = 0; t < n; t++) {
+            cs_card hands[CS_MAX_PLAYERS][CS_MAX_DEALT], tossed[CS_MAX_PLAYERS][CS_MAX_DISCARD];
+            cs_cardset rest;
+            bad += cs_seen_sample_discarders(&k, &r, dealer, &m, 1000, &rng, hands, tossed,
+                                             &rest) != 0;
+            cs_cardset all = rest;
+            for (int i = 0; i < 2; i++) {
+                got_held[hands[1][i]]++;
+                got_laid[tossed[1][i]]++;
+                bad += cs_cardset_has(all, hands[1][i]) || cs_cardset_has(all, tossed[1][i]);
+                all |= cs_cardset_of(hands[1][i]) | cs_cardset_of(tossed[1][i]);
+            }
+            bad += all != k.unseen;
+            bad += tossed[0][0] != CS_NO_CARD;
+        }
+        CU_ASSERT_EQUAL(bad, 0);
+        for (int c = 0; c < CS_DECK_SIZE; c++) {
+            CU_ASSERT_DOUBLE_EQUAL((double)got_held[c] / n, (double)held[c] / accepted, 0.015);
+            CU_ASSERT_DOUBLE_EQUAL((double)got_laid[c] / n, (double)laid[c] / accepted, 0.015);
+        }
+    }
+}
+
+/* An opponent the model cannot explain (it laid an ace and a two that expected would lay
+ * away beside any four of these fives and tens) is drawn uniformly instead, and said so. */
+static void test_discard_model_falls_back_for_a_seat_it_cannot_explain(void) {
+    cs_rules r;
+    cs_rules_preset(CS_PRESET_TWO, &r);
+    cs_crib_model m;
+    cs_crib_model_build(&m, r.crib_flush_min);
+    const char *played[] = {"AC", "2D"};
+    const char *pool[] = {"5C", "5D", "5S", "JC", "QD", "KS"};
+    cs_seen k = small_world(played, 2, pool, 6, 0);
+    int held[CS_DECK_SIZE] = {0}, laid[CS_DECK_SIZE] = {0};
+    CU_ASSERT_EQUAL(posterior(&k, &r, 1, &m, held, laid), 0);
+    cs_pcg32 rng = cs_pcg32_derive(4, 9, CS_STREAM_STRATEGY, 0);
+    cs_card hands[CS_MAX_PLAYERS][CS_MAX_DEALT], tossed[CS_MAX_PLAYERS][CS_MAX_DISCARD];
+    cs_cardset rest;
+    CU_ASSERT_EQUAL(cs_seen_sample_discarders(&k, &r, 1, &m, 50, &rng, hands, tossed, &rest), 1);
+    CU_ASSERT(tossed[1][0] == CS_NO_CARD && tossed[1][1] == CS_NO_CARD);
+    CU_ASSERT(cs_cardset_has(k.unseen, hands[1][0]) && cs_cardset_has(k.unseen, hands[1][1]));
+    CU_ASSERT_EQUAL(cs_cardset_count(rest), 4);
+}
+
 const char cs_suite_name[] = "inference";
 const cs_test cs_suite_tests[] = {
     CS_TEST(test_inferences_hold_against_the_true_hands_in_every_preset),
     CS_TEST(test_sampler_is_uniform_over_consistent_deals),
     CS_TEST(test_sampler_reports_an_impossible_situation),
     CS_TEST(test_allowed_cards_are_those_above_the_bound),
+    CS_TEST(test_discard_model_sampler_draws_from_the_posterior),
+    CS_TEST(test_discard_model_falls_back_for_a_seat_it_cannot_explain),
     {NULL, NULL},
 };

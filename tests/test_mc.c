@@ -1,7 +1,9 @@
 /* layer: strategies */
 /*
  * test_mc.c - the Monte Carlo strategy: reproducible from its stream, different with another
- * stream, and with objective=win it takes the play that wins the game on the spot.
+ * stream; with objective=win it takes the play that wins the game on the spot, and near the
+ * target it takes the play that gives the opponent the fewest ways to win, where
+ * objective=points takes another.
  */
 #include <string.h>
 
@@ -65,16 +67,20 @@ static void make(situation *s, const char *hand[], int n_hand, const char *pile[
                      .score = s->score};
 }
 
-static cs_card decide(const char *spec, situation *s, uint64_t game) {
+static cs_card decide_as(const char *spec, situation *s, uint64_t game, int seat) {
     char err[256];
     cs_player *p = cs_player_create(spec, err, sizeof err);
     CU_ASSERT_PTR_NOT_NULL_FATAL(p);
-    cs_player_new_game(p, &s->rules, 1, game, 0);
+    cs_player_new_game(p, &s->rules, 1, game, seat);
     cs_agent a = cs_player_agent(p);
     cs_card out = CS_NO_CARD;
     CU_ASSERT_EQUAL(a.play(a.self, &s->v, &out), CS_OK);
     cs_player_destroy(p);
     return out;
+}
+
+static cs_card decide(const char *spec, situation *s, uint64_t game) {
+    return decide_as(spec, s, game, 0);
 }
 
 static void test_mc_is_reproducible_from_its_stream(void) {
@@ -125,10 +131,80 @@ static void test_mc_win_takes_the_fifteen_that_wins_the_game(void) {
     CU_ASSERT_EQUAL(decide("mc:samples=50,objective=win", &s, 1), card("5S"));
 }
 
+/*
+ * At 120 against 100 every card wins: the pone counts first, and the dealer cannot peg 21
+ * before it. The win chance ties at 1 in every sample, and the point margin must decide: the
+ * 3 pairs the dealer's 3 and goes out now, +2; any other card scores later, if anything,
+ * with the dealer pegging meanwhile. (Without the margin the first card examined, the ace,
+ * would be played.)
+ */
+static void test_mc_win_breaks_ties_by_the_margin(void) {
+    situation s;
+    const char *hand[] = {"AS", "4D", "3D"}, *pile[] = {"KD", "3C"};
+    make(&s, hand, 3, pile, 2, 120, 100);
+    for (uint64_t game = 0; game < 3; game++)
+        CU_ASSERT_EQUAL(decide("mc:objective=win", &s, game), card("3D"));
+}
+
+/*
+ * The dealer (seat 1) at 120 needs one point; the pone (seat 0) at 119 needs two and counts
+ * first, and the two queens it has laid are a pair in its hand: if nobody goes out in the
+ * play, the pone wins at the show. On QC 4C QS (24) the dealer holds 3D 4H AC and must take a
+ * point before the pone takes two. Playing 4H (28) loses only if the pone holds a 3 (31);
+ * after a 2 (30) the ace makes 31, after an ace (29) the ace pairs it, after a go the 3 makes
+ * 31. Playing 3D (27) loses to a 4 (31), a 3 (a pair) and to a 2 with an ace (29, 30, 31);
+ * AC (25) loses to a 6, an ace, ... So the holdings that beat 4H are a strict subset of those
+ * that beat the others: objective=win must play 4H. objective=points rates the cards by the
+ * point margin of the whole play, blind to the target, and plays another (3D, whose margin
+ * it rates higher; at 2,000 samples that ranking is stable): the objective changes the move.
+ */
+static void test_mc_win_plays_the_board_where_points_plays_the_hand(void) {
+    situation s;
+    memset(&s, 0, sizeof s);
+    cs_rules_preset(CS_PRESET_TWO, &s.rules);
+    const char *hand[] = {"3D", "4H", "AC"}, *kept[] = {"4C", "3D", "4H", "AC"};
+    const char *pile[] = {"QC", "4C", "QS"};
+    for (int i = 0; i < 3; i++) s.hand[i] = card(hand[i]), s.pile[i] = card(pile[i]);
+    for (int i = 0; i < 4; i++) s.kept[i] = card(kept[i]);
+    s.seats[0] = 0, s.seats[1] = 1, s.seats[2] = 0;
+    s.discards[0] = card("9D");
+    s.discards[1] = card("6D");
+    s.left[0] = 2;
+    s.left[1] = 3;
+    s.score[0] = 119;
+    s.score[1] = 120;
+    s.v = (cs_view){.rules = &s.rules,
+                    .game = 3,
+                    .seat = 1,
+                    .dealer = 1,
+                    .deal = 6,
+                    .n_hand = 3,
+                    .hand = s.hand,
+                    .n_kept = 4,
+                    .kept = s.kept,
+                    .n_discards = 2,
+                    .discards = s.discards,
+                    .starter = card("KC"),
+                    .count = 24,
+                    .n_pile = 3,
+                    .pile = s.pile,
+                    .n_plays = 3,
+                    .play_seat = s.seats,
+                    .play_card = s.pile,
+                    .cards_left = s.left,
+                    .score = s.score};
+    for (uint64_t game = 0; game < 3; game++) {
+        CU_ASSERT_EQUAL(decide_as("mc:objective=win", &s, game, 1), card("4H"));
+        CU_ASSERT_NOT_EQUAL(decide_as("mc:objective=points,samples=2000", &s, game, 1), card("4H"));
+    }
+}
+
 const char cs_suite_name[] = "mc";
 const cs_test cs_suite_tests[] = {
     CS_TEST(test_mc_is_reproducible_from_its_stream),
     CS_TEST(test_mc_discards_are_reproducible_and_legal),
     CS_TEST(test_mc_win_takes_the_fifteen_that_wins_the_game),
+    CS_TEST(test_mc_win_breaks_ties_by_the_margin),
+    CS_TEST(test_mc_win_plays_the_board_where_points_plays_the_hand),
     {NULL, NULL},
 };

@@ -35,8 +35,9 @@ static void test_parameters_come_out_in_declared_order(void) {
     char err[256];
     cs_player *p = make("mc:width=3,objective=points,samples=17", err, sizeof err);
     CU_ASSERT_PTR_NOT_NULL_FATAL(p);
-    CU_ASSERT_STRING_EQUAL(cs_player_spec(p),
-                           "mc:samples=17,objective=points,width=3,rollout=lookahead");
+    CU_ASSERT_STRING_EQUAL(
+        cs_player_spec(p),
+        "mc:samples=17,objective=points,width=3,rollout=lookahead,hidden=expected,race=on");
     cs_player_destroy(p);
 }
 

@@ -2,7 +2,8 @@
 /*
  * test_plugin.c - strategies loaded from shared objects: the example plugin built by CMake
  * loads, takes its own parameters and plays; a library without the entry symbol, a missing
- * file, a table of another interface version or without its functions are clear errors.
+ * file, a table of another interface version or without its functions are clear errors (the
+ * first two also as real shared objects built from tests/plugins/).
  */
 #include <string.h>
 
@@ -75,6 +76,25 @@ static void test_library_without_the_entry_symbol_is_a_clear_error(void) {
     char err[512];
     /* The C maths library is a shared object that is certainly not a plugin. */
     CU_ASSERT_PTR_NULL(cs_player_create("plugin:libm.so.6", err, sizeof err));
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "has no symbol cs_plugin_entry"));
+}
+
+/* Shared objects built by CMake from tests/plugins/, loaded as a user would load them. */
+#define WRONG_VERSION CS_BINARY_DIR "/cs_bad_plugin_wrong_version.so"
+#define NO_ENTRY      CS_BINARY_DIR "/cs_bad_plugin_no_entry.so"
+
+static void test_built_plugin_of_another_interface_version_is_refused(void) {
+    char err[512] = "";
+    CU_ASSERT_PTR_NULL(cs_player_create("plugin:" WRONG_VERSION, err, sizeof err));
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "plugin '" WRONG_VERSION "'"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "interface version 2"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "needs version 1"));
+}
+
+static void test_built_plugin_without_the_entry_symbol_is_refused(void) {
+    char err[512] = "";
+    CU_ASSERT_PTR_NULL(cs_player_create("plugin:" NO_ENTRY, err, sizeof err));
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "plugin '" NO_ENTRY "'"));
     CU_ASSERT_PTR_NOT_NULL(strstr(err, "has no symbol cs_plugin_entry"));
 }
 
@@ -152,6 +172,8 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_example_plugin_plays_and_is_reproducible),
     CS_TEST(test_missing_file_is_a_clear_error),
     CS_TEST(test_library_without_the_entry_symbol_is_a_clear_error),
+    CS_TEST(test_built_plugin_of_another_interface_version_is_refused),
+    CS_TEST(test_built_plugin_without_the_entry_symbol_is_refused),
     CS_TEST(test_table_of_another_interface_version_is_refused),
     CS_TEST(test_table_missing_a_function_is_refused),
     {NULL, NULL},

@@ -79,9 +79,15 @@ static void test_expected_greedy_pegging_plays_every_preset(void) {
 static void test_mc_win_plays_every_preset(void) {
     every_preset("mc:samples=1,width=2", GAMES_PER_PRESET);
 }
-/* The other objective and rollout policy, in fewer games. */
+/* The other objective, rollout policy and model of the hidden cards, in fewer games. */
 static void test_mc_points_perfect_rollouts_play_every_preset(void) {
-    every_preset("mc:samples=2,width=2,objective=points,rollout=perfect", 200);
+    every_preset("mc:samples=2,width=2,objective=points,rollout=perfect,hidden=uniform,race=off",
+                 200);
+}
+/* Enough samples for the race to drop moves (its first look is at 32 samples), in a few
+ * games of every preset. */
+static void test_mc_racing_plays_every_preset(void) {
+    every_preset("mc:samples=48", 8);
 }
 static void test_example_plugin_plays_every_preset(void) {
     every_preset("plugin:" CS_BINARY_DIR "/cs_example_plugin.so", GAMES_PER_PRESET);
@@ -339,6 +345,7 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_expected_greedy_pegging_plays_every_preset),
     CS_TEST(test_mc_win_plays_every_preset),
     CS_TEST(test_mc_points_perfect_rollouts_play_every_preset),
+    CS_TEST(test_mc_racing_plays_every_preset),
     CS_TEST(test_example_plugin_plays_every_preset),
     CS_TEST(test_same_seed_same_game_for_every_strategy),
     CS_TEST(test_views_never_show_another_seats_hidden_cards),

@@ -1,0 +1,162 @@
+#!/usr/bin/python3
+"""The strategy ladder's round robin as one table: results/ladder.md.
+
+    analysis/ladder.py PAIR.h5 [PAIR.h5 ...] [--command TEXT] [-o FILE.md]
+
+Each file is one pair of strategies playing duplicate games (an arm of experiments/ladder.yaml,
+or any `cribsim match -o` / `cribsim run --duplicate` file with two sides). For every pair the
+table gives the games, each side's win rate (ties as halves) with its 95% Wilson interval, the
+first side's Elo difference with the interval mapped from Wilson's, the paired 95% interval
+of the first side's score rate (from the spread over card sequences, which duplicate deals make
+the sharper one), and each side's points per game (mean final score). The page ends with the
+provenance of the files (engine version, commit, seed, rules) and the command that made it,
+and holds nothing that changes from one run to the next: the same files give the same bytes.
+
+The table is also printed to standard output unless -o is "-" (then the page is). Exit status:
+0 success, 2 bad usage or a file that is not a two-sided cribsim run (the message names it).
+"""
+
+import argparse
+import math
+import os
+import sys
+
+import numpy as np
+
+import cribsim_data
+import stats
+
+
+def pct(x):
+    return "-" if x is None or math.isnan(x) else f"{100 * x:.1f}%"
+
+
+def signed(x, digits=0):
+    if math.isinf(x):
+        return "+inf" if x > 0 else "-inf"
+    return f"{x:+.{digits}f}"
+
+
+def pair_row(run):
+    """The figures of one two-sided run: names, games, per-side rates, Elo, points."""
+    if run.n_sides != 2:
+        raise cribsim_data.CribsimFileError(f"{run.path}: {run.n_sides} sides; the ladder "
+                                            "table compares two")
+    names = run.strategy_names()
+    if len(names) != 2:
+        raise cribsim_data.CribsimFileError(f"{run.path}: the lineup {run.seats} is not two "
+                                            "distinct strategies")
+    results = run.entry_results()
+    scores = np.take_along_axis(run.side_scores(), run.entry_side(), axis=1)
+    row = {"names": names, "games": run.n_games, "sides": []}
+    for name in names:
+        entry = run.seats.index(name)
+        r = results[:, entry]
+        wins = int(np.sum(r == 1.0))
+        ties = int(np.sum((r > 0) & (r < 1)))
+        lo, hi = stats.wilson(float(r.sum()), run.n_games)
+        row["sides"].append({"name": name, "rate": float(r.mean()) if run.n_games else math.nan,
+                             "lo": lo, "hi": hi, "wins": wins, "ties": ties,
+                             "points": float(scores[:, entry].mean()) if run.n_games
+                             else math.nan})
+    first = row["sides"][0]
+    row["elo"] = stats.elo_interval(first["wins"], first["ties"], run.n_games)
+    _, plo, phi = stats.paired_score_interval(results[:, run.seats.index(names[0])],
+                                              run.card_group)
+    row["paired"] = (plo, phi)
+    return row
+
+
+def cell(name):
+    """A strategy spec as a table cell (a '|' would end the cell)."""
+    return name.replace("|", "\\|")
+
+
+def base(name):
+    """A strategy's short name: its spec up to the parameters ("mc" for "mc:samples=200,..")."""
+    for loader in ("plugin:", "exec:"):
+        if name.startswith(loader):
+            return name
+    return name.split(":", 1)[0]
+
+
+def table(rows):
+    head = ("| pair | games | win rate A [95%] | win rate B [95%] | Elo of A [95%] "
+            "| paired A [95%] | points/game A | points/game B |")
+    lines = [head, "|---|---:|---:|---:|---:|---:|---:|---:|"]
+    for r in rows:
+        a, b = r["sides"]
+        elo, elo_lo, elo_hi = r["elo"]
+        lines.append(
+            f"| {cell(base(a['name']))} vs {cell(base(b['name']))} | {r['games']} "
+            f"| {pct(a['rate'])} [{pct(a['lo'])}, {pct(a['hi'])}] "
+            f"| {pct(b['rate'])} [{pct(b['lo'])}, {pct(b['hi'])}] "
+            f"| {signed(elo)} [{signed(elo_lo)}, {signed(elo_hi)}] "
+            f"| [{pct(r['paired'][0])}, {pct(r['paired'][1])}] "
+            f"| {a['points']:.1f} | {b['points']:.1f} |")
+    return "\n".join(lines)
+
+
+def provenance(runs):
+    keys = ("engine_version", "git_commit", "seed", "rules")
+    lines = []
+    for k in keys:
+        values = sorted({str(r.attrs.get(k, "-")) for r in runs})
+        lines.append(f"- {k}: {', '.join(f'`{v}`' for v in values)}")
+    rotations = sorted({r.rotations for r in runs})
+    if rotations == [1]:
+        lines.append("- no duplicate deals: every game was dealt its own cards")
+    else:
+        lines.append("- duplicate deals: each card sequence played "
+                     f"{' or '.join(map(str, rotations))} times, the seats rotated")
+    return "\n".join(lines)
+
+
+def page(runs, rows, command):
+    out = ["# The strategy ladder: round robin on two-player rules", ""]
+    if command:
+        out += ["Made, from its seed, by", "", f"    {command}", ""]
+    out += [
+        "A is the first strategy of the pair, B the second; win rates count a tie as half a "
+        "win and carry 95% Wilson intervals over the games; the Elo difference of A maps "
+        "Wilson's interval; the paired interval of A's score rate uses the spread over card "
+        "sequences (both rotations of a deal share its cards, so it is the sharper test); "
+        "points per game are each side's mean final score.", "",
+        table(rows), "", "The strategies, every parameter spelled out:", ""]
+    specs = []
+    for r in rows:
+        for side in r["sides"]:
+            if side["name"] not in specs:
+                specs.append(side["name"])
+    out += [f"- `{s}`" for s in specs]
+    out += ["", "## Provenance", "", provenance(runs), ""]
+    return "\n".join(out)
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("files", nargs="+", metavar="PAIR.h5")
+    p.add_argument("--command", default="", help="the command to record as the page's maker")
+    p.add_argument("-o", "--output", metavar="FILE.md", help="write the page here ('-': stdout)")
+    args = p.parse_args(argv)
+    try:
+        runs = cribsim_data.load_all(args.files, deals=False)
+        rows = [pair_row(r) for r in runs]
+    except cribsim_data.CribsimFileError as e:
+        print(f"ladder.py: {e}", file=sys.stderr)
+        return 2
+    text = page(runs, rows, args.command)
+    if args.output == "-":
+        sys.stdout.write(text)
+        return 0
+    if args.output:
+        tmp = args.output + ".tmp"
+        with open(tmp, "w") as f:
+            f.write(text)
+        os.replace(tmp, args.output)
+    print(table(rows))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
