@@ -108,7 +108,7 @@ struct cs_game {
     cs_game_record sum;
 
     int err_seat;
-    char err[256];
+    char err[512]; /* room for an outside agent's command or a plugin's path, then the reason */
 };
 
 static const char *const PHASE_NAMES[] = {
@@ -279,14 +279,14 @@ int cs_view_legal_plays(const cs_view *v, cs_card out[CS_MAX_HAND]) {
 }
 
 static int fail(cs_game *g, int seat, int err, const char *what) {
-    char who[64] = "";
-    if (seat >= 0) {
-        const char *name = g->agents[seat].name;
-        snprintf(who, sizeof who, "seat %d%s%s%s in ", seat, name ? " (" : "", name ? name : "",
-                 name ? ")" : "");
-    }
-    snprintf(g->err, sizeof g->err, "%sgame %llu, deal %d: %s", who, (unsigned long long)g->index,
-             g->deal > 0 ? g->deal - 1 : 0, what);
+    /* The agent's name is written straight into the message, whole (a plugin's or an outside
+     * agent's name can be a long path), so the game and the deal always follow it. */
+    const char *name = seat >= 0 ? g->agents[seat].name : NULL;
+    char seat_text[16] = "";
+    if (seat >= 0) snprintf(seat_text, sizeof seat_text, "seat %d", seat);
+    snprintf(g->err, sizeof g->err, "%s%s%s%s%sgame %llu, deal %d: %s", seat_text, name ? " (" : "",
+             name ? name : "", name ? ")" : "", seat >= 0 ? " in " : "",
+             (unsigned long long)g->index, g->deal > 0 ? g->deal - 1 : 0, what);
     g->err_seat = seat;
     return err;
 }

@@ -658,20 +658,28 @@ static void test_game_illegal_play_is_an_error_naming_seat_game_and_deal(void) {
     cards("8D 9D", s[0].discards);
     cards("3D 4D", s[1].discards);
     cs_agent agents[2] = {scripted_agent(&s[0]), {scripted_discard, bad_play, NULL, &s[1], "bad"}};
-    cs_card deck[13];
-    int n = cards("5C TC 5D TD 5H TH JS KC 3D 8D 4D 9D 5S", deck);
-    cs_game *g = cs_game_new();
-    cs_game_begin(g, &r, 1, 7, 0, agents);
-    CU_ASSERT_EQUAL_FATAL(cs_game_stack_deck(g, deck, n), CS_OK);
-    cs_game_record sum;
-    CU_ASSERT_EQUAL(cs_game_run(g, NULL, NULL, &sum), CS_EILLEGAL);
-    CU_ASSERT_EQUAL(cs_game_error_seat(g), 1);
-    const char *msg = cs_game_error(g);
-    CU_ASSERT_PTR_NOT_NULL(strstr(msg, "seat 1 (bad)"));
-    CU_ASSERT_PTR_NOT_NULL(strstr(msg, "game 7"));
-    CU_ASSERT_PTR_NOT_NULL(strstr(msg, "deal 0"));
-    CU_ASSERT_PTR_NOT_NULL(strstr(msg, "KS"));
-    cs_game_free(g);
+    /* A long name (an outside agent's command line, a plugin's path) is told whole, and the
+     * game, the deal and the reason still follow it. */
+    char long_name[201];
+    memset(long_name, 'x', sizeof long_name - 1);
+    long_name[sizeof long_name - 1] = '\0';
+    for (int pass = 0; pass < 2; pass++) {
+        agents[1].name = pass ? "bad" : long_name;
+        cs_card deck[13];
+        int n = cards("5C TC 5D TD 5H TH JS KC 3D 8D 4D 9D 5S", deck);
+        cs_game *g = cs_game_new();
+        cs_game_begin(g, &r, 1, 7, 0, agents);
+        CU_ASSERT_EQUAL_FATAL(cs_game_stack_deck(g, deck, n), CS_OK);
+        cs_game_record sum;
+        CU_ASSERT_EQUAL(cs_game_run(g, NULL, NULL, &sum), CS_EILLEGAL);
+        CU_ASSERT_EQUAL(cs_game_error_seat(g), 1);
+        const char *msg = cs_game_error(g);
+        char want[sizeof long_name + 64];
+        snprintf(want, sizeof want, "seat 1 (%s) in game 7, deal 0: ", agents[1].name);
+        CU_ASSERT_PTR_NOT_NULL(strstr(msg, want));
+        CU_ASSERT_PTR_NOT_NULL(strstr(msg, "KS"));
+        cs_game_free(g);
+    }
 }
 
 static void test_game_illegal_discard_is_an_error(void) {
