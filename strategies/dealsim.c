@@ -42,6 +42,7 @@ static int lookahead(const cs_sim *s, int seat) {
     cs_peg_situation sit = {
         .players = s->players,
         .seat = seat,
+        .partnership = s->rules->partnership,
         .hand = s->hand[seat],
         .n_hand = s->n_hand[seat],
         .pile = &s->pile,

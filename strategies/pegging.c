@@ -202,6 +202,10 @@ int cs_peg_lookahead_pick(const cs_peg_situation *sit) {
         }
     }
     int k = replier >= 0 ? sit->cards_left[replier] : 0;
+    /* With partners the next seat with cards may be my partner (the opponent between us is
+     * out): its best reply then scores for my side, so it counts for me, not against me. */
+    double reply_sign =
+        sit->partnership && replier >= 0 && ((replier ^ sit->seat) & 1) == 0 ? 1.0 : -1.0;
     int follows = n == 2; /* only with two players does the card after the reply come back */
     int rank_u[CS_RANKS] = {0}, u = 0;
     unsigned pool_ranks = 0; /* a bit per rank with rank_u > 0 */
@@ -286,7 +290,7 @@ int cs_peg_lookahead_pick(const cs_peg_situation *sit) {
                 unsigned with_net = lane_bits((u8x16)(net_biased == (uint8_t)at)) & asked;
                 for (unsigned qs = with_net; qs; qs &= qs - 1) {
                     double have = holds_rank[__builtin_ctz(qs)];
-                    score -= none * have * net;
+                    score += reply_sign * none * have * net;
                     none *= 1.0 - have;
                 }
             }
@@ -312,6 +316,7 @@ cs_card cs_peg_lookahead(const cs_view *v, const cs_seen *seen) {
     cs_peg_situation sit = {
         .players = v->rules->players,
         .seat = v->seat,
+        .partnership = v->rules->partnership,
         .hand = v->hand,
         .n_hand = v->n_hand,
         .pile = &pile,

@@ -107,6 +107,7 @@ cs_card cs_peg_lookahead(const cs_view *v, const cs_seen *seen);
 /* The same policy on plain inputs, for simulations that keep no cs_view. */
 typedef struct {
     int players, seat;
+    int partnership;     /* seats 0 + 2 and 1 + 3 are sides: a partner's reply is mine */
     const cs_card *hand; /* the seat's unplayed cards */
     int n_hand;
     const cs_peg_pile *pile;

@@ -163,6 +163,33 @@ static void test_lookahead_plays_the_only_card_that_fits(void) {
     CU_ASSERT_EQUAL(cs_peg_lookahead(&s.v, &seen), card("AD"));
 }
 
+/* Four players, seat 0 leads holding 4C and 5D; seat 1 is out of cards, so seat 2 answers.
+ * A 5 led invites a ten-card for fifteen 2: into an opponent it is the wrong lead, but when
+ * seat 2 is my partner its fifteen is my side's, and the 5 is the right one. */
+static cs_card lead_before_seat_2(int partnership) {
+    cs_card hand[2] = {card("4C"), card("5D")};
+    int left[4] = {2, 0, 3, 2}, bounds[4] = {0, 0, 0, 0};
+    cs_peg_pile pile = {0};
+    cs_peg_situation sit = {
+        .players = 4,
+        .seat = 0,
+        .partnership = partnership,
+        .hand = hand,
+        .n_hand = 2,
+        .pile = &pile,
+        .cards_left = left,
+        .unseen = CS_FULL_DECK & ~(cs_cardset_of(hand[0]) | cs_cardset_of(hand[1])),
+        .no_value_upto = bounds,
+    };
+    int i = cs_peg_lookahead_pick(&sit);
+    return i >= 0 ? hand[i] : CS_NO_CARD;
+}
+
+static void test_lookahead_counts_a_partners_reply_for_its_side(void) {
+    CU_ASSERT_EQUAL(lead_before_seat_2(0), card("4C"));
+    CU_ASSERT_EQUAL(lead_before_seat_2(1), card("5D"));
+}
+
 const char cs_suite_name[] = "pegging";
 const cs_test cs_suite_tests[] = {
     CS_TEST(test_gain_agrees_with_the_engine_scorer_on_random_series),
@@ -172,5 +199,6 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_lookahead_does_not_lead_a_five_into_the_tens),
     CS_TEST(test_lookahead_takes_a_sure_fifteen_over_a_risky_card),
     CS_TEST(test_lookahead_plays_the_only_card_that_fits),
+    CS_TEST(test_lookahead_counts_a_partners_reply_for_its_side),
     {NULL, NULL},
 };
