@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Regenerates the results of the canonical experiments: runs each experiment's spec
 # (experiments/NAME.yaml) with the built cribsim, then writes results/NAME/report.md, its plots
-# and results/NAME/README.md, the answer in words (analysis/results.py).
+# and results/NAME/README.md, the answer in words (analysis/results.py); for the ladder also
+# results/ladder.md, the round robin's table (analysis/ladder.py), from the same run files.
 #
 #     results/regenerate.sh NAME [NAME ...]    ladder, variants, lurch-skunk, three-hand,
 #                                              hand-scores
@@ -84,5 +85,11 @@ for name in "${names[@]}"; do
     [ -n "${GAMES:-}" ] && command="GAMES=$GAMES $command"
     nice "$python" analysis/results.py "$name" "$spec" "$runs/$name" -o "$out" \
         --command "$command" "${extra[@]}" >/dev/null
+    if [ "$name" = ladder ]; then
+        # The round robin's table, from the same files (load_all puts them in spec order).
+        "$python" analysis/ladder.py "$runs/$name"/*.h5 --command "$command" \
+            -o "$results/ladder.md" >/dev/null
+        echo "   wrote $results/ladder.md" >&2
+    fi
     echo "   wrote $out/README.md and $out/report.md in $(($(date +%s) - start)) s" >&2
 done

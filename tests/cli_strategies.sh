@@ -3,7 +3,7 @@
 # version, parameters and defaults, and the loaded kinds; --help exits 0, a bad argument 2.
 # An outside agent that crashes in game 50 of a run stops it with an error naming the agent,
 # the game and the deal, and the file keeps games 0-49, the same as a run that stopped there.
-# experiments/ladder.sh makes the ladder's page, the same bytes every time.
+# results/regenerate.sh ladder makes the ladder's page, the same bytes every time.
 set -u
 cs=$(realpath "${1:?usage: cli_strategies.sh PATH_TO_CRIBSIM}")
 py=/usr/bin/python3
@@ -55,11 +55,14 @@ assert games.tobytes() == b["games"][()].tobytes()
 "$py" -c "$check" "$tmp/crash.h5" "$tmp/fifty.h5" && ok || bad "the crashed run's file"
 
 # The ladder's page at a tiny size: six pairs, and the same bytes when made again.
-ladder() { GAMES=6 OUT="$tmp/ladder" CRIBSIM="$cs" bash "$src/experiments/ladder.sh" >/dev/null 2>&1; }
+ladder() {
+    GAMES=6 RUNS="$tmp/runs" RESULTS="$tmp/ladder" CRIBSIM="$cs" THREADS=2 \
+        bash "$src/results/regenerate.sh" ladder >/dev/null 2>&1
+}
 if ladder && cp "$tmp/ladder/ladder.md" "$tmp/ladder1.md" && ladder &&
     cmp -s "$tmp/ladder1.md" "$tmp/ladder/ladder.md"; then ok; else bad "ladder page not reproducible"; fi
 rows=$(grep -cE '^\| [a-z]+ vs [a-z]+ \| 6 \|' "$tmp/ladder1.md")
-{ [ "$rows" -eq 6 ] && grep -qF "GAMES=6 bash experiments/ladder.sh" "$tmp/ladder1.md"; } && ok ||
+{ [ "$rows" -eq 6 ] && grep -qF "GAMES=6 results/regenerate.sh ladder" "$tmp/ladder1.md"; } && ok ||
     bad "ladder page rows=$rows"
 
 printf 'cli_strategies: %d passed, %d failed\n' "$pass" "$fail"
