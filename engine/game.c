@@ -813,7 +813,7 @@ int cs_game_run(cs_game *g, cs_deal_sink sink, void *sink_ctx, cs_game_record *o
 
 /* A partial Fisher-Yates shuffle of the hand picks the discards: draw d is uniform over the
  * n_hand - d cards not yet picked. */
-static int random_discard(void *self, const cs_view *v, cs_card out[CS_MAX_DISCARD]) {
+int cs_random_discard(void *self, const cs_view *v, cs_card out[CS_MAX_DISCARD]) {
     cs_pcg32 *rng = self;
     /* Copied by a fixed loop (n_hand is always the cards dealt), not a call to memcpy. */
     cs_card cards[CS_MAX_DEALT];
@@ -828,7 +828,7 @@ static int random_discard(void *self, const cs_view *v, cs_card out[CS_MAX_DISCA
     return CS_OK;
 }
 
-static int random_play(void *self, const cs_view *v, cs_card *out) {
+int cs_random_play(void *self, const cs_view *v, cs_card *out) {
     cs_card legal[CS_MAX_HAND];
     int n = cs_view_legal_plays(v, legal);
     if (n == 0) return CS_EILLEGAL;
@@ -837,6 +837,6 @@ static int random_play(void *self, const cs_view *v, cs_card *out) {
 }
 
 cs_agent cs_agent_random(cs_pcg32 *rng) {
-    cs_agent a = {random_discard, random_play, NULL, rng, "random"};
+    cs_agent a = {cs_random_discard, cs_random_play, NULL, rng, "random"};
     return a;
 }

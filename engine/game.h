@@ -225,4 +225,10 @@ int cs_game_score(const cs_game *g, int seat);
  * tests and `cribsim play`. */
 cs_agent cs_agent_random(cs_pcg32 *rng);
 
+/* Its two decisions, with self the cs_pcg32 to draw from, for the `random` strategy: the
+ * discards are a uniform subset of the hand (the first draws of a Fisher-Yates shuffle), the
+ * play uniform over the cards that fit. */
+int cs_random_discard(void *rng, const cs_view *v, cs_card out[CS_MAX_DISCARD]);
+int cs_random_play(void *rng, const cs_view *v, cs_card *out);
+
 #endif
