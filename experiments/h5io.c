@@ -23,13 +23,7 @@
 
 #include "error.h"
 #include "pcg32.h"
-
-#ifndef CRIBSIM_VERSION
-#define CRIBSIM_VERSION "unknown"
-#endif
-#ifndef CRIBSIM_GIT_COMMIT
-#define CRIBSIM_GIT_COMMIT "unknown"
-#endif
+#include "version.h"
 
 /* ---- the tables ---- */
 
@@ -353,8 +347,8 @@ static int attr_get_number(hid_t loc, const char *name, hid_t mtype, void *v) {
 
 void cs_h5_meta_provenance(cs_h5_meta *m) {
     m->schema_version = CS_H5_SCHEMA_VERSION;
-    snprintf(m->engine_version, sizeof m->engine_version, "%s", CRIBSIM_VERSION);
-    snprintf(m->git_commit, sizeof m->git_commit, "%s", CRIBSIM_GIT_COMMIT);
+    snprintf(m->engine_version, sizeof m->engine_version, "%s", cs_version);
+    snprintf(m->git_commit, sizeof m->git_commit, "%s", cs_git_commit);
     snprintf(m->rng, sizeof m->rng, "%s", CS_RNG_DESCRIPTION);
     time_t now = time(NULL);
     struct tm tm;

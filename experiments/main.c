@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "commands.h"
+#include "version.h"
 
 typedef struct {
     const char *name;
@@ -19,9 +20,10 @@ static const command COMMANDS[] = {
 };
 
 static void usage(FILE *out) {
-    fprintf(out, "usage: cribsim COMMAND [options]   (cribsim COMMAND --help for each)\n\n"
-                 "A research engine for cribbage, version " CRIBSIM_VERSION " (" CRIBSIM_GIT_COMMIT
-                 ").\n\ncommands:\n");
+    fprintf(out,
+            "usage: cribsim COMMAND [options]   (cribsim COMMAND --help for each)\n\n"
+            "A research engine for cribbage, version %s (%s).\n\ncommands:\n",
+            cs_version, cs_git_commit);
     for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; i++)
         fprintf(out, "  %-12s %s\n", COMMANDS[i].name, COMMANDS[i].summary);
 }
@@ -37,7 +39,7 @@ int main(int argc, char **argv) {
         return CS_EXIT_OK;
     }
     if (strcmp(argv[1], "--version") == 0) {
-        printf("cribsim %s (%s)\n", CRIBSIM_VERSION, CRIBSIM_GIT_COMMIT);
+        printf("cribsim %s (%s)\n", cs_version, cs_git_commit);
         return CS_EXIT_OK;
     }
     for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; i++)

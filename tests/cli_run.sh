@@ -203,6 +203,13 @@ out=$("$cs" run spec.yaml -o specout --quiet)
 if [ $? -eq 0 ] && [ -f specout/gr.h5 ] && [ -f specout/five.h5 ] && grep -q "95% interval" <<<"$out" &&
     grep -q "specout/five.h5: 200 games" <<<"$out"; then ok; else bad "spec run: $out"; fi
 [ "$(attr specout/five.h5 games_requested)" = 200 ] && ok || bad "arm override of games"
+# Provenance: the file and --version name the commit the binary's sources are (the build writes
+# it each time, so a commit made after configuring is not missed; "-dirty" may follow).
+if head=$(git -C "$src" rev-parse --short=12 HEAD 2>/dev/null); then
+    commit=$(attr t1.h5 git_commit)
+    [[ $commit == "$head" || $commit == "$head-dirty" ]] && grep -qF "($commit)" <<<"$("$cs" --version)" &&
+        ok || bad "git_commit $commit is not $head"
+fi
 # Each arm's file names its experiment, arm and place in the spec; a run without a spec doesn't.
 [ "$(attr specout/five.h5 experiment)/$(attr specout/five.h5 arm)/$(attr specout/five.h5 arm_index)" = small/five/1 ] &&
     [ "$(attr specout/gr.h5 arm_index)" = 0 ] && ok || bad "arm attributes"
