@@ -9,6 +9,7 @@
  *   games       random vs random through the runner on one thread, /games written to a file
  *               (and without a file)
  *   expected    expected vs expected through the runner on one thread, /games written
+ *   mc          mc vs mc at its default budget, the same way
  *   deals       the cost of --record deals over /games alone (random vs random, one thread)
  *   threads     random vs random with /games on N threads (default 2) against one
  * Each figure runs for about --seconds (default 2); runner figures first calibrate the game
@@ -42,7 +43,7 @@ static void usage(FILE *out) {
             "usage: cribsim bench [--only NAMES] [--seconds S] [--threads N] [--dir DIR]\n"
             "\n"
             "Prints the throughput figures of the design's Performance table, on one core unless\n"
-            "stated. NAMES is a comma list of: hand-stats, score, engine, games, expected,\n"
+            "stated. NAMES is a comma list of: hand-stats, score, engine, games, expected, mc,\n"
             "deals, threads (default all). S is the time spent on each figure (default 2).\n"
             "--threads N sets the thread count the threads figure compares with one (default 2).\n"
             "Files written while measuring go to DIR (default $TMPDIR or /tmp) and are removed.\n");
@@ -158,9 +159,10 @@ static double runner_rate(const bench *b, const char *seat, uint64_t games, int 
     return rate;
 }
 
-/* Games for about b->seconds, from a short calibration run. */
+/* Games for about b->seconds, from short calibration runs of 10, 80, 640, ... games (mc plays
+ * some ten games a second, random a hundred thousand). */
 static uint64_t calibrate(const bench *b, const char *seat, int threads, int to_file, int deals) {
-    uint64_t games = 1000;
+    uint64_t games = 10;
     for (int i = 0; i < 6; i++) {
         double t0 = cs_now();
         if (runner_rate(b, seat, games, threads, to_file, deals) < 0) return 0;
@@ -195,6 +197,16 @@ static void bench_expected(const bench *b) {
            rate);
 }
 
+static void bench_mc(const bench *b) {
+    uint64_t n = calibrate(b, "mc", 1, 1, 0);
+    if (n == 0) return;
+    double rate = runner_rate(b, "mc", n, 1, 1, 0);
+    if (rate < 0) return;
+    printf("mc          mc vs mc at its default budget, one thread, /games written: %.1f games a "
+           "second\n",
+           rate);
+}
+
 static void bench_deals(const bench *b) {
     uint64_t n = calibrate(b, "random", 1, 1, 1);
     if (n == 0) return;
@@ -224,8 +236,8 @@ typedef struct {
 
 static const figure FIGURES[] = {
     {"hand-stats", bench_hand_stats}, {"score", bench_score},       {"engine", bench_engine},
-    {"games", bench_games},           {"expected", bench_expected}, {"deals", bench_deals},
-    {"threads", bench_threads},
+    {"games", bench_games},           {"expected", bench_expected}, {"mc", bench_mc},
+    {"deals", bench_deals},           {"threads", bench_threads},
 };
 #define N_FIGURES (sizeof FIGURES / sizeof FIGURES[0])
 
@@ -277,10 +289,11 @@ int cs_cmd_bench(int argc, char **argv) {
             for (size_t i = 0; i < N_FIGURES; i++)
                 known |= strlen(FIGURES[i].name) == n && strncmp(s, FIGURES[i].name, n) == 0;
             if (!known) {
-                cs_args_error(&a,
-                              "--only: unknown figure '%.*s' (figures: hand-stats, score, engine, "
-                              "games, expected, deals, threads)",
-                              (int)n, s);
+                char names[256] = "";
+                for (size_t i = 0; i < N_FIGURES; i++)
+                    snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s",
+                             i ? ", " : "", FIGURES[i].name);
+                cs_args_error(&a, "--only: unknown figure '%.*s' (figures: %s)", (int)n, s, names);
                 return CS_EXIT_USAGE;
             }
         }
