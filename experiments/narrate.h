@@ -18,9 +18,10 @@
 #include "game.h"
 
 /* "seat 2 (expected:peg=lookahead, team 0)": a name is cut to CS_NARRATE_NAME_MAX characters
- * (the header's seats line gives it whole). */
+ * (the header's seats line gives it whole). The label has room for any int as seat and team,
+ * so the compiler can see that nothing is cut. */
 #define CS_NARRATE_NAME_MAX  24
-#define CS_NARRATE_LABEL_MAX (sizeof "seat 0 (, team 0)" + CS_NARRATE_NAME_MAX)
+#define CS_NARRATE_LABEL_MAX (sizeof "seat -2147483648 (, team -2147483648)" + CS_NARRATE_NAME_MAX)
 
 typedef struct {
     FILE *out;
