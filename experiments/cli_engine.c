@@ -350,17 +350,6 @@ static const char PLAY_HELP[] =
     "  --set KEY=VALUE   override one rule, e.g. --set target=61 (repeatable)\n\n"
     "Options take their value as the next argument or after '=' (--seed=5).\n";
 
-/* Seat 0's random agent also narrates: observers see every public event once. */
-typedef struct {
-    cs_pcg32 rng;
-    cs_narrator *narrator;
-} narrating_random;
-
-static void narrate_forward(void *self, const cs_view *v, const cs_event *e) {
-    narrating_random *n = self;
-    cs_narrator_observe(n->narrator, v, e);
-}
-
 int cs_cmd_play(int argc, char **argv) {
     cs_args a = {.cmd = "play", .argc = argc, .argv = argv};
     const char *preset = "two";
@@ -403,18 +392,17 @@ int cs_cmd_play(int argc, char **argv) {
         return CS_EXIT_FAILURE;
     }
     cs_narrator narrator;
-    cs_narrator_init(&narrator, stdout, g, &rules);
-    narrating_random seats[CS_MAX_PLAYERS];
+    cs_narrator_init(&narrator, stdout, g, &rules, NULL);
+    cs_pcg32 rng[CS_MAX_PLAYERS];
     cs_agent agents[CS_MAX_PLAYERS];
     for (int s = 0; s < rules.players; s++) {
-        seats[s].rng = cs_pcg32_derive(seed, game, CS_STREAM_STRATEGY, (uint32_t)s);
-        seats[s].narrator = &narrator;
-        agents[s] = cs_agent_random(&seats[s].rng);
+        rng[s] = cs_pcg32_derive(seed, game, CS_STREAM_STRATEGY, (uint32_t)s);
+        agents[s] = cs_agent_random(&rng[s]);
     }
-    agents[0].observe = narrate_forward;
-    agents[0].self = &seats[0]; /* the rng is the struct's first member */
-    printf("cribsim play: rules %s, seed %" PRIu64 ", game %" PRIu64 ", random players\n", preset,
-           seed, game);
+    /* One seat's agent narrates: every agent is told every public event. */
+    agents[0] = cs_narrator_attach(&narrator, agents[0]);
+    printf("cribsim play: seed %" PRIu64 ", game %" PRIu64 ", random players\n", seed, game);
+    cs_narrate_header(&narrator);
     cs_game_begin(g, &rules, seed, game, CS_FIRST_DEALER_CUT, agents);
     cs_game_record sum;
     int rc = cs_game_run(g, NULL, NULL, &sum);
@@ -424,7 +412,7 @@ int cs_cmd_play(int argc, char **argv) {
         return CS_EXIT_FAILURE;
     }
     printf("\n");
-    cs_narrate_result(stdout, &rules, &sum);
+    cs_narrate_result(&narrator, &sum);
     cs_game_free(g);
     return CS_EXIT_OK;
 }

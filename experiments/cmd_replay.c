@@ -1,11 +1,16 @@
 /*
- * cmd_replay.c - `cribsim replay FILE --game N`: one recorded game, deal by deal, as a person
- * reads it: who dealt, what each seat was dealt and laid away, the starter, the play with the
- * count and the points, the show with each hand's breakdown, and the scores.
+ * cmd_replay.c - `cribsim replay FILE --game N`: one recorded game told deal by deal, in the
+ * words of `cribsim play` (narrate.h).
  *
- * Everything comes from the file's /deals rows and its rules attribute; the show's breakdown is
- * recomputed with the engine's plain scorer and must agree with the recorded points (a
- * disagreement is printed, never hidden).
+ * The game is played again in the engine from the file: the first dealer from its /games row,
+ * each deal's cards stacked in the order the engine deals them, and every seat answered by its
+ * recorded discards and plays. So the text, the points and the end of the game are the
+ * engine's, and the replay checks the file on the way: after each deal the engine's record
+ * must equal the file's /deals row, and at the end its summary the /games row. A difference
+ * is printed where it shows (a line starting "  !!"), never hidden, and the command then
+ * exits 2; a record the engine refuses (a card not held, a count past 31) or that runs out
+ * stops the replay with the reason, exit 2 as well: either way the file is not what this
+ * engine records.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,9 +20,10 @@
 #include "cliopts.h"
 #include "commands.h"
 #include "error.h"
+#include "game.h"
 #include "h5io.h"
+#include "narrate.h"
 #include "rulesjson.h"
-#include "score.h"
 
 #define MAX_DEALS_SHOWN 4096
 
@@ -25,235 +31,232 @@ static void usage(FILE *out) {
     fprintf(out, "usage: cribsim replay FILE --game N\n"
                  "\n"
                  "Prints game N (its index in the run, the /games `game` field) of a file written\n"
-                 "by cribsim run --record deals, deal by deal.\n");
+                 "by cribsim run --record deals, deal by deal, as cribsim play tells a game. The\n"
+                 "game is played again in the engine from the recorded cards and moves; where the\n"
+                 "engine's records differ from the file's, lines starting '!!' say how, and the\n"
+                 "exit status is 2, as it is for a recorded move the engine refuses.\n");
 }
 
-static void cards_text(const cs_card *cards, int n, char *buf, size_t len) {
-    size_t used = 0;
-    buf[0] = '\0';
-    for (int i = 0; i < n && used < len; i++) {
-        char c[CS_CARD_TEXT_MAX];
-        cs_card_format(cards[i], c);
-        used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? " " : "", c);
-    }
-}
-
+/* The seats' agents: each answers from the file's row of the deal being played. */
 typedef struct {
-    const cs_rules *rules;
-    const cs_h5_meta *meta;
-    int rotation;
-    int score[CS_MAX_PLAYERS]; /* per side, as the game goes */
-    int over;                  /* a side reached the target */
-} replay;
+    const cs_deal_record *deals; /* the game's rows, deal by deal */
+    uint64_t n_deals;
+    char why[160]; /* why the file had no answer */
+} script;
 
-static const char *who(const replay *r, int seat) {
-    return r->meta->seats[(seat + r->rotation) % r->rules->players];
+static const cs_deal_record *script_row(script *s, const cs_view *v) {
+    if (v->deal >= 0 && (uint64_t)v->deal < s->n_deals) return &s->deals[v->deal];
+    snprintf(s->why, sizeof s->why, "the file records %llu deals and no more",
+             (unsigned long long)s->n_deals);
+    return NULL;
 }
 
-/* Adds points to a seat's side; returns whether this ended the game. */
-static int credit(replay *r, int seat, int points) {
-    int side = cs_rules_side(r->rules, seat);
-    r->score[side] += points;
-    if (!r->over && r->score[side] >= r->rules->target) {
-        r->over = 1;
-        return 1;
-    }
-    return 0;
+static int script_discard(void *self, const cs_view *v, cs_card out[CS_MAX_DISCARD]) {
+    const cs_deal_record *row = script_row(self, v);
+    if (row == NULL) return CS_EAGENT;
+    for (int d = 0; d < v->rules->discards; d++) out[d] = row->discard[v->seat][d];
+    return CS_OK;
 }
 
-static void print_show(replay *r, const char *whose, int seat, const cs_card *cards, int n,
-                       cs_card starter, int flush_min, int recorded) {
-    char text[64];
-    cards_text(cards, n, text, sizeof text);
-    cs_show_points p;
-    cs_show_breakdown(cards, n, starter, flush_min, &p);
-    if (r->over) {
-        printf("    %-26s %-12s (not counted: the game is over)\n", whose, text);
-        return;
+/* The seat's next card: the first it has not played of its cards in the record's order. */
+static int script_play(void *self, const cs_view *v, cs_card *out) {
+    script *s = self;
+    const cs_deal_record *row = script_row(s, v);
+    if (row == NULL) return CS_EAGENT;
+    int played = cs_rules_hand_size(v->rules) - v->n_hand, mine = 0;
+    for (int i = 0; i < row->n_plays && i < CS_MAX_PLAYS; i++) {
+        if (row->play_seat[i] != v->seat) continue;
+        if (mine++ == played) {
+            *out = row->play_card[i];
+            return CS_OK;
+        }
     }
-    printf("    %-26s %-12s %2d", whose, text, p.total);
-    if (p.total > 0) {
-        printf("  (");
-        const char *sep = "";
-        if (p.fifteens) printf("%sfifteens %d", sep, p.fifteens), sep = ", ";
-        if (p.pairs) printf("%spairs %d", sep, p.pairs), sep = ", ";
-        if (p.runs) printf("%sruns %d", sep, p.runs), sep = ", ";
-        if (p.flush) printf("%sflush %d", sep, p.flush), sep = ", ";
-        if (p.nobs) printf("%snobs %d", sep, p.nobs);
-        printf(")");
+    snprintf(s->why, sizeof s->why, "the file records %d card%s played by this seat, not more",
+             mine, mine == 1 ? "" : "s");
+    return CS_EAGENT;
+}
+
+/*
+ * Stacks the deck of the row's deal in the order step_deal draws it: one card at a time from
+ * the dealer's left (the i-th seat from there gets cards i, i + n, i + 2n, ...), then the crib
+ * card, then the starter. A deal that ended before its cards (by the start bonus) has none.
+ */
+static int stack_deal(cs_game *g, const cs_rules *r, const cs_deal_record *row) {
+    if (row->dealt[0][0] == CS_NO_CARD) return CS_OK;
+    cs_view v;
+    cs_game_view(g, 0, &v);
+    cs_card order[CS_MAX_PLAYERS * CS_MAX_DEALT + 2];
+    int n = r->players, k = 0;
+    for (int round = 0; round < r->cards_dealt; round++)
+        for (int i = 0; i < n; i++) order[k++] = row->dealt[(v.dealer + 1 + i) % n][round];
+    if (r->crib_from_deck) order[k++] = row->crib_extra;
+    order[k++] = row->starter;
+    return cs_game_stack_deck(g, order, k);
+}
+
+/* Prints one field's values: numbers, or cards as text ("--" for no card; a code that is no
+ * card as its number). */
+static void print_values(const int *v, int n, int cards) {
+    for (int i = 0; i < n; i++) {
+        char t[CS_CARD_TEXT_MAX];
+        cs_card_format((cs_card)v[i], t);
+        if (cards && (cs_card_valid((cs_card)v[i]) || v[i] == CS_NO_CARD))
+            printf(" %s", t);
+        else
+            printf(" %d", v[i]);
     }
-    if (recorded != p.total) printf("  [file records %d]", recorded);
-    if (credit(r, seat, recorded)) printf("  -- reaches %d: the game ends", r->rules->target);
+}
+
+/* Whether a field's values in the file (a) and from the engine (b) differ; if so says how. */
+static int differ(const char *where, const char *name, const int *a, const int *b, int n,
+                  int cards) {
+    if (memcmp(a, b, (size_t)n * sizeof *a) == 0) return 0;
+    printf("  !! %s: the file records %s", where, name);
+    print_values(a, n, cards);
+    printf(", the engine");
+    print_values(b, n, cards);
     printf("\n");
+    return 1;
 }
 
-/* "(fifteen 2, pair 2, go 1)": what a card's recorded points were for. The pile's own points
- * come from the engine's pegging scorer; the rest is the go (or the last card), which the file
- * credits to the card that ended the series. */
-static void print_peg_breakdown(const cs_card *pile, int n, int recorded, int last_play) {
-    cs_peg_points p;
-    cs_peg_breakdown(pile, n, &p);
-    static const char *const pairs[] = {
-        "", "", "pair", "", "", "", "pair royal", "", "", "", "", "", "double pair royal"};
-    const char *sep = "";
-    printf("  (");
-    if (p.fifteen) printf("%sfifteen %d", sep, p.fifteen), sep = ", ";
-    if (p.thirty_one) printf("%sthirty-one %d", sep, p.thirty_one), sep = ", ";
-    if (p.pairs > 0 && p.pairs <= 12 && pairs[p.pairs][0])
-        printf("%s%s %d", sep, pairs[p.pairs], p.pairs), sep = ", ";
-    if (p.run) printf("%srun %d", sep, p.run), sep = ", ";
-    int rest = recorded - p.total;
-    if (rest == 1)
-        printf("%s%s 1", sep, last_play ? "last card" : "go");
-    else if (rest != 0)
-        printf("%s[the file records %d, the pile scores %d]", sep, recorded, p.total);
-    printf(")");
+/* Compares field `expr` (an expression of i, for i < n) of the file's record with the
+ * engine's, every slot of it (the padding of absent seats and unplayed cards too: a replay
+ * must give back exactly what the file holds); counts a difference into `bad`. */
+#define CHECK(name, n, cards, expr)                                                                \
+    do {                                                                                           \
+        int a_[CS_MAX_PLAYERS * CS_MAX_DEALT], b_[CS_MAX_PLAYERS * CS_MAX_DEALT];                  \
+        for (int i = 0; i < (n); i++) {                                                            \
+            a_[i] = (int)(file->expr);                                                             \
+            b_[i] = (int)(engine->expr);                                                           \
+        }                                                                                          \
+        bad += differ(where, name, a_, b_, n, cards);                                              \
+    } while (0)
+
+/* The fields of a /deals row the engine's record must match; returns how many differ. */
+static int check_deal(const cs_deal_record *file, const cs_deal_record *engine) {
+    int bad = 0;
+    char where[32];
+    snprintf(where, sizeof where, "deal %d", engine->deal + 1);
+    CHECK("dealer", 1, 0, dealer);
+    CHECK("dealt", CS_MAX_PLAYERS * CS_MAX_DEALT, 1, dealt[i / CS_MAX_DEALT][i % CS_MAX_DEALT]);
+    CHECK("crib_extra", 1, 1, crib_extra);
+    CHECK("discard", CS_MAX_PLAYERS * CS_MAX_DISCARD, 1,
+          discard[i / CS_MAX_DISCARD][i % CS_MAX_DISCARD]);
+    CHECK("starter", 1, 1, starter);
+    CHECK("n_plays", 1, 0, n_plays);
+    CHECK("play_seat", CS_MAX_PLAYS, 0, play_seat[i]);
+    CHECK("play_card", CS_MAX_PLAYS, 1, play_card[i]);
+    CHECK("play_points", CS_MAX_PLAYS, 0, play_points[i]);
+    CHECK("peg", CS_MAX_PLAYERS, 0, peg[i]);
+    CHECK("hand", CS_MAX_PLAYERS, 0, hand[i]);
+    CHECK("crib", 1, 0, crib);
+    CHECK("heels", 1, 0, heels);
+    CHECK("bonus", CS_MAX_PLAYERS, 0, bonus[i]);
+    CHECK("score", CS_MAX_PLAYERS, 0, score[i]);
+    CHECK("ended", 1, 0, ended);
+    return bad;
 }
 
-/* Counts the "key":value members of two rules' JSON (same keys, same order, as
- * cs_rules_to_json writes them) that differ; with out, lists them as "key value, ...". */
-static int rules_changes(const char *base, const char *rules, char *out, size_t len) {
-    int n = 0;
-    size_t used = 0;
-    if (out != NULL) out[0] = '\0';
-    while (*base && *rules) {
-        size_t lb = strcspn(base + 1, ",}") + 1, lr = strcspn(rules + 1, ",}") + 1;
-        if (lb != lr || memcmp(base, rules, lb) != 0) {
-            n++;
-            /* {"target":61 or ,"first_dealer":"cut" -> target 61, first_dealer cut */
-            const char *key = rules + 2, *colon = memchr(rules, ':', lr);
-            if (out != NULL && colon != NULL && colon > key && used < len) {
-                const char *value = colon + 1, *end = rules + lr;
-                if (*value == '"') value++;
-                if (end > value && end[-1] == '"') end--;
-                used += (size_t)snprintf(out + used, len - used, "%s%.*s %.*s", n > 1 ? ", " : "",
-                                         (int)(colon - key - 1), key, (int)(end - value), value);
+/* The fields of the /games row the engine's summary must match. */
+static int check_game(const cs_game_record *file, const cs_game_record *engine) {
+    int bad = 0;
+    const char *where = "the game";
+    CHECK("first_dealer", 1, 0, first_dealer);
+    CHECK("deals", 1, 0, deals);
+    CHECK("winner", 1, 0, winner);
+    CHECK("score", CS_MAX_PLAYERS, 0, score[i]);
+    CHECK("peg", CS_MAX_PLAYERS, 0, peg[i]);
+    CHECK("hand", CS_MAX_PLAYERS, 0, hand[i]);
+    CHECK("crib", CS_MAX_PLAYERS, 0, crib[i]);
+    CHECK("heels", CS_MAX_PLAYERS, 0, heels[i]);
+    CHECK("bonus", CS_MAX_PLAYERS, 0, bonus[i]);
+    CHECK("skunk", CS_MAX_PLAYERS, 0, skunk[i]);
+    CHECK("lurch", 1, 0, lurch);
+    return bad;
+}
+
+#undef CHECK
+
+/*
+ * Plays the game again from its rows, narrating it to standard output and comparing each deal
+ * and the summary with the file. Returns the number of differences, or -1 after printing why
+ * the game does not replay at all.
+ */
+static int replay_game(const char *path, const cs_h5_meta *m, const cs_rules *rules,
+                       const cs_games_row *row, const cs_deal_record *deals, uint64_t n_deals) {
+    cs_game *g = cs_game_new();
+    if (g == NULL) {
+        fprintf(stderr, "cribsim replay: out of memory\n");
+        return -1;
+    }
+    uint64_t game = row->game.game;
+    const char *names[CS_MAX_PLAYERS];
+    for (int s = 0; s < rules->players; s++)
+        names[s] = m->seats[(s + row->rotation) % rules->players];
+    cs_narrator nr;
+    cs_narrator_init(&nr, stdout, g, rules, names);
+    script sc = {.deals = deals, .n_deals = n_deals};
+    cs_agent agents[CS_MAX_PLAYERS];
+    for (int s = 0; s < rules->players; s++)
+        agents[s] = (cs_agent){script_discard, script_play, NULL, &sc, names[s]};
+    agents[0] = cs_narrator_attach(&nr, agents[0]);
+
+    printf("game %llu of %s (seed %llu)\n", (unsigned long long)game, path,
+           (unsigned long long)m->seed);
+    cs_narrate_header(&nr);
+    if (m->duplicate)
+        printf("duplicate: rotation %d of %d, the cards of game %llu\n", row->rotation,
+               m->rotations, (unsigned long long)row->card_game);
+    printf("first dealer: %s\n", cs_narrator_label(&nr, row->game.first_dealer));
+
+    cs_game_begin_keyed(g, rules, m->seed, game, row->card_game, row->game.first_dealer, agents);
+    int bad = 0, rc = CS_OK;
+    uint64_t played = 0;
+    char why[512] = "";
+    while (cs_game_phase(g) != CS_PHASE_OVER) {
+        cs_phase phase = cs_game_phase(g);
+        if (phase == CS_PHASE_DEAL) {
+            if (played == n_deals) {
+                snprintf(why, sizeof why, "the game is not over after the %llu deals it records",
+                         (unsigned long long)n_deals);
+                break;
+            }
+            if ((rc = stack_deal(g, rules, &deals[played])) != CS_OK) {
+                snprintf(why, sizeof why, "the cards of deal %llu cannot be dealt: %s",
+                         (unsigned long long)played + 1, cs_err_message(rc));
+                break;
             }
         }
-        base += lb;
-        rules += lr;
-    }
-    return n;
-}
-
-/* "two (two players, ...)" for a preset's rules, else the nearest preset and what differs. */
-static void print_rules(const cs_rules *rules) {
-    char json[CS_H5_TEXT_MAX], best_json[CS_H5_TEXT_MAX] = "";
-    cs_rules_to_json(rules, json, sizeof json);
-    int best = 0, best_n = 1 << 30;
-    for (int k = 0; k < CS_PRESET_COUNT; k++) {
-        cs_rules pr;
-        char pj[CS_H5_TEXT_MAX];
-        cs_rules_preset((cs_preset)k, &pr);
-        cs_rules_to_json(&pr, pj, sizeof pj);
-        int n = rules_changes(pj, json, NULL, 0);
-        if (n < best_n) {
-            best_n = n;
-            best = k;
-            snprintf(best_json, sizeof best_json, "%s", pj);
+        if ((rc = cs_game_step(g)) != CS_OK) {
+            /* The engine counts deals from 0, as /deals does; the text above from 1. */
+            const cs_deal_record *d = cs_game_deal_record(g);
+            snprintf(why, sizeof why,
+                     "%s%s%s (deal %d, counted from 0 as in /deals, is deal %d above)",
+                     cs_game_error(g), sc.why[0] ? ": " : "", sc.why, d->deal, d->deal + 1);
+            break;
+        }
+        if (phase == CS_PHASE_DEAL_DONE) {
+            cs_narrator_flush(&nr);
+            bad += check_deal(&deals[played], cs_game_deal_record(g));
+            played++;
         }
     }
-    printf("rules: %s (%s)", cs_preset_name((cs_preset)best),
-           cs_preset_description((cs_preset)best));
-    if (best_n > 0) {
-        char changes[CS_H5_TEXT_MAX];
-        rules_changes(best_json, json, changes, sizeof changes);
-        printf(", changed: %s", changes);
-    }
-    printf("\n");
-}
-
-static void print_deal(replay *r, const cs_deal_record *d) {
-    const cs_rules *ru = r->rules;
-    int n = ru->players, hand = cs_rules_hand_size(ru);
-    printf("\ndeal %d: seat %d (%s) deals\n", d->deal + 1, d->dealer, who(r, d->dealer));
-    cs_card crib[CS_CRIB_SIZE];
-    int n_crib = 0;
-    cs_card kept[CS_MAX_PLAYERS][CS_MAX_HAND];
-    for (int s = 0; s < n; s++) {
-        char dealt[64], laid[32], keep[64];
-        int k = 0;
-        for (int i = 0; i < ru->cards_dealt; i++) {
-            int is_discard = 0;
-            for (int j = 0; j < ru->discards; j++) is_discard |= d->dealt[s][i] == d->discard[s][j];
-            if (!is_discard && k < CS_MAX_HAND) kept[s][k++] = d->dealt[s][i];
-        }
-        for (int j = 0; j < ru->discards && n_crib < CS_CRIB_SIZE; j++)
-            crib[n_crib++] = d->discard[s][j];
-        cards_text(d->dealt[s], ru->cards_dealt, dealt, sizeof dealt);
-        cards_text(d->discard[s], ru->discards, laid, sizeof laid);
-        cards_text(kept[s], k, keep, sizeof keep);
-        printf("  seat %d %-20.20s dealt %-17s lays away %-5s keeps %s\n", s, who(r, s), dealt,
-               laid, keep);
-    }
-    if (ru->crib_from_deck > 0 && d->crib_extra != CS_NO_CARD && n_crib < CS_CRIB_SIZE) {
-        char c[CS_CARD_TEXT_MAX];
-        cs_card_format(d->crib_extra, c);
-        printf("  the dealer adds %s from the deck to the crib\n", c);
-        crib[n_crib++] = d->crib_extra;
-    }
-    for (int s = 0; s < n; s++)
-        if (d->bonus[s] > 0) {
-            printf("  seat %d (%s) takes %d as the first pone", s, who(r, s), d->bonus[s]);
-            if (credit(r, s, d->bonus[s])) printf(" -- the game ends");
-            printf("\n");
-        }
-    char starter[CS_CARD_TEXT_MAX];
-    cs_card_format(d->starter, starter);
-    if (d->starter == CS_NO_CARD) {
-        printf("  no starter was cut (the game ended before)\n");
-    } else {
-        printf("  starter %s", starter);
-        if (d->heels > 0) {
-            printf(": his heels, %d to the dealer", d->heels);
-            if (credit(r, d->dealer, d->heels)) printf(" -- the game ends");
-        }
+    cs_narrator_flush(&nr);
+    if (why[0] == '\0') {
+        cs_game_record sum; /* its `deals` tells a game that ended before the file's rows */
+        cs_game_summary(g, &sum);
+        bad += check_game(&row->game, &sum);
         printf("\n");
+        cs_narrate_result(&nr, &sum);
     }
-    if (d->n_plays > 0) printf("  the play:\n");
-    int count = 0, n_pile = 0;
-    cs_card pile[CS_PEG_PILE_MAX];
-    for (int i = 0; i < d->n_plays; i++) {
-        cs_card c = d->play_card[i];
-        int v = cs_card_value(c);
-        /* A series ends at 31, or when nobody can play: then no card left fits, so the next
-         * card played would pass 31. */
-        if (count + v > 31 || count == 31) {
-            printf("    -- the count starts again --\n");
-            count = n_pile = 0;
-        }
-        count += v;
-        if (n_pile < CS_PEG_PILE_MAX) pile[n_pile++] = c;
-        char t[CS_CARD_TEXT_MAX];
-        cs_card_format(c, t);
-        int seat = d->play_seat[i], pts = d->play_points[i];
-        printf("    seat %d %-20.20s %s  count %2d", seat, who(r, seat), t, count);
-        if (pts > 0) {
-            printf("  +%d", pts);
-            print_peg_breakdown(pile, n_pile, pts, i + 1 == d->n_plays);
-            if (credit(r, seat, pts)) printf("  -- reaches %d: the game ends", ru->target);
-        }
-        printf("\n");
+    fflush(stdout);
+    cs_game_free(g);
+    if (why[0] != '\0') {
+        fprintf(stderr, "cribsim replay: %s: game %llu does not replay: %s\n", path,
+                (unsigned long long)game, why);
+        return -1;
     }
-    if (d->starter != CS_NO_CARD) {
-        printf("  the show:\n");
-        for (int k = 1; k <= n; k++) {
-            int s = (d->dealer + k) % n;
-            char whose[64];
-            snprintf(whose, sizeof whose, "seat %d %.20s", s, who(r, s));
-            print_show(r, whose, s, kept[s], hand, d->starter, ru->hand_flush_min, d->hand[s]);
-        }
-        if (n_crib == CS_CRIB_SIZE)
-            print_show(r, "the crib", d->dealer, crib, CS_CRIB_SIZE, d->starter, ru->crib_flush_min,
-                       d->crib);
-    }
-    if (ru->partnership)
-        printf("  scores: team 0 %d, team 1 %d\n", d->score[0], d->score[1]);
-    else
-        for (int s = 0; s < n; s++)
-            printf("%s seat %d %d%s", s ? "," : "  scores:", s, d->score[s], s + 1 < n ? "" : "\n");
-    /* Follow the file's scores from here, whatever the arithmetic above made of them. */
-    for (int s = 0; s < n; s++) r->score[cs_rules_side(ru, s)] = d->score[s];
+    return bad;
 }
 
 int cs_cmd_replay(int argc, char **argv) {
@@ -329,49 +332,34 @@ int cs_cmd_replay(int argc, char **argv) {
         cs_args_error(&a, "%s", cs_h5_reader_error(r));
         goto done;
     }
-    if (row.game.game != game || count == 0 || count > MAX_DEALS_SHOWN ||
-        cs_h5_read_deals(r, first, (size_t)count, deals) != 0) {
-        cs_args_error(&a, "%s: game %llu's records are inconsistent or unreadable%s%s", path,
-                      (unsigned long long)game, count ? ": " : "",
-                      count ? cs_h5_reader_error(r) : "");
+    if (row.game.game != game || count == 0 || count > MAX_DEALS_SHOWN) {
+        cs_args_error(&a, "%s: game %llu's records are inconsistent", path,
+                      (unsigned long long)game);
         goto done;
     }
-    replay rp = {.rules = &rules, .meta = m, .rotation = row.rotation};
-    printf("game %llu of %s (seed %llu)\n", (unsigned long long)game, path,
-           (unsigned long long)m->seed);
-    print_rules(&rules);
-    printf("seats:");
-    for (int s = 0; s < rules.players; s++)
-        printf(" %d %s%s", s, who(&rp, s), s + 1 < rules.players ? "," : "");
-    if (rules.partnership) printf("  (seats 0+2 are team 0, 1+3 team 1)");
-    printf("\n");
-    if (m->duplicate)
-        printf("duplicate: rotation %d of %d, the cards of game %llu\n", row.rotation, m->rotations,
-               (unsigned long long)row.card_game);
-    printf("first dealer: seat %d (%s)\n", row.game.first_dealer, who(&rp, row.game.first_dealer));
-    for (uint64_t i = 0; i < count; i++) print_deal(&rp, &deals[i]);
-    printf("\n");
-    if (row.game.winner < 0) {
-        printf("result: a tie after %d deals\n", row.game.deals);
-    } else if (rules.partnership) {
-        printf("result: team %d (%s + %s) wins after %d deals", row.game.winner,
-               who(&rp, row.game.winner), who(&rp, row.game.winner + 2), row.game.deals);
-    } else {
-        printf("result: seat %d (%s) wins after %d deals", row.game.winner,
-               who(&rp, row.game.winner), row.game.deals);
+    if (cs_h5_read_deals(r, first, (size_t)count, deals) != 0) {
+        cs_args_error(&a, "%s: game %llu's records are unreadable: %s", path,
+                      (unsigned long long)game, cs_h5_reader_error(r));
+        goto done;
     }
-    if (row.game.winner >= 0) {
-        printf(", final scores");
-        for (int s = 0; s < rules.players; s++)
-            if (!rules.partnership || s < 2) printf(" %d", row.game.score[s]);
-        static const char *const skunks[] = {"", "skunk", "double skunk", "triple skunk"};
-        for (int s = 0; s < rules.players; s++)
-            if (row.game.skunk[s] > 0 && row.game.skunk[s] < 4 && (!rules.partnership || s < 2))
-                printf(", seat %d %s", s, skunks[row.game.skunk[s]]);
-        if (row.game.lurch) printf(", a lurch");
-        printf("\n");
+    const char *odd = row.game.first_dealer >= rules.players ? "its first dealer is no seat" : NULL;
+    for (uint64_t i = 0; odd == NULL && i < count; i++)
+        if (deals[i].game != game || deals[i].deal != i)
+            odd = "its /deals rows are not its deals in order";
+    if (odd != NULL) {
+        cs_args_error(&a, "%s: game %llu's records are inconsistent: %s", path,
+                      (unsigned long long)game, odd);
+        goto done;
     }
-    status = CS_EXIT_OK;
+    int differences = replay_game(path, m, &rules, &row, deals, count);
+    if (differences > 0)
+        cs_args_error(&a,
+                      "%s: game %llu does not replay as recorded: %d %s (the lines starting "
+                      "'!!'); the file was made by cribsim %s (commit %s)",
+                      path, (unsigned long long)game, differences,
+                      differences == 1 ? "field differs" : "fields differ", m->engine_version,
+                      m->git_commit);
+    status = differences == 0 ? CS_EXIT_OK : CS_EXIT_USAGE;
 done:
     cs_h5_reader_close(r);
     free(deals);

@@ -106,21 +106,37 @@ for p in two three four partners five-card nz-tournament; do
     if [ "$rc" -eq 0 ] && [ "$a" = "$b" ] && grep -Eq "(wins|tie) .*after (the )?[0-9]+ deals?:" <<<"$a"; then ok; else bad "play $p rc=$rc"; fi
 done
 [ "$("$cs" play --seed 1)" != "$("$cs" play --seed 2)" ] && ok || bad "different seeds, same game"
-# What a person reads: every deal's cards, starter, play, show and scores, then why it ended.
+# What a person reads: the rules, every deal's cards, starter, play (each card's points and why,
+# the go and the last card on the card that took them), show and scores, then why it ended.
+# Every card that scores gives its reasons, and they add up to its points.
+check_points='
+/count +[0-9]+  [+][0-9]+/ {
+    s = $0; sub(/.*count +[0-9]+  [+]/, "", s); total = s + 0
+    if (!match(s, /[(][^)]*[)]/)) { print "no reason: " $0; bad = 1; next }
+    n = split(substr(s, RSTART + 1, RLENGTH - 2), parts, ", "); sum = 0
+    for (i = 1; i <= n; i++) { k = split(parts[i], w, " "); sum += w[k] }
+    if (sum != total) { print "the parts do not add up: " $0; bad = 1 }
+    scored++
+}
+END { exit bad || !scored }'
 for p in two three four partners five-card nz-tournament; do
     out=$("$cs" play --rules "$p" --seed 5)
-    deals=$(grep -c "^Deal [0-9]*: seat [0-3].* deals$" <<<"$out")
-    for needle in "  starter " "  the play:" "  the show (starter " " crib " " takes 1 for the " \
+    deals=$(grep -c "^deal [0-9]*: seat [0-3].* deals$" <<<"$out")
+    for needle in "rules: $p (" "  starter " "  the play:" "  the show (starter " " crib " "  +1  (last card 1)" \
         "the game is over"; do
         grep -qF -- "$needle" <<<"$out" && ok || bad "play $p: no '$needle'"
     done
-    [ "$(grep -c "^  scores after deal " <<<"$out")" -ge $((deals - 1)) ] && ok || bad "play $p: scores after each deal"
+    grep -Eq "  \+[0-9]+  \((.*, )?go 1\)" <<<"$out" && ok || bad "play $p: no go"
+    [ "$(grep -c "^  scores: " <<<"$out")" -eq "$deals" ] && ok || bad "play $p: scores after each deal"
+    awk "$check_points" <<<"$out" && ok || bad "play $p: points and their reasons"
 done
 out=$("$cs" play --rules five-card --seed 5)
 grep -q "takes 3 for last at the start" <<<"$out" && grep -q "the play ends: a single series, [1-9] cards\? left unplayed" <<<"$out" && ok || bad "five-card narration"
 out=$("$cs" play --rules nz-tournament --seed 26)
-grep -q "the 4 deals are played" <<<"$out" && grep -qx "The game is a tie after 4 deals: team 0 69, team 1 69." <<<"$out" \
+grep -q "the 4 deals are played" <<<"$out" && grep -qx "result: a tie after 4 deals: team 0 69, team 1 69." <<<"$out" \
     && ok || bad "nz-tournament tie [$(tail -2 <<<"$out")]"
+"$cs" play --set target=61 --set lurch_line=0 | grep -qx "rules: two (.*), changed: target 61, skunk_line 31, double_skunk_line 1, triple_skunk_line 0, lurch_line 0" \
+    && ok || bad "play: the rules line"
 [ "$("$cs" play --seed 010)" = "$("$cs" play --seed=10)" ] && ok || bad "seeds are decimal; --seed=S"
 expect_error "seed overflow" "'99999999999999999999999'" "$cs" play --seed 99999999999999999999999
 expect_error "bad rule value" "bad value 'abc' for rule 'target'" "$cs" play --set target=abc

@@ -228,27 +228,81 @@ out=$("$cs" run --games 40 --arm greedy-random --arm expected-greedy -o ladder -
 "$cs" run --seats greedy,random --duplicate --games 100000 --sprt 0,100 --sprt-every 100 -o sprt.h5 --quiet >/dev/null \
     && [ "$(attr sprt.h5 sprt_decision)" = H1 ] && [ "$(attr sprt.h5 status)" = sprt-stopped ] && ok || bad "sprt"
 
-# replay: one game, deal by deal.
+# replay: one game, deal by deal, played again in the engine from the file and told as play
+# tells a game. Game 3 is the second rotation: seat s is played by seats[(s + 1) % 2].
 out=$("$cs" replay t1.h5 --game 3)
-if [ $? -eq 0 ] && grep -q "^game 3 of t1.h5" <<<"$out" && grep -q "^deal 1: seat" <<<"$out" &&
-    grep -q "the play:" <<<"$out" && grep -q "the crib" <<<"$out" && grep -Eq "^result: seat [01] \((random|greedy)\) wins" <<<"$out" &&
-    grep -q "rotation 1 of 2" <<<"$out"; then ok; else bad "replay: $out"; fi
-out=$("$cs" replay t1.h5 --game 3 | grep -c "file records")
-[ "$out" = 0 ] && ok || bad "replay: show breakdown disagrees with the file"
-# Every card that pegs says why, and the recorded points always match the pile plus a go or
-# the last card (over 200 games of two lineups).
+if [ $? -eq 0 ] && grep -q "^game 3 of t1.h5" <<<"$out" && grep -qx "seats: 0 greedy, 1 random" <<<"$out" &&
+    grep -Eq "^deal 1: seat [01] \((random|greedy)\) deals" <<<"$out" && grep -q "the play:" <<<"$out" &&
+    grep -Eq "^    seat [01] \((random|greedy)\)  crib " <<<"$out" && grep -Eq "^result: seat [01] \((random|greedy)\) wins" <<<"$out" &&
+    grep -q "rotation 1 of 2" <<<"$out" && ! grep -q '!!' <<<"$out"; then ok; else bad "replay: $out"; fi
+"$cs" replay t1.h5 --game 2 | grep -qx "seats: 0 random, 1 greedy" && ok || bad "replay: seats of rotation 0"
+# Every game of two lineups replays as recorded (no '!!' line, status 0); every card that pegs
+# says why, with the go or the last card on the card that took it; games end in the play, in
+# the show and with the crib.
 "$cs" run --rules five-card --seats greedy,random --record deals --games 100 -o five_deals.h5 --quiet >/dev/null
-out=$(for g in $(seq 0 99); do "$cs" replay t1.h5 --game "$g"; "$cs" replay five_deals.h5 --game "$g"; done)
-if ! grep -q "the pile scores" <<<"$out" && grep -Eq "count 31  \+[0-9]+  \(thirty-one 2" <<<"$out" &&
+out=$(for g in $(seq 0 99); do "$cs" replay t1.h5 --game "$g" || echo "STATUS $?"; "$cs" replay five_deals.h5 --game "$g" || echo "STATUS $?"; done)
+if ! grep -q "STATUS\|!!\|engine credits\|breakdown sums" <<<"$out" && grep -Eq "count 31  \+[0-9]+  \(thirty-one 2" <<<"$out" &&
     grep -Eq "\+1  \(go 1\)" <<<"$out" && grep -Eq "\+1  \(last card 1\)" <<<"$out" &&
     grep -Eq "\(pair 2, go 1\)|\(run [3-7], go 1\)|\(fifteen 2, go 1\)" <<<"$out" &&
-    ! grep -Eq "  \+[0-9]+$" <<<"$out"; then ok; else bad "replay: pegging breakdown"; fi
+    ! grep -Eq "  \+[0-9]+$" <<<"$out" && grep -q "reaches 61 in the play: the game is over" <<<"$out" &&
+    grep -q "reaches 121 in the show: the game is over" <<<"$out" && grep -q "reaches 121 with the crib: the game is over" <<<"$out" &&
+    grep -q "single series, [1-9] cards\? left unplayed" <<<"$out"; then ok; else bad "replay: two lineups"; fi
+# The games of t1.h5 that end at his heels: their last deal has heels, ended, and no play.
+heels=$("$py" -c 'import sys, h5py; d = h5py.File(sys.argv[1], "r")["deals"][:]; print(*d["game"][(d["ended"] == 1) & (d["heels"] > 0) & (d["n_plays"] == 0)][:3])' t1.h5)
+told=0
+for g in $heels; do "$cs" replay t1.h5 --game "$g" | grep -q "reaches 121 at his heels: the game is over" && told=$((told + 1)); done
+[ -n "$heels" ] && [ "$told" = "$(wc -w <<<"$heels")" ] && ok || bad "replay: games won at his heels [$heels] told $told"
+# Every preset: a game between random players, recorded then replayed, reads exactly as
+# `cribsim play` tells the same game (same seed and index), once the replay's names are gone.
+for p in two three four partners five-card nz-tournament; do
+    seats=random,random; case $p in three) seats=random,random,random ;; four|partners|nz-tournament) seats=random,random,random,random ;; esac
+    "$cs" run --rules "$p" --seats "$seats" --seed 13 --games 30 --record deals -o "rp_$p.h5" --quiet >/dev/null
+    same=0
+    for g in 0 7 29; do
+        a=$("$cs" replay "rp_$p.h5" --game $g | sed -n '/^deal 1:/,$p' | sed 's/ (random)//g; s/ (random, / (/g; s/ (random + random)//')
+        b=$("$cs" play --rules "$p" --seed 13 --game $g | sed -n '/^deal 1:/,$p')
+        [ -n "$a" ] && [ "$a" = "$b" ] && same=$((same + 1))
+    done
+    [ "$same" = 3 ] && ok || bad "replay $p: not the game play tells"
+done
+"$cs" run --rules nz-tournament --seats greedy,random,greedy,random --duplicate --record deals --games 400 -o nz.h5 --quiet >/dev/null
+# Its ties (the games whose winner is -1) replay as ties after the four deals.
+ties=$("$py" -c 'import sys, h5py, numpy as np; print(*np.flatnonzero(h5py.File(sys.argv[1], "r")["games"]["winner"][:] < 0)[:3])' nz.h5)
+told=0
+for g in $ties; do
+    out=$("$cs" replay nz.h5 --game "$g") && ! grep -q '!!' <<<"$out" && grep -q "the 4 deals are played: the game is over" <<<"$out" &&
+        grep -q "^result: a tie after 4 deals: team 0 \([0-9]*\), team 1 \1\.$" <<<"$out" && told=$((told + 1))
+done
+[ -n "$ties" ] && [ "$told" = "$(wc -w <<<"$ties")" ] && ok || bad "replay nz-tournament ties [$ties] told $told"
 # Rules that are no preset are told as the nearest preset and what was changed.
 "$cs" run --rules four --set target=61 --set lurch_line=31 --set skunk_line=31 --set double_skunk_line=0 \
     --set triple_skunk_line=0 --seats random,greedy,random,greedy --record deals --games 4 -o four61.h5 --quiet >/dev/null
 out=$("$cs" replay four61.h5 --game 0 | sed -n 2p)
 grep -q "^rules: four (.*), changed: target 61, skunk_line 31, double_skunk_line 0, triple_skunk_line 0, lurch_line 31$" <<<"$out" \
     && ok || bad "replay rules: $out"
+# A file that is not what the engine records: a changed point is told where it is (a line
+# starting '!!', the field, both values) and a card the seat does not hold stops the replay;
+# both exit 2, naming the file.
+"$py" - <<'EOF'
+import shutil, h5py, numpy as np
+for name in ("points", "card"):
+    shutil.copy("t1.h5", name + ".h5")
+    with h5py.File(name + ".h5", "r+") as f:
+        d = f["deals"]
+        i = np.flatnonzero(d["game"][:] == 3)[1]  # game 3, its second deal
+        r = d[i]
+        if name == "points":
+            r["play_points"][1] += 1
+        else:
+            r["play_card"][0] = next(c for c in r["dealt"][r["play_seat"][0] ^ 1] if c not in r["discard"][r["play_seat"][0] ^ 1])
+        d[i] = r
+EOF
+out=$("$cs" replay points.h5 --game 3 2>err.txt); rc=$?
+[ $rc -eq 2 ] && grep -q "^  !! deal 2: the file records play_points [0-9]" <<<"$out" && grep -q "^result: " <<<"$out" &&
+    grep -q "points.h5: game 3 does not replay as recorded: 1 field differs" err.txt && ok || bad "replay changed points: rc=$rc $(cat err.txt)"
+"$cs" replay card.h5 --game 3 >/dev/null 2>err.txt; rc=$?
+[ $rc -eq 2 ] && grep -Eq "card.h5: game 3 does not replay: seat [01] \((random|greedy)\) in game 3, deal 1: played [2-9TJQKA][CDHS], which is not in its hand" err.txt \
+    && ok || bad "replay a card not held: rc=$rc $(cat err.txt)"
 
 # match: duplicate games, win rates with intervals.
 out=$("$cs" match greedy random --games 400 --quiet)
