@@ -187,24 +187,23 @@ static void bench_games(const bench *b) {
            with_file, no_file);
 }
 
-static void bench_expected(const bench *b) {
-    uint64_t n = calibrate(b, "expected", 1, 1, 0);
+/* One strategy at both seats through the runner, one thread, /games written. */
+static void bench_self_play(const bench *b, const char *seat, const char *what, int digits,
+                            const char *target) {
+    uint64_t n = calibrate(b, seat, 1, 1, 0);
     if (n == 0) return;
-    double rate = runner_rate(b, "expected", n, 1, 1, 0);
+    double rate = runner_rate(b, seat, n, 1, 1, 0);
     if (rate < 0) return;
-    printf("expected    expected vs expected, one thread, /games written: %.0f games a second "
-           "(target 15,000)\n",
-           rate);
+    printf("%-11s %s, one thread, /games written: %.*f games a second%s\n", seat, what, digits,
+           rate, target);
+}
+
+static void bench_expected(const bench *b) {
+    bench_self_play(b, "expected", "expected vs expected", 0, " (target 15,000)");
 }
 
 static void bench_mc(const bench *b) {
-    uint64_t n = calibrate(b, "mc", 1, 1, 0);
-    if (n == 0) return;
-    double rate = runner_rate(b, "mc", n, 1, 1, 0);
-    if (rate < 0) return;
-    printf("mc          mc vs mc at its default budget, one thread, /games written: %.1f games a "
-           "second\n",
-           rate);
+    bench_self_play(b, "mc", "mc vs mc at its default budget", 1, "");
 }
 
 static void bench_deals(const bench *b) {

@@ -8,66 +8,11 @@
 #include <string.h>
 
 #include "cu_main.h"
+#include "play_view.h"
 #include "error.h"
 #include "strategy.h"
 
-static cs_card card(const char *text) {
-    cs_card c = CS_NO_CARD;
-    cs_card_parse(text, &c);
-    return c;
-}
-
-/* A two-player play decision for seat 0 (pone): hand, a pile laid alternately ending with
- * seat 1, and the scores. */
-typedef struct {
-    cs_rules rules;
-    cs_card hand[4], kept[4], pile[8], discards[2];
-    uint8_t seats[8];
-    int left[2], score[2];
-    cs_view v;
-} situation;
-
-static void make(situation *s, const char *hand[], int n_hand, const char *pile[], int n_pile,
-                 int mine, int theirs) {
-    memset(s, 0, sizeof *s);
-    cs_rules_preset(CS_PRESET_TWO, &s->rules);
-    int count = 0, k = n_hand;
-    for (int i = 0; i < n_hand; i++) s->hand[i] = s->kept[i] = card(hand[i]);
-    for (int i = 0; i < n_pile; i++) {
-        s->pile[i] = card(pile[i]);
-        s->seats[i] = (uint8_t)((n_pile - i) % 2);
-        count += cs_card_value(s->pile[i]);
-        if (s->seats[i] == 0 && k < 4) s->kept[k++] = s->pile[i];
-    }
-    s->discards[0] = card("AC");
-    s->discards[1] = card("2C");
-    s->left[0] = n_hand;
-    s->left[1] = 4 - (n_pile + 1) / 2;
-    s->score[0] = mine;
-    s->score[1] = theirs;
-    s->v = (cs_view){.rules = &s->rules,
-                     .game = 7,
-                     .seat = 0,
-                     .dealer = 1,
-                     .deal = 5,
-                     .n_hand = n_hand,
-                     .hand = s->hand,
-                     .n_kept = 4,
-                     .kept = s->kept,
-                     .n_discards = 2,
-                     .discards = s->discards,
-                     .starter = card("KC"),
-                     .count = count,
-                     .n_pile = n_pile,
-                     .pile = s->pile,
-                     .n_plays = n_pile,
-                     .play_seat = s->seats,
-                     .play_card = s->pile,
-                     .cards_left = s->left,
-                     .score = s->score};
-}
-
-static cs_card decide_as(const char *spec, situation *s, uint64_t game, int seat) {
+static cs_card decide_as(const char *spec, play_view *s, uint64_t game, int seat) {
     char err[256];
     cs_player *p = cs_player_create(spec, err, sizeof err);
     CU_ASSERT_PTR_NOT_NULL_FATAL(p);
@@ -79,14 +24,14 @@ static cs_card decide_as(const char *spec, situation *s, uint64_t game, int seat
     return out;
 }
 
-static cs_card decide(const char *spec, situation *s, uint64_t game) {
+static cs_card decide(const char *spec, play_view *s, uint64_t game) {
     return decide_as(spec, s, game, 0);
 }
 
 static void test_mc_is_reproducible_from_its_stream(void) {
-    situation s;
+    play_view s;
     const char *hand[] = {"5D", "6S", "7H", "9C"};
-    make(&s, hand, 4, NULL, 0, 30, 30);
+    play_view_make(&s, hand, 4, NULL, 0, 30, 30);
     for (uint64_t game = 0; game < 5; game++)
         CU_ASSERT_EQUAL(decide("mc:samples=20", &s, game), decide("mc:samples=20", &s, game));
 }
@@ -125,9 +70,9 @@ static void test_mc_discards_are_reproducible_and_legal(void) {
 static void test_mc_win_takes_the_fifteen_that_wins_the_game(void) {
     /* At 119 against 120, on 8-2: the 5 makes fifteen and the game; the 4 and the king
      * score nothing and leave the opponent a point to win with. */
-    situation s;
+    play_view s;
     const char *hand[] = {"4D", "5S", "KH"}, *pile[] = {"8H", "2C"};
-    make(&s, hand, 3, pile, 2, 119, 120);
+    play_view_make(&s, hand, 3, pile, 2, 119, 120);
     CU_ASSERT_EQUAL(decide("mc:samples=50,objective=win", &s, 1), card("5S"));
 }
 
@@ -139,9 +84,9 @@ static void test_mc_win_takes_the_fifteen_that_wins_the_game(void) {
  * would be played.)
  */
 static void test_mc_win_breaks_ties_by_the_margin(void) {
-    situation s;
+    play_view s;
     const char *hand[] = {"AS", "4D", "3D"}, *pile[] = {"KD", "3C"};
-    make(&s, hand, 3, pile, 2, 120, 100);
+    play_view_make(&s, hand, 3, pile, 2, 120, 100);
     for (uint64_t game = 0; game < 3; game++)
         CU_ASSERT_EQUAL(decide("mc:objective=win", &s, game), card("3D"));
 }
@@ -159,7 +104,7 @@ static void test_mc_win_breaks_ties_by_the_margin(void) {
  * it rates higher; at 2,000 samples that ranking is stable): the objective changes the move.
  */
 static void test_mc_win_plays_the_board_where_points_plays_the_hand(void) {
-    situation s;
+    play_view s;
     memset(&s, 0, sizeof s);
     cs_rules_preset(CS_PRESET_TWO, &s.rules);
     const char *hand[] = {"3D", "4H", "AC"}, *kept[] = {"4C", "3D", "4H", "AC"};

@@ -7,15 +7,10 @@
 #include <string.h>
 
 #include "cu_main.h"
+#include "play_view.h"
 #include "inference.h"
 #include "pegging.h"
 #include "score.h"
-
-static cs_card card(const char *text) {
-    cs_card c = CS_NO_CARD;
-    cs_card_parse(text, &c);
-    return c;
-}
 
 static void test_gain_agrees_with_the_engine_scorer_on_random_series(void) {
     cs_pcg32 rng = cs_pcg32_derive(3, 0, CS_STREAM_STRATEGY, 0);
@@ -72,71 +67,24 @@ static void test_two_ahead_agrees_with_gain_after_the_reply(void) {
     CU_ASSERT_EQUAL(mismatches, 0);
 }
 
-/* A two-player view at seat 0 (pone, seat 1 deals) with hand and pile. */
-typedef struct {
-    cs_rules rules;
-    cs_card hand[4], kept[4], pile[16], plays[16], discards[2];
-    uint8_t seats[16];
-    int left[2], score[2];
-    cs_view v;
-} situation;
-
-static void make(situation *s, const char *hand[], int n_hand, const char *pile[], int n_pile) {
-    memset(s, 0, sizeof *s);
-    cs_rules_preset(CS_PRESET_TWO, &s->rules);
-    int count = 0;
-    for (int i = 0; i < n_hand; i++) s->hand[i] = s->kept[i] = card(hand[i]);
-    for (int i = 0; i < n_pile; i++) {
-        s->pile[i] = s->plays[i] = card(pile[i]);
-        s->seats[i] = (uint8_t)((n_pile - i) % 2); /* alternating, ending with seat 1 */
-        count += cs_card_value(s->pile[i]);
-    }
-    /* The kept hand also holds the cards seat 0 already laid. */
-    int k = n_hand;
-    for (int i = 0; i < n_pile && k < 4; i++)
-        if (s->seats[i] == 0) s->kept[k++] = s->pile[i];
-    s->discards[0] = card("AC");
-    s->discards[1] = card("2C");
-    s->left[0] = n_hand;
-    s->left[1] = 4 - (n_pile + 1) / 2;
-    s->v = (cs_view){.rules = &s->rules,
-                     .seat = 0,
-                     .dealer = 1,
-                     .n_hand = n_hand,
-                     .hand = s->hand,
-                     .n_kept = 4,
-                     .kept = s->kept,
-                     .n_discards = 2,
-                     .discards = s->discards,
-                     .starter = card("KC"),
-                     .count = count,
-                     .n_pile = n_pile,
-                     .pile = s->pile,
-                     .n_plays = n_pile,
-                     .play_seat = s->seats,
-                     .play_card = s->plays,
-                     .cards_left = s->left,
-                     .score = s->score};
-}
-
 static void test_greedy_takes_the_thirty_one(void) {
-    situation s;
+    play_view s;
     const char *hand[] = {"TD", "4S"}, *pile[] = {"KH", "4H", "7D"};
-    make(&s, hand, 2, pile, 3);
+    play_view_make(&s, hand, 2, pile, 3, 0, 0);
     CU_ASSERT_EQUAL(cs_peg_greedy(&s.v), card("TD"));
 }
 
 static void test_greedy_breaks_ties_with_the_higher_card(void) {
-    situation s;
+    play_view s;
     const char *hand[] = {"2D", "9S", "3H"};
-    make(&s, hand, 3, NULL, 0);
+    play_view_make(&s, hand, 3, NULL, 0, 0, 0);
     CU_ASSERT_EQUAL(cs_peg_greedy(&s.v), card("9S"));
 }
 
 static void test_lookahead_does_not_lead_a_five_into_the_tens(void) {
-    situation s;
+    play_view s;
     const char *hand[] = {"5C", "KD", "2H", "3S"};
-    make(&s, hand, 4, NULL, 0);
+    play_view_make(&s, hand, 4, NULL, 0, 0, 0);
     cs_seen seen;
     cs_seen_from_view(&s.v, &seen);
     cs_card c = cs_peg_lookahead(&s.v, &seen);
@@ -145,19 +93,19 @@ static void test_lookahead_does_not_lead_a_five_into_the_tens(void) {
 }
 
 static void test_lookahead_takes_a_sure_fifteen_over_a_risky_card(void) {
-    situation s;
+    play_view s;
     /* On a 7, the 8 makes fifteen; the 6 opens a run for the reply. */
     const char *hand[] = {"8C", "6D"}, *pile[] = {"7H"};
-    make(&s, hand, 2, pile, 1);
+    play_view_make(&s, hand, 2, pile, 1, 0, 0);
     cs_seen seen;
     cs_seen_from_view(&s.v, &seen);
     CU_ASSERT_EQUAL(cs_peg_lookahead(&s.v, &seen), card("8C"));
 }
 
 static void test_lookahead_plays_the_only_card_that_fits(void) {
-    situation s;
+    play_view s;
     const char *hand[] = {"KC", "AD"}, *pile[] = {"TH", "QH", "9D"};
-    make(&s, hand, 2, pile, 3);
+    play_view_make(&s, hand, 2, pile, 3, 0, 0);
     cs_seen seen;
     cs_seen_from_view(&s.v, &seen);
     CU_ASSERT_EQUAL(cs_peg_lookahead(&s.v, &seen), card("AD"));
