@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Installs the Debian 12 packages cribsim builds, tests and analyses with, only those missing.
+# Installs the Debian 12 packages cribsim builds, tests and analyses with, only those missing,
+# and any more named as arguments (tests/race_check.sh adds clang libomp-dev).
 # Needs root or sudo when something is missing.
 set -euo pipefail
 pkgs=(build-essential cmake pkg-config libhdf5-dev libcunit1-dev libyaml-dev
-      python3-h5py python3-numpy python3-pandas python3-scipy python3-matplotlib)
+      python3-h5py python3-numpy python3-pandas python3-scipy python3-matplotlib "$@")
 missing=()
 for p in "${pkgs[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
