@@ -245,8 +245,21 @@ int cs_rules_set(cs_rules *r, const char *key, const char *value) {
     return CS_EUNKNOWN;
 }
 
-int cs_rules_set_order(const char *key) {
-    return strcmp(key, "target") == 0 ? 0 : 1;
+int cs_rules_set_all(cs_rules *r, int n, const char *const keys[], const char *const values[],
+                     int *failed) {
+    cs_rules next = *r;
+    for (int pass = 0; pass < 2; pass++) {
+        for (int i = 0; i < n; i++) {
+            if ((strcmp(keys[i], "target") != 0) != pass) continue;
+            int rc = cs_rules_set(&next, keys[i], values[i]);
+            if (rc != CS_OK) {
+                *failed = i;
+                return rc;
+            }
+        }
+    }
+    *r = next;
+    return CS_OK;
 }
 
 static int field_value(const cs_rules *r, size_t i) {

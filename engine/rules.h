@@ -85,14 +85,19 @@ int cs_rules_from_name(const char *name, cs_rules *out);
  *
  * Setting "target" also moves the skunk, double, triple skunk and lurch lines that are on by
  * the same amount, as the documents place them (two at 61: skunk 31, double 1, triple off,
- * lurch 31); a line that would fall to 0 or below is turned off. A line set explicitly must
- * be set after the target: callers applying several settings sort them by
- * cs_rules_set_order() so that the order they were written in does not matter.
+ * lurch 31); a line that would fall to 0 or below is turned off. To set a line and the target
+ * together, use cs_rules_set_all().
  */
 int cs_rules_set(cs_rules *r, const char *key, const char *value);
 
-/* The pass in which a key is applied among several settings: 0 for "target", 1 for others. */
-int cs_rules_set_order(const char *key);
+/*
+ * Applies n settings (keys[i] to values[i]) as one change, whatever order they are written
+ * in: the target first (moving the lines), then the others in order, so a line given beside
+ * the target stays where it was put. Returns 0, or the cs_rules_set() error of the first
+ * setting that fails with its index in *failed, leaving the rules untouched.
+ */
+int cs_rules_set_all(cs_rules *r, int n, const char *const keys[], const char *const values[],
+                     int *failed);
 
 /* Name of the i-th settable field, in struct order; NULL past the last. */
 const char *cs_rules_key(int i);

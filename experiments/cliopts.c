@@ -96,29 +96,39 @@ int cs_args_rules(const cs_args *a, const char *preset, const char *const sets[]
     if (preset == NULL) preset = "two";
     if (cs_args_preset(a, preset) != 0) return -1;
     cs_rules_from_name(preset, &r);
-    /* Two passes, so the target moves the lines before any line set beside it. */
-    for (int pass = 0; pass < 2; pass++)
-        for (int i = 0; i < n_sets; i++) {
-            const char *eq = strchr(sets[i], '=');
-            char key[64];
-            if (eq == NULL || eq == sets[i] || (size_t)(eq - sets[i]) >= sizeof key) {
-                cs_args_error(a, "--set '%s': expected KEY=VALUE", sets[i]);
-                return -1;
-            }
-            snprintf(key, sizeof key, "%.*s", (int)(eq - sets[i]), sets[i]);
-            if (cs_rules_set_order(key) != pass) continue;
-            int rc = cs_rules_set(&r, key, eq + 1);
-            if (rc == CS_EUNKNOWN) {
-                char list[768];
-                cs_rules_key_list(list, sizeof list);
-                cs_args_error(a, "--set: unknown rule '%s' (rules: %s)", key, list);
-                return -1;
-            }
-            if (rc != 0) {
-                cs_args_error(a, "--set: bad value '%s' for rule '%s'", eq + 1, key);
-                return -1;
-            }
+    /* KEY=VALUE split into keys (copied, each at most 63 bytes) and values (in place). */
+    char(*key_text)[64] = n_sets ? malloc((size_t)n_sets * sizeof *key_text) : NULL;
+    const char **keys = n_sets ? malloc((size_t)n_sets * 2 * sizeof *keys) : NULL;
+    if (n_sets && (key_text == NULL || keys == NULL)) {
+        free(key_text);
+        free(keys);
+        cs_args_error(a, "out of memory reading --set");
+        return -1;
+    }
+    const char **values = keys + n_sets;
+    int ok = 1, failed;
+    for (int i = 0; i < n_sets && ok; i++) {
+        const char *eq = strchr(sets[i], '=');
+        if (eq == NULL || eq == sets[i] || (size_t)(eq - sets[i]) >= sizeof key_text[i]) {
+            cs_args_error(a, "--set '%s': expected KEY=VALUE", sets[i]);
+            ok = 0;
+            break;
         }
+        snprintf(key_text[i], sizeof key_text[i], "%.*s", (int)(eq - sets[i]), sets[i]);
+        keys[i] = key_text[i];
+        values[i] = eq + 1;
+    }
+    int rc = ok ? cs_rules_set_all(&r, n_sets, keys, values, &failed) : CS_OK;
+    if (rc == CS_EUNKNOWN) {
+        char list[768];
+        cs_rules_key_list(list, sizeof list);
+        cs_args_error(a, "--set: unknown rule '%s' (rules: %s)", keys[failed], list);
+    } else if (rc != CS_OK) {
+        cs_args_error(a, "--set: bad value '%s' for rule '%s'", values[failed], keys[failed]);
+    }
+    free(key_text);
+    free(keys);
+    if (!ok || rc != CS_OK) return -1;
     *out = r;
     return 0;
 }

@@ -50,26 +50,30 @@ int cs_rules_from_json(const char *json, cs_rules *out, char *why, size_t why_le
         return CS_ESYNTAX;
     }
     s = skip_space(s);
+    /* The settings, read whole and then applied as one change (cs_rules_set_all: the target
+     * first), so the text's key order does not matter. A valid text names each rule once. */
+    enum { JSON_SETTINGS_MAX = 64 };
+    char keys[JSON_SETTINGS_MAX][64], values[JSON_SETTINGS_MAX][64];
+    int n = 0;
     while (*s != '}') {
-        char key[64], value[64];
-        s = read_string(skip_space(s), key, sizeof key);
+        if (n == JSON_SETTINGS_MAX) {
+            snprintf(why, why_len, "rules JSON: more than %d settings", JSON_SETTINGS_MAX);
+            return CS_ESYNTAX;
+        }
+        char *key = keys[n], *value = values[n];
+        s = read_string(skip_space(s), key, sizeof keys[n]);
         if (s == NULL || *(s = skip_space(s)) != ':') {
             snprintf(why, why_len, "rules JSON: expected \"key\": value");
             return CS_ESYNTAX;
         }
         s = skip_space(s + 1);
-        s = *s == '"' ? read_string(s, value, sizeof value) : read_token(s, value, sizeof value);
+        s = *s == '"' ? read_string(s, value, sizeof values[n])
+                      : read_token(s, value, sizeof values[n]);
         if (s == NULL) {
             snprintf(why, why_len, "rules JSON: bad value for '%s'", key);
             return CS_ESYNTAX;
         }
-        int rc = cs_rules_set(&r, key, value);
-        if (rc != 0) {
-            snprintf(why, why_len, "rules JSON: %s '%s'%s%s",
-                     rc == CS_EUNKNOWN ? "unknown rule" : "bad value for", key,
-                     rc == CS_EUNKNOWN ? "" : ": ", rc == CS_EUNKNOWN ? "" : value);
-            return rc;
-        }
+        n++;
         s = skip_space(s);
         if (*s == ',') {
             s++;
@@ -81,6 +85,19 @@ int cs_rules_from_json(const char *json, cs_rules *out, char *why, size_t why_le
     if (*skip_space(s + 1) != '\0') {
         snprintf(why, why_len, "rules JSON: text after the closing '}'");
         return CS_ESYNTAX;
+    }
+    const char *key_of[JSON_SETTINGS_MAX], *value_of[JSON_SETTINGS_MAX];
+    for (int i = 0; i < n; i++) {
+        key_of[i] = keys[i];
+        value_of[i] = values[i];
+    }
+    int failed;
+    int rc = cs_rules_set_all(&r, n, key_of, value_of, &failed);
+    if (rc != 0) {
+        snprintf(why, why_len, "rules JSON: %s '%s'%s%s",
+                 rc == CS_EUNKNOWN ? "unknown rule" : "bad value for", keys[failed],
+                 rc == CS_EUNKNOWN ? "" : ": ", rc == CS_EUNKNOWN ? "" : values[failed]);
+        return rc;
     }
     *out = r;
     return 0;

@@ -142,29 +142,41 @@ static int set_rules(ctx *c, const yaml_node_t *n, cs_rules *r) {
                 FAIL(c, node(c, p->value), CS_ESYNTAX, "'preset' must be a preset name");
         }
     }
-    /* Two passes, so the target moves the lines before any line set beside it. */
-    for (int pass = 0; pass < 2; pass++)
-        for (yaml_node_pair_t *p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top;
-             p++) {
-            yaml_node_t *k = node(c, p->key), *v = node(c, p->value);
-            const char *key = scalar(k), *value = scalar(v);
-            if (key == NULL) FAIL(c, k, CS_ESYNTAX, "rule names must be plain names");
-            if (cs_rules_set_order(key) != pass) continue;
-            for (yaml_node_pair_t *q = n->data.mapping.pairs.start; q < p; q++) {
-                const char *other = scalar(node(c, q->key));
-                if (other != NULL && strcmp(other, key) == 0)
-                    FAIL(c, k, CS_ESYNTAX, "rule '%s' repeated", key);
-            }
-            if (strcmp(key, "preset") == 0) continue;
-            if (value == NULL) FAIL(c, v, CS_ESYNTAX, "rule '%s' must be a single value", key);
-            int rc = cs_rules_set(r, key, value);
-            if (rc == CS_EUNKNOWN) {
-                char list[768];
-                cs_rules_key_list(list, sizeof list);
-                FAIL(c, k, CS_EUNKNOWN, "unknown rule '%s' (rules: preset, %s)", key, list);
-            }
-            if (rc != 0) FAIL(c, v, CS_ERANGE, "bad value '%s' for rule '%s'", value, key);
+    /* The settings, gathered and then applied as one change (cs_rules_set_all: the target
+     * first, whatever the order written). A mapping holds each rule once, so more pairs than
+     * RULE_SETTINGS_MAX means a mistake; it is refused before anything is read. */
+    enum { RULE_SETTINGS_MAX = 64 };
+    const char *keys[RULE_SETTINGS_MAX], *values[RULE_SETTINGS_MAX];
+    const yaml_node_pair_t *pairs[RULE_SETTINGS_MAX];
+    int n_set = 0;
+    if (n->data.mapping.pairs.top - n->data.mapping.pairs.start > RULE_SETTINGS_MAX)
+        FAIL(c, n, CS_ESYNTAX, "more than %d rule settings", RULE_SETTINGS_MAX);
+    for (yaml_node_pair_t *p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++) {
+        yaml_node_t *k = node(c, p->key), *v = node(c, p->value);
+        const char *key = scalar(k), *value = scalar(v);
+        if (key == NULL) FAIL(c, k, CS_ESYNTAX, "rule names must be plain names");
+        for (yaml_node_pair_t *q = n->data.mapping.pairs.start; q < p; q++) {
+            const char *other = scalar(node(c, q->key));
+            if (other != NULL && strcmp(other, key) == 0)
+                FAIL(c, k, CS_ESYNTAX, "rule '%s' repeated", key);
         }
+        if (strcmp(key, "preset") == 0) continue;
+        if (value == NULL) FAIL(c, v, CS_ESYNTAX, "rule '%s' must be a single value", key);
+        keys[n_set] = key;
+        values[n_set] = value;
+        pairs[n_set++] = p;
+    }
+    int failed;
+    int rc = cs_rules_set_all(r, n_set, keys, values, &failed);
+    if (rc == CS_EUNKNOWN) {
+        char list[768];
+        cs_rules_key_list(list, sizeof list);
+        FAIL(c, node(c, pairs[failed]->key), CS_EUNKNOWN, "unknown rule '%s' (rules: preset, %s)",
+             keys[failed], list);
+    }
+    if (rc != 0)
+        FAIL(c, node(c, pairs[failed]->value), CS_ERANGE, "bad value '%s' for rule '%s'",
+             values[failed], keys[failed]);
     return 0;
 }
 

@@ -270,13 +270,40 @@ static void test_rules_target_moves_the_skunk_and_lurch_lines(void) {
         CU_ASSERT_EQUAL(cs_rules_set(&r, "target", "61"), CS_OK);
         CU_ASSERT_EQUAL(cs_rules_validate(&r, why, sizeof why), CS_OK);
     }
-    /* A line set after the target stays where it was put; callers order the keys. */
+    /* A line set after the target stays where it was put. */
     r = preset("two");
     CU_ASSERT_EQUAL(cs_rules_set(&r, "target", "61"), CS_OK);
     CU_ASSERT_EQUAL(cs_rules_set(&r, "skunk_line", "40"), CS_OK);
     CU_ASSERT_EQUAL(r.skunk_line, 40);
-    CU_ASSERT_TRUE(cs_rules_set_order("target") < cs_rules_set_order("skunk_line"));
-    CU_ASSERT_TRUE(cs_rules_set_order("target") < cs_rules_set_order("lurch_line"));
+}
+
+/* Several settings at once: a line given beside the target stays where it was put, in either
+ * order; a failing setting is named and leaves the rules as they were. */
+static void test_rules_set_all_applies_the_target_first_and_fails_whole(void) {
+    const char *keys[] = {"skunk_line", "target", "heels"};
+    const char *values[] = {"40", "61", "0"};
+    for (int order = 0; order < 2; order++) {
+        const char *k[3] = {keys[order], keys[!order], keys[2]};
+        const char *v[3] = {values[order], values[!order], values[2]};
+        cs_rules r = preset("two");
+        int failed = -1;
+        CU_ASSERT_EQUAL(cs_rules_set_all(&r, 3, k, v, &failed), CS_OK);
+        CU_ASSERT_EQUAL(r.target, 61);
+        CU_ASSERT_EQUAL(r.skunk_line, 40); /* as given, whatever the order */
+        CU_ASSERT_EQUAL(r.lurch_line, 31); /* moved with the target */
+        CU_ASSERT_EQUAL(r.heels, 0);
+    }
+    cs_rules r = preset("two"), before = r;
+    const char *k[] = {"target", "lurch_line", "colour"};
+    const char *v[] = {"61", "20", "red"};
+    int failed = -1;
+    CU_ASSERT_EQUAL(cs_rules_set_all(&r, 3, k, v, &failed), CS_EUNKNOWN);
+    CU_ASSERT_EQUAL(failed, 2);
+    CU_ASSERT_EQUAL(memcmp(&r, &before, sizeof r), 0);
+    const char *bad_v[] = {"61", "many", "x"};
+    CU_ASSERT_EQUAL(cs_rules_set_all(&r, 2, k, bad_v, &failed), CS_ERANGE);
+    CU_ASSERT_EQUAL(failed, 1);
+    CU_ASSERT_EQUAL(memcmp(&r, &before, sizeof r), 0);
 }
 
 const char cs_suite_name[] = "rules";
@@ -290,5 +317,6 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_rules_every_listed_parameter_overridable_by_name),
     CS_TEST(test_rules_json_names_every_field),
     CS_TEST(test_rules_target_moves_the_skunk_and_lurch_lines),
+    CS_TEST(test_rules_set_all_applies_the_target_first_and_fails_whole),
     {NULL, NULL},
 };

@@ -47,6 +47,17 @@ static void test_spacing_is_accepted(void) {
     CU_ASSERT_EQUAL(cs_rules_from_json("{}", &r, why, sizeof why), 0);
 }
 
+/* The key order of the text does not matter: a line before the target stays as written. */
+static void test_a_line_before_the_target_keeps_its_value(void) {
+    cs_rules r;
+    char why[256];
+    CU_ASSERT_EQUAL_FATAL(
+        cs_rules_from_json("{\"skunk_line\":40,\"target\":61}", &r, why, sizeof why), 0);
+    CU_ASSERT_EQUAL(r.target, 61);
+    CU_ASSERT_EQUAL(r.skunk_line, 40);
+    CU_ASSERT_EQUAL(r.lurch_line, 31);
+}
+
 static void test_bad_json_is_an_error_naming_the_problem(void) {
     cs_rules r;
     char why[256];
@@ -65,6 +76,7 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_every_preset_survives_json_round_trip),
     CS_TEST(test_changed_fields_survive_round_trip),
     CS_TEST(test_spacing_is_accepted),
+    CS_TEST(test_a_line_before_the_target_keeps_its_value),
     CS_TEST(test_bad_json_is_an_error_naming_the_problem),
     {NULL, NULL},
 };
