@@ -1,11 +1,7 @@
 #!/usr/bin/env bash
 # cli_engine.sh CRIBSIM - the engine's subcommands end to end: score, peg, hand-stats and play,
 # their --json and --batch forms, and a clear message with exit status 2 for every bad input.
-set -u
-cs=${1:?usage: cli_engine.sh PATH_TO_CRIBSIM}
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); printf 'FAIL: %s\n' "$*"; }
+. "$(dirname "${BASH_SOURCE[0]}")/lib_cli.sh"
 # expect_out "description" "expected stdout" cmd...
 expect_out() {
     local what=$1 want=$2; shift 2
@@ -13,11 +9,6 @@ expect_out() {
     if [ "$rc" -eq 0 ] && [ "$got" = "$want" ]; then ok; else bad "$what: rc=$rc got [$got] want [$want]"; fi
 }
 # expect_error "description" "text the message must contain" cmd...
-expect_error() {
-    local what=$1 needle=$2; shift 2
-    local err; err=$("$@" 2>&1 >/dev/null); local rc=$?
-    if [ "$rc" -eq 2 ] && grep -qF -- "$needle" <<<"$err"; then ok; else bad "$what: rc=$rc stderr [$err]"; fi
-}
 
 # score: the 29 hand, the doc 004 examples, the crib four-flush rule, three-card hands.
 expect_out "29 hand json" '{"total":29,"fifteens":16,"pairs":12,"runs":0,"flush":0,"nobs":1}' \
@@ -154,5 +145,4 @@ expect_error "bad seed" "--seed" "$cs" play --seed -4
 expect_error "unknown command" "unknown command" "$cs" frobnicate
 for c in score peg hand-stats play; do "$cs" "$c" --help | grep -q "usage: cribsim $c" && ok || bad "$c --help"; done
 
-printf '%d passed, %d failed\n' "$pass" "$fail"
-[ "$fail" -eq 0 ]
+cli_done

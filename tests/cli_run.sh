@@ -4,16 +4,8 @@
 # merged equal the single run; a full disk leaves a file that --resume completes; specs with
 # arms; existing output refused without --force; replay and match print what a person reads.
 # Tables are compared with Debian's /usr/bin/python3 and h5py.
-set -u
-cs=$(realpath "${1:?usage: cli_run.sh PATH_TO_CRIBSIM}")
-py=/usr/bin/python3
-src=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); printf 'FAIL: %s\n' "$*"; }
-tmp=$(mktemp -d /tmp/cs_cli_run.XXXXXX)
-trap 'rm -rf "$tmp"' EXIT
-cd "$tmp" || exit 1
+. "$(dirname "${BASH_SOURCE[0]}")/lib_cli.sh"
+cli_in_tmp
 
 # same_tables A B [TABLE...]: the datasets hold the same bytes.
 same_tables() {
@@ -326,5 +318,4 @@ fi
 
 for c in run match replay merge bench; do "$cs" "$c" --help | grep -q "usage: cribsim $c" && ok || bad "$c --help"; done
 
-printf '%d passed, %d failed\n' "$pass" "$fail"
-[ "$fail" -eq 0 ]
+cli_done

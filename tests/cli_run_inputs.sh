@@ -1,20 +1,9 @@
 #!/usr/bin/env bash
 # cli_run_inputs.sh CRIBSIM - every bad input to run, match, replay, merge and bench is refused
 # before anything is played, with exit status 2 and a message naming the bad part.
-set -u
-cs=$(realpath "${1:?usage: cli_run_inputs.sh PATH_TO_CRIBSIM}")
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); printf 'FAIL: %s\n' "$*"; }
-tmp=$(mktemp -d /tmp/cs_cli_inputs.XXXXXX)
-trap 'rm -rf "$tmp"' EXIT
-cd "$tmp" || exit 1
+. "$(dirname "${BASH_SOURCE[0]}")/lib_cli.sh"
+cli_in_tmp
 # expect_error "description" "text the message must contain" cmd...
-expect_error() {
-    local what=$1 needle=$2; shift 2
-    local err; err=$("$@" 2>&1 >/dev/null); local rc=$?
-    if [ "$rc" -eq 2 ] && grep -qF -- "$needle" <<<"$err"; then ok; else bad "$what: rc=$rc stderr [$err]"; fi
-}
 
 r=(run --games 10 --quiet)
 expect_error "unknown preset" "unknown rules preset 'seven'" "$cs" "${r[@]}" --rules seven -o x.h5
@@ -101,5 +90,4 @@ expect_error "merge damaged chunk" "reading /deals failed" "$cs" merge out.h5 ze
 expect_error "bench unknown figure" "unknown figure 'speed'" "$cs" bench --only speed
 expect_error "bench bad seconds" "--seconds" "$cs" bench --seconds -1
 
-printf '%d passed, %d failed\n' "$pass" "$fail"
-[ "$fail" -eq 0 ]
+cli_done

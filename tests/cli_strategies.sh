@@ -4,15 +4,8 @@
 # An outside agent that crashes in game 50 of a run stops it with an error naming the agent,
 # the game and the deal, and the file keeps games 0-49, the same as a run that stopped there.
 # results/regenerate.sh ladder makes the ladder's page, the same bytes every time.
-set -u
-cs=$(realpath "${1:?usage: cli_strategies.sh PATH_TO_CRIBSIM}")
-py=/usr/bin/python3
-src=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); printf 'FAIL: %s\n' "$*"; }
-tmp=$(mktemp -d /tmp/cs_cli_strategies.XXXXXX)
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "${BASH_SOURCE[0]}")/lib_cli.sh"
+cli_in_tmp
 
 out=$("$cs" strategies 2>/dev/null); rc=$?
 [ "$rc" -eq 0 ] && ok || bad "strategies: rc=$rc"
@@ -65,5 +58,4 @@ rows=$(grep -cE '^\| [a-z]+ vs [a-z]+ \| 6 \|' "$tmp/ladder1.md")
 { [ "$rows" -eq 6 ] && grep -qF "GAMES=6 results/regenerate.sh ladder" "$tmp/ladder1.md"; } && ok ||
     bad "ladder page rows=$rows"
 
-printf 'cli_strategies: %d passed, %d failed\n' "$pass" "$fail"
-[ "$fail" -eq 0 ]
+cli_done

@@ -1,0 +1,30 @@
+# lib_cli.sh - sourced by the command-line tests (tests/cli_*.sh, each run by ctest as
+# `bash cli_X.sh PATH_TO_CRIBSIM`): the binary, the checks that count passes and failures, and
+# the summary whose status ctest reads. Not a test itself (its name is outside ctest's cli_*).
+set -u
+cs=$(realpath "${1:?usage: $(basename "$0") PATH_TO_CRIBSIM}")
+py=/usr/bin/python3 # Debian's, which sees python3-h5py
+src=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); printf 'FAIL: %s\n' "$*"; }
+
+# expect_error WHAT NEEDLE COMMAND...: the command exits 2 and its standard error names NEEDLE.
+expect_error() {
+    local what=$1 needle=$2; shift 2
+    local err; err=$("$@" 2>&1 >/dev/null); local rc=$?
+    if [ "$rc" -eq 2 ] && grep -qF -- "$needle" <<<"$err"; then ok; else bad "$what: rc=$rc stderr [$err]"; fi
+}
+
+# cli_in_tmp: works in a fresh folder ($tmp), removed when the script exits.
+cli_in_tmp() {
+    tmp=$(mktemp -d "/tmp/cs_$(basename "$0" .sh).XXXXXX")
+    trap 'rm -rf "$tmp"' EXIT
+    cd "$tmp" || exit 1
+}
+
+# cli_done: the summary line; the script's status is 0 only if nothing failed.
+cli_done() {
+    printf '%s: %d passed, %d failed\n' "$(basename "$0" .sh)" "$pass" "$fail"
+    [ "$fail" -eq 0 ]
+}
