@@ -21,6 +21,7 @@ import h5py
 import numpy as np
 
 import cards
+import cribsim_data
 
 NO_CARD = 255
 
@@ -38,13 +39,7 @@ DEALS_DTYPE = np.dtype([
     ("score", "<i2", (4,)), ("ended", "u1"), ("bonus", "<i2", (4,)),
 ])
 
-RULES_TWO = {
-    "players": 2, "partnership": False, "cards_dealt": 6, "discards": 2, "crib_from_deck": 0,
-    "target": 121, "max_deals": 0, "single_series": False, "start_bonus": 0,
-    "hand_flush_min": 4, "crib_flush_min": 5, "heels": 2, "skunk_line": 91,
-    "double_skunk_line": 61, "triple_skunk_line": 31, "lurch_line": 91, "first_dealer": "cut",
-    "next_dealer": "alternate",
-}
+RULES_TWO = cribsim_data.RULE_DEFAULTS  # the engine's two-player preset
 
 
 def rules(**changes):

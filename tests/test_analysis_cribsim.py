@@ -11,6 +11,7 @@ run by hand, and fail under CI (environment CI set), where the binary must be th
 
 import contextlib
 import io
+import json
 import os
 import re
 import subprocess
@@ -110,6 +111,12 @@ class TestRunFiles(unittest.TestCase):
         self.assertEqual(sorted(set(run.rotation.tolist())), [0, 1])
         self.assertIsNotNone(run.deals)
         self.assertEqual(len(run.deals), int(run.games["deals"].astype(int).sum()))
+
+    def test_rule_defaults_are_the_engines_two_player_preset(self):
+        # What the analysis assumes of a file that omits a rule is what cribsim writes for
+        # --rules two, rule by rule.
+        run = cribsim_data.load(Runs.two)
+        self.assertEqual(json.loads(run.attrs["rules"]), cribsim_data.RULE_DEFAULTS)
 
     def test_recorded_shows_equal_the_recomputation_from_the_cards(self):
         for path in (Runs.two, Runs.three, Runs.partners):
