@@ -3,7 +3,7 @@
 
     analysis/ladder.py PAIR.h5 [PAIR.h5 ...] [--command TEXT] [-o FILE.md]
 
-Each file is one pair of strategies playing duplicate games (an arm of experiments/ladder.yaml,
+Each file is one pair of strategies playing duplicate games (an arm of experiments/specs/ladder.yaml,
 or any `cribsim match -o` / `cribsim run --duplicate` file with two sides). For every pair the
 table gives the games, each side's win rate (ties as halves) with its 95% Wilson interval, the
 first side's Elo difference with the interval mapped from Wilson's, the paired 95% interval

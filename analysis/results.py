@@ -6,7 +6,7 @@ README in front of it that states the answer in words with the key numbers.
                         [--command TEXT]
 
 NAME is one of the canonical experiments (ladder, variants, lurch-skunk, three-hand,
-hand-scores); SPEC.yaml its spec in experiments/; RUNS_DIR the folder `cribsim run SPEC -o
+hand-scores); SPEC.yaml its spec in experiments/specs/; RUNS_DIR the folder `cribsim run SPEC -o
 RUNS_DIR` filled with one NAME.h5 per arm. The script writes OUT_DIR/report.md with its plots
 (report.py) and OUT_DIR/README.md: the question, the answer (sentences whose numbers and
 wording come from the files, so a rerun rewrites them), a table of the key figures, and how
@@ -375,7 +375,7 @@ def write_readme(name, runs, out_dir, command, exact=None):
                                            "figure's interval: [report.md](report.md).", "",
                                            "## How it was made", "",
                                            f"    {command}", "",
-                                           f"Spec `experiments/{name}.yaml`; games per arm: "
+                                           f"Spec `experiments/specs/{name}.yaml`; games per arm: "
                                            f"{games}; seed {first.attrs.get('seed')}; "
                                            f"engine {first.attrs.get('engine_version')}, "
                                            f"commit {first.attrs.get('git_commit')}. The "

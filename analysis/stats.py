@@ -2,7 +2,7 @@
 
 Results are counted from one side's point of view: a win scores 1, a tie one half, a loss 0
 (as in chess). The functions here are plain arithmetic on counts or arrays and agree with the
-C runner's experiments/stats.c where both compute the same figure (the Wilson interval with a
+C runner's experiments/runner/stats.c where both compute the same figure (the Wilson interval with a
 fractional count of successes, and the Elo difference of a score rate), so a report and
 `cribsim match` print the same numbers for the same games.
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Regenerates the results of the canonical experiments: runs each experiment's spec
-# (experiments/NAME.yaml) with the built cribsim, then writes results/NAME/report.md, its plots
+# (experiments/specs/NAME.yaml) with the built cribsim, then writes results/NAME/report.md, its plots
 # and results/NAME/README.md, the answer in words (analysis/results.py); for the ladder also
 # results/ladder.md, the round robin's table (analysis/ladder.py), from the same run files.
 #
@@ -60,7 +60,7 @@ run_options=(--force --quiet)
 [ -n "${THREADS:-}" ] && run_options+=(--threads "$THREADS")
 
 for name in "${names[@]}"; do
-    spec="experiments/$name.yaml"
+    spec="experiments/specs/$name.yaml"
     out="$results/$name"
     echo "== $name: cribsim run $spec -> $runs/$name" >&2
     start=$(date +%s)

@@ -163,7 +163,7 @@ fi
 
 # A strategy that fails mid-run (an outside agent that dies): exit 1, the error names the seat,
 # the game and the deal, and the games before it are kept in a valid file marked failed.
-agent=$src/strategies/example_agent.py
+agent=$src/strategies/external/example_agent.py
 "$cs" run --seat random --seat "exec:timeout 1 $py $agent" --games 100000 --threads 1 -o dies.h5 --quiet 2>dies.err >/dev/null
 rc=$?
 if [ "$rc" -eq 1 ] && grep -q "seat 1" dies.err && grep -q "deal" dies.err && [ "$(attr dies.h5 status)" = failed ]; then ok; else bad "dying agent: rc=$rc $(cat dies.err)"; fi

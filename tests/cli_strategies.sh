@@ -26,7 +26,7 @@ err=$("$cs" strategies --frobnicate 2>&1 >/dev/null); rc=$?
 # An agent that crashes at its first request of game 50, on two threads: exit 1, the message
 # names the agent, game 50 and deal 0, and the file holds exactly games 0-49, byte for byte
 # those of a 50-game run with the same agent.
-agent="$py $src/strategies/example_agent.py --misbehave crash --from-game 50"
+agent="$py $src/strategies/external/example_agent.py --misbehave crash --from-game 50"
 "$cs" run --seat "exec:$agent" --seat random --games 100 --threads 2 -o "$tmp/crash.h5" \
     --quiet 2>"$tmp/crash.err" >/dev/null
 rc=$?

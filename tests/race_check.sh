@@ -8,8 +8,8 @@
 #   bash tests/race_check.sh --full    # also every lineup at 2, 4 and 8 threads, and the
 #                                      # runner's CUnit suites and cli_run.sh (about 3 minutes)
 #
-# Not part of ctest or tests/run_all.sh (CI time): run it after touching experiments/runner.c,
-# experiments/h5io.c or anything a thread's player shares. It installs clang and libomp-dev if
+# Not part of ctest or tests/run_all.sh (CI time): run it after touching experiments/runner/runner.c,
+# experiments/io/h5io.c or anything a thread's player shares. It installs clang and libomp-dev if
 # they are missing (root or sudo). Exit status 0: every run as expected and no report; 1: a
 # report (printed, and kept in build-tsan/race-logs/) or a run that failed.
 #
@@ -183,7 +183,7 @@ run 0 resume run --resume --games $((done_games + 3000)) --threads 8 -o sig.h5 -
 same_prefix sig.h5 deals2.h5 || fail "SIGINT + --resume differs from the run in one go"
 
 echo "== an exec agent and a plugin on every thread"
-agent="exec:/usr/bin/python3 $root/strategies/example_agent.py"
+agent="exec:/usr/bin/python3 $root/strategies/external/example_agent.py"
 run 0 exec run --seat "$agent" --seat greedy --games 120 --threads 4 -o exec.h5 --quiet
 # An agent that crashes from game 40 on: the first failure stops the run (exit 1), from
 # whichever thread, and the games before it are written.

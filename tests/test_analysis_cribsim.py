@@ -250,7 +250,7 @@ class TestRunFiles(unittest.TestCase):
             with open(stats_file, "w") as f:
                 f.write(cribsim("hand-stats"))
             for name in ("variants", "lurch-skunk", "three-hand", "hand-scores"):
-                spec = os.path.join(SOURCE_DIR, "experiments", name + ".yaml")
+                spec = os.path.join(SOURCE_DIR, "experiments", "specs", name + ".yaml")
                 runs = os.path.join(d, name)
                 cribsim("run", spec, "--games", "40", "--threads", "1", "--quiet", "-o", runs)
                 out = os.path.join(d, "results", name)
@@ -270,7 +270,7 @@ class TestRunFiles(unittest.TestCase):
             # The arms of a spec that did not run are named.
             err = io.StringIO()
             with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
-                spec = os.path.join(SOURCE_DIR, "experiments", "three-hand.yaml")
+                spec = os.path.join(SOURCE_DIR, "experiments", "specs", "three-hand.yaml")
                 status = results.main(["three-hand", spec, os.path.join(d, "variants"), "-o",
                                        os.path.join(d, "x")])
             self.assertEqual(status, 2)

@@ -14,7 +14,7 @@
 #include "error.h"
 #include "strategy.h"
 
-#define AGENT "/usr/bin/python3 " CS_SOURCE_DIR "/strategies/example_agent.py"
+#define AGENT "/usr/bin/python3 " CS_SOURCE_DIR "/strategies/external/example_agent.py"
 
 /* Plays `games` games of preset, seat 0 by spec and the others random. Returns the games
  * completed; on the first failure stops and copies the player's and game's messages. */

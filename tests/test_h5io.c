@@ -1,6 +1,6 @@
 /* layer: experiments */
 /*
- * test_h5io.c - the run file's writer and reader (experiments/h5io.h): the schema DESIGN.md
+ * test_h5io.c - the run file's writer and reader (experiments/io/h5io.h): the schema DESIGN.md
  * fixes, rows read back as written across chunk boundaries and syncs, reopening cuts to the
  * complete games, and foreign, truncated and existing files are refused with clear messages.
  */

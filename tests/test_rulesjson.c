@@ -1,7 +1,7 @@
 /* layer: experiments */
 /*
  * test_rulesjson.c - the rules a run file stores as JSON read back exactly
- * (experiments/rulesjson.h).
+ * (experiments/io/rulesjson.h).
  */
 #include <string.h>
 

@@ -1,7 +1,7 @@
 /* layer: experiments */
 /*
- * test_specfile.c - experiment specs (experiments/specfile.h): the canonical specs parse, the
- * built-in default equals experiments/default.yaml, arms inherit and override, and every
+ * test_specfile.c - experiment specs (experiments/spec/specfile.h): the canonical specs parse, the
+ * built-in default equals experiments/specs/default.yaml, arms inherit and override, and every
  * mistake is an error naming the file, the line and the key.
  */
 #include <dirent.h>
@@ -34,7 +34,7 @@ static char *read_file(const char *path) {
 }
 
 static void test_builtin_default_equals_default_yaml(void) {
-    char *text = read_file(CS_SOURCE_DIR "/experiments/default.yaml");
+    char *text = read_file(CS_SOURCE_DIR "/experiments/specs/default.yaml");
     CU_ASSERT_PTR_NOT_NULL_FATAL(text);
     CU_ASSERT_STRING_EQUAL(cs_default_spec, text);
     free(text);
@@ -55,9 +55,9 @@ static void test_default_spec_is_the_ladder_on_two_player_rules(void) {
     cs_spec_free(&s);
 }
 
-/* Every spec in experiments/ parses and makes sense. */
+/* Every spec in experiments/specs/ parses and makes sense. */
 static void test_canonical_specs_parse(void) {
-    DIR *d = opendir(CS_SOURCE_DIR "/experiments");
+    DIR *d = opendir(CS_SOURCE_DIR "/experiments/specs");
     CU_ASSERT_PTR_NOT_NULL_FATAL(d);
     int n = 0;
     struct dirent *ent;
@@ -65,7 +65,7 @@ static void test_canonical_specs_parse(void) {
         size_t len = strlen(ent->d_name);
         if (len < 6 || strcmp(ent->d_name + len - 5, ".yaml") != 0) continue;
         char path[1024];
-        snprintf(path, sizeof path, "%s/experiments/%s", CS_SOURCE_DIR, ent->d_name);
+        snprintf(path, sizeof path, "%s/experiments/specs/%s", CS_SOURCE_DIR, ent->d_name);
         cs_spec s;
         int rc = cs_spec_load(path, &s, err, sizeof err);
         if (rc != 0) fprintf(stderr, "\n  %s\n", err);

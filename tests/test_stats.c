@@ -1,6 +1,6 @@
 /* layer: experiments */
 /*
- * test_stats.c - Wilson intervals, Elo conversions and the SPRT (experiments/stats.h).
+ * test_stats.c - Wilson intervals, Elo conversions and the SPRT (experiments/runner/stats.h).
  */
 #include <math.h>
 #include <string.h>

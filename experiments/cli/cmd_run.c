@@ -29,7 +29,7 @@ static void usage(FILE *out) {
         "\n"
         "Plays an experiment and writes its games to an HDF5 file, then prints each side's\n"
         "win rate with a 95%% interval. With no SPEC and no --seats or --rules it runs the\n"
-        "built-in default experiment (experiments/default.yaml): the strategy ladder on\n"
+        "built-in default experiment (experiments/specs/default.yaml): the strategy ladder on\n"
         "two-player rules, one file per arm in the folder ladder/.\n"
         "\n"
         "the experiment (without a spec):\n"
@@ -60,7 +60,7 @@ static void usage(FILE *out) {
         "  --interrupt-after N   (testing) stop as if interrupted once N games are written\n"
         "\n"
         "The file holds /games (and /deals) and the experiment as attributes, as DESIGN.md\n"
-        "and experiments/h5io.h describe them.\n"
+        "and experiments/io/h5io.h describe them.\n"
         "SIGINT or SIGTERM finishes the games in hand, writes them and closes a valid file;\n"
         "--resume continues it. Exit status: 0 done, 1 failed or interrupted, 2 bad input.\n",
         CS_RUNNER_SPRT_EVERY);

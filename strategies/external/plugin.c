@@ -36,7 +36,7 @@ int cs_plugin_check_table(const cs_plugin_table *t, const char *path, char *err,
     if (t->interface_version != CS_PLUGIN_INTERFACE_VERSION) {
         snprintf(err, err_len,
                  "plugin '%s' has interface version %u; this cribsim needs version %d "
-                 "(rebuild it against strategies/cs_plugin.h)",
+                 "(rebuild it against strategies/external/cs_plugin.h)",
                  path, (unsigned)t->interface_version, CS_PLUGIN_INTERFACE_VERSION);
         return CS_ECONFIG;
     }
@@ -91,7 +91,7 @@ int cs_plugin_create(const char *path, const char *params, void **self, char *er
     if (entry.data == NULL) {
         snprintf(err, err_len,
                  "plugin '%s' has no symbol " CS_PLUGIN_ENTRY_SYMBOL
-                 " (build it against strategies/cs_plugin.h)",
+                 " (build it against strategies/external/cs_plugin.h)",
                  path);
         dlclose(p->dl);
         free(p);
@@ -261,7 +261,7 @@ static int adapter_create(const cs_strategy_args *args, void **self, char *err, 
 const cs_strategy cs_plugin_adapter = {
     .name = "plugin",
     .version = 1,
-    .description = "a strategy in a shared object built against strategies/cs_plugin.h",
+    .description = "a strategy in a shared object built against strategies/external/cs_plugin.h",
     .params = NULL,
     .n_params = 0,
     .create = adapter_create,

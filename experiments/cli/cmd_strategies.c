@@ -52,7 +52,7 @@ int cs_cmd_strategies(int argc, char **argv) {
     }
     printf("Loaded strategies:\n\n");
     printf("plugin:PATH.so[:param=value,...]\n"
-           "    a strategy in a shared object built against strategies/cs_plugin.h\n"
+           "    a strategy in a shared object built against strategies/external/cs_plugin.h\n"
            "    (interface version %d); its parameters are its own\n\n",
            CS_PLUGIN_INTERFACE_VERSION);
     printf("exec:[param=value,...:]COMMAND (version %d)\n    %s\n", cs_strategy_exec.version,

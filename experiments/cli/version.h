@@ -1,7 +1,7 @@
 /*
  * version.h - the build's provenance: the project's version and the git commit its sources
  * came from ("-dirty" when tracked files had changes, "unknown" outside a git checkout).
- * Written at every build by experiments/version.cmake, so it is never a stale commit.
+ * Written at every build by experiments/cmake/version.cmake, so it is never a stale commit.
  */
 #ifndef CS_VERSION_H
 #define CS_VERSION_H
