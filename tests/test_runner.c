@@ -1,7 +1,7 @@
 /* layer: experiments */
 /*
- * test_runner.c - the experiment runner (experiments/runner/runner.h): byte-identical tables for one,
- * two and eight threads, after an interruption and --resume, and from shards merged; duplicate
+ * test_runner.c - the experiment runner (experiments/runner/runner.h): byte-identical tables for
+ * one, two and eight threads, after an interruption and --resume, and from shards merged; duplicate
  * deals; the SPRT stopping at the same game whatever the threads; the summary; and every bad
  * experiment refused before a game is played.
  */

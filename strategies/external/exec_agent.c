@@ -446,8 +446,9 @@ static int exec_create_from_args(const cs_strategy_args *args, void **self, char
 const cs_strategy cs_strategy_exec = {
     .name = "exec",
     .version = CS_EXEC_PROTOCOL_VERSION,
-    .description = "an outside program speaking the line protocol of strategies/external/PROTOCOL.md "
-                   "on its standard input and output",
+    .description =
+        "an outside program speaking the line protocol of strategies/external/PROTOCOL.md "
+        "on its standard input and output",
     .params = EXEC_PARAMS,
     .n_params = 1,
     .create = exec_create_from_args,

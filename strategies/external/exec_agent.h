@@ -2,12 +2,12 @@
  * exec_agent.h - outside programs as players: `exec:[timeout_ms=N:]COMMAND`.
  *
  * COMMAND runs under /bin/sh -c with its standard input and output connected to the engine,
- * and speaks the line protocol of strategies/external/PROTOCOL.md: the engine tells it the rules, its
- * seat, its cards and every public event, and asks for discards and plays. Every failure -
- * a program that does not start or does not greet, a malformed or illegal answer, an exit, a
- * silence longer than timeout_ms - is an error whose message (cs_player_error()) names the
- * agent, the game and the deal. The program lives as long as the player and plays every game
- * the player is given; after a failure the next game starts it afresh.
+ * and speaks the line protocol of strategies/external/PROTOCOL.md: the engine tells it the rules,
+ * its seat, its cards and every public event, and asks for discards and plays. Every failure - a
+ * program that does not start or does not greet, a malformed or illegal answer, an exit, a silence
+ * longer than timeout_ms - is an error whose message (cs_player_error()) names the agent, the game
+ * and the deal. The program lives as long as the player and plays every game the player is given;
+ * after a failure the next game starts it afresh.
  *
  * The strategies layer is where the engine's I/O with agents lives; the engine stays pure.
  */
