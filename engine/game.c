@@ -205,6 +205,10 @@ static void point_views(cs_game *g) {
     }
 }
 
+void cs_game_set_match(cs_game *g, const cs_match_context *ctx) {
+    for (int s = 0; s < CS_MAX_PLAYERS; s++) g->view[s].match = ctx;
+}
+
 void cs_game_copy(cs_game *dst, const cs_game *src) {
     memcpy(dst, src, sizeof *dst);
     point_views(dst);

@@ -46,6 +46,37 @@ typedef enum {
 const char *cs_phase_name(cs_phase p);
 
 /*
+ * The match or event around a game, as every player at the table knows it. A view outside any
+ * match has none (NULL), which means the same as CS_MATCH_GAME: a win is a win. It says what
+ * each result of this game is worth to a side, so a strategy can play for the match or the
+ * event's scoring, not only for the game. A result's skunk level is the game record's (0 none,
+ * 1 skunk, 2 double, 3 triple, by the rules' lines).
+ *
+ * - CS_MATCH_BEST_OF: the first side to games_to_win game wins takes the match; won[side] is
+ *   what each side had won before this game, and a win at skunk level k counts game_wins[k]
+ *   games (1, 1, 1, 1 where skunks count nothing extra; 1, 2, 3, 3 where a skunk counts two).
+ * - CS_MATCH_POINTS: each game gives each side points, more being better for it: points_win[k]
+ *   for a win at skunk level k, points_tie for a tie, and for a loss points_loss plus
+ *   points_per_score times the loser's own final score. Clips are win 2, tie 1, loss 0; a
+ *   league's "lowest total wins" points (win 0, skunk -1, double skunk -2, a loss the
+ *   shortfall to 121) are negated: points_win = 0, 1, 2, 2; points_loss = -121;
+ *   points_per_score = 1.
+ */
+typedef enum { CS_MATCH_GAME, CS_MATCH_BEST_OF, CS_MATCH_POINTS } cs_match_kind;
+
+typedef struct {
+    cs_match_kind kind;
+    int format;              /* the event's format (experiments/ numbers them); 0: none */
+    int games_to_win;        /* BEST_OF */
+    int won[CS_MAX_PLAYERS]; /* BEST_OF: games each side won before this one */
+    int game_wins[4];        /* BEST_OF: games a win counts for, by skunk level */
+    double points_win[4];    /* POINTS: by the winner's skunk level */
+    double points_tie;       /* POINTS */
+    double points_loss;      /* POINTS: plus points_per_score * the loser's score */
+    double points_per_score; /* POINTS */
+} cs_match_context;
+
+/*
  * What a seat may see when it is asked for a decision: its own cards and the public state.
  * The arrays point into the game and are valid only during the call that received the view.
  */
@@ -68,8 +99,9 @@ typedef struct {
     int n_plays;         /* every card played this deal, in order */
     const uint8_t *play_seat;
     const cs_card *play_card;
-    const int *cards_left; /* [seat]: unplayed cards each seat holds */
-    const int *score;      /* [seat]: each seat's side's score */
+    const int *cards_left;         /* [seat]: unplayed cards each seat holds */
+    const int *score;              /* [seat]: each seat's side's score */
+    const cs_match_context *match; /* the match or event around the game; NULL: none */
 } cs_view;
 
 /* Cards in the view's hand that may be played now (fit under 31); returns how many. */
@@ -192,6 +224,13 @@ void cs_game_begin_keyed(cs_game *g, const cs_rules *rules, uint64_t seed, uint6
  * CS_EBADCARD or CS_EDUPCARD with nothing changed.
  */
 int cs_game_stack_deck(cs_game *g, const cs_card order[], int n);
+
+/*
+ * Tells every seat's view the match or event context of this game (NULL for none, the
+ * default). Call after cs_game_begin(); ctx must outlive the game. It changes no card and no
+ * rule: only what strategies that read it decide.
+ */
+void cs_game_set_match(cs_game *g, const cs_match_context *ctx);
 
 /* Runs one phase. Returns 0, or a negative cs_err (the agent's or CS_EILLEGAL). */
 int cs_game_step(cs_game *g);
