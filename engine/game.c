@@ -350,8 +350,14 @@ static inline int add_points(cs_game *g, int seat, int points, point_source sour
     return 0;
 }
 
-/* Skunk level of a losing side's score: 0 none, 1 skunk, 2 double, 3 triple. */
-static uint8_t skunk_level(const cs_rules *r, int score) {
+/* Skunk level of a losing side's score against the winner's: 0 none, 1 skunk, 2 double,
+ * 3 triple; by the winning margin when the rules measure skunks so, else by the lines. */
+static uint8_t skunk_level(const cs_rules *r, int score, int winner_score) {
+    if (r->skunk_margin) {
+        int margin = winner_score - score;
+        if (r->double_skunk_margin && margin >= r->double_skunk_margin) return 2;
+        return margin >= r->skunk_margin;
+    }
     if (r->triple_skunk_line && score < r->triple_skunk_line) return 3;
     if (r->double_skunk_line && score < r->double_skunk_line) return 2;
     if (r->skunk_line && score < r->skunk_line) return 1;
@@ -373,7 +379,7 @@ static void finish_game(cs_game *g, int winner_side) {
     int lurch = reached && r->lurch_line > 0;
     for (int s = 0; s < g->players; s++) {
         if (side_of(g, s) == winner_side) continue;
-        if (reached) g->sum.skunk[s] = skunk_level(r, g->seat_score[s]);
+        if (reached) g->sum.skunk[s] = skunk_level(r, g->seat_score[s], g->seat_score[winner_side]);
         if (g->seat_score[s] >= r->lurch_line) lurch = 0;
     }
     g->sum.lurch = (uint8_t)(winner_side >= 0 && lurch);

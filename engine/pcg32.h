@@ -23,7 +23,8 @@ typedef struct {
 #define CS_STREAM_LIST(X)                                                                          \
     X(DEAL, 1)     /* index = deal number: the shuffle of that deal */                             \
     X(CUT, 2)      /* index = 0: the cut for first deal and its re-cuts */                         \
-    X(STRATEGY, 3) /* index = seat: a strategy's own randomness */
+    X(STRATEGY, 3) /* index = seat: a strategy's own randomness */                                 \
+    X(EVENT, 4)    /* game = event, index = 0: an event format's own choices */
 
 typedef enum {
 #define CS_STREAM_ENUM(name, value) CS_STREAM_##name = (value),

@@ -159,7 +159,9 @@ static const rule_field RULE_FIELDS[] = {
     FIELD(triple_skunk_line, FIELD_INT, 0, RULE_POINTS_MAX),
     FIELD(lurch_line, FIELD_INT, 0, RULE_POINTS_MAX),
     FIELD(first_dealer, FIELD_DEALER, -1, CS_MAX_PLAYERS - 1),
-    FIELD(next_dealer, FIELD_NEXT_DEALER, 0, 1),
+    FIELD(next_dealer, FIELD_NEXT_DEALER, 0, 2),
+    FIELD(skunk_margin, FIELD_INT, 0, RULE_POINTS_MAX),
+    FIELD(double_skunk_margin, FIELD_INT, 0, RULE_POINTS_MAX),
 };
 #undef FIELD
 #define RULE_FIELD_COUNT (sizeof RULE_FIELDS / sizeof RULE_FIELDS[0])
@@ -308,6 +310,10 @@ int cs_rules_validate(const cs_rules *r, char *why, size_t why_len) {
         if (lines[i] && lines[i] > lines[i - 1])
             FAIL("%s = %d needs %s above it, not %d (0 turns a line off)", LINE_NAMES[i], lines[i],
                  LINE_NAMES[i - 1], lines[i - 1]);
+    if (r->double_skunk_margin && (!r->skunk_margin || r->double_skunk_margin <= r->skunk_margin))
+        FAIL("double_skunk_margin = %d needs skunk_margin on and below it, not %d (0 turns it "
+             "off)",
+             r->double_skunk_margin, r->skunk_margin);
     if (r->lurch_line > r->target)
         FAIL("lurch_line = %d exceeds the target %d (lower it, or 0 turns it off)", r->lurch_line,
              r->target);

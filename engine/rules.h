@@ -18,10 +18,12 @@
 /* Who deals the first deal of a game. */
 #define CS_FIRST_DEALER_CUT (-1) /* cut for deal: low card deals, tied low cards re-cut */
 
-/* Who deals first in the next game of a match (used by experiments/, not the game loop). */
+/* Who deals first in the next game of a match (used by experiments/, not the game loop): the
+ * other side from last game's first dealer, the loser of the last game, or a new cut. */
 #define CS_NEXT_DEALER_LIST(X)                                                                     \
     X(ALTERNATE, "alternate")                                                                      \
-    X(LOSER, "loser")
+    X(LOSER, "loser")                                                                              \
+    X(CUT, "cut")
 
 typedef enum {
 #define CS_NEXT_DEALER_ENUM(name, text) CS_NEXT_DEALER_##name,
@@ -49,6 +51,11 @@ typedef struct {
     int lurch_line;        /* a win with every loser below this is a lurch; 0 disables */
     int first_dealer;      /* CS_FIRST_DEALER_CUT or a fixed seat */
     int next_dealer;       /* cs_next_dealer: the next game's first dealer in a match */
+    /* Skunks measured by the winning margin instead of the loser's score (the double-
+     * elimination doubles sheet: a win by 31 or more is a skunk, by 61 or more a double).
+     * When skunk_margin is on, the lines above are not used for skunks. 0 disables. */
+    int skunk_margin;        /* a win by at least this many points is a skunk */
+    int double_skunk_margin; /* by at least this many, a double skunk; needs skunk_margin */
 } cs_rules;
 
 /* X(ident, name, description) */

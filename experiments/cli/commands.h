@@ -21,6 +21,7 @@
     X("run", cs_cmd_run, "run an experiment and write an HDF5 file")                               \
     X("replay", cs_cmd_replay, "print one recorded game deal by deal")                             \
     X("merge", cs_cmd_merge, "join shard files into one")                                          \
+    X("event", cs_cmd_event, "simulate club events (tournaments, brackets, leagues)")              \
     X("bench", cs_cmd_bench, "throughput figures")
 
 #define CS_COMMAND_DECLARE(name, fn, summary) int fn(int argc, char **argv);

@@ -67,7 +67,9 @@ typedef struct {
 } cs_field;
 
 /* One game a round asks for. Seats follow the rules (partners opposite: seats 0+2 against
- * 1+3); entrant[s] sits at seat s, -1 for none (n_seats < 4 for a table of 2 or 3). */
+ * 1+3); entrant[s] sits at seat s, -1 for none (n_seats < 4 for a table of 2 or 3). An entrant
+ * number at or above the field's n is a sitter (the New Zealand rules' fill-in player, who
+ * plays but is not ranked): the runner seats the format's sitter strategy there. */
 typedef struct {
     int table;             /* the table, or the match number in a bracket */
     int round;             /* the round (game number of the night, bracket round...) */
@@ -96,6 +98,14 @@ typedef struct {
     int64_t prize_cents;    /* prize money won, in cents (0 where the format has none) */
 } cs_standing;
 
+/* What an event adds up to beyond the standings. */
+typedef struct {
+    int matches;       /* matches played (a bracket's; 0 where games are not matches) */
+    int team_winner;   /* the club that won the team trophy (index in order of first appearance
+                          in the field), -1 for none */
+    int playoff_games; /* games of a play-off for first place */
+} cs_event_totals;
+
 typedef struct cs_event_format {
     const char *name;
     cs_event_format_id id;
@@ -111,6 +121,8 @@ typedef struct cs_event_format {
     void (*record)(void *state, int i, const cs_event_result *result);
     /* Fills rows[0..field->n) with the final standings, in rank order. */
     void (*standings)(const void *state, cs_standing rows[]);
+    /* Fills *out (called after standings). */
+    void (*totals)(const void *state, cs_event_totals *out);
 } cs_event_format;
 
 #endif
