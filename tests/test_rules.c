@@ -92,7 +92,27 @@ static void test_rules_set_every_field_by_name(void) {
                                                                      : "1";
         CU_ASSERT_EQUAL(cs_rules_set(&t, k, v), CS_OK);
     }
-    CU_ASSERT_EQUAL(keys, 18);
+    CU_ASSERT_EQUAL(keys, 20);
+    CU_ASSERT_EQUAL(cs_rules_set(&r, "next_dealer", "cut"), CS_OK);
+    CU_ASSERT_EQUAL(r.next_dealer, CS_NEXT_DEALER_CUT);
+}
+
+/* The double-elimination sheet's skunks are winning margins (31 and 61), and a double skunk
+ * margin needs a smaller skunk margin beside it. */
+static void test_rules_skunk_margins_set_validate_and_reach_the_json(void) {
+    cs_rules r = preset("partners");
+    char why[256], json[2048];
+    CU_ASSERT_EQUAL(cs_rules_set(&r, "skunk_margin", "31"), CS_OK);
+    CU_ASSERT_EQUAL(cs_rules_set(&r, "double_skunk_margin", "61"), CS_OK);
+    CU_ASSERT_EQUAL(cs_rules_validate(&r, why, sizeof why), CS_OK);
+    cs_rules_to_json(&r, json, sizeof json);
+    CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"skunk_margin\":31,\"double_skunk_margin\":61"));
+    r.double_skunk_margin = 20;
+    CU_ASSERT_EQUAL(cs_rules_validate(&r, why, sizeof why), CS_ECONFIG);
+    CU_ASSERT_PTR_NOT_NULL(strstr(why, "double_skunk_margin"));
+    r.skunk_margin = 0;
+    r.double_skunk_margin = 61;
+    CU_ASSERT_EQUAL(cs_rules_validate(&r, why, sizeof why), CS_ECONFIG);
 }
 
 static void test_rules_set_rejects_unknown_keys_and_bad_values_without_change(void) {
@@ -318,5 +338,6 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_rules_json_names_every_field),
     CS_TEST(test_rules_target_moves_the_skunk_and_lurch_lines),
     CS_TEST(test_rules_set_all_applies_the_target_first_and_fails_whole),
+    CS_TEST(test_rules_skunk_margins_set_validate_and_reach_the_json),
     {NULL, NULL},
 };

@@ -318,7 +318,7 @@ static int parse_root(ctx *c, const yaml_node_t *root) {
     if (root->type != YAML_MAPPING_NODE)
         FAIL(c, root, CS_ESYNTAX, "an event spec is a mapping of keys (format:, field:, ...)");
     const yaml_node_t *format = NULL, *field = NULL, *rules = NULL, *sitter = NULL;
-    const yaml_node_t *games_node = NULL;
+    const yaml_node_t *games_node = NULL, *field_key = NULL;
     int rc;
     for (yaml_node_pair_t *p = root->data.mapping.pairs.start; p < root->data.mapping.pairs.top;
          p++) {
@@ -351,6 +351,7 @@ static int parse_root(ctx *c, const yaml_node_t *root) {
             format = v;
         } else if (!strcmp(key, "field")) {
             field = v;
+            field_key = kn;
         } else if (!strcmp(key, "rules")) {
             rules = v;
         } else if (!strcmp(key, "sitter")) {
@@ -463,7 +464,7 @@ static int parse_root(ctx *c, const yaml_node_t *root) {
     char why[512];
     rc = e->format->init(probe, &e->params, &e->field, &rng, why, sizeof why);
     free(probe);
-    if (rc != 0) FAIL(c, field, CS_ECONFIG, "%s", why);
+    if (rc != 0) FAIL(c, field_key, CS_ECONFIG, "the field does not suit the format: %s", why);
     return 0;
 }
 

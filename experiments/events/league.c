@@ -49,9 +49,8 @@ typedef struct {
     const cs_field *field;
     cs_pcg32 *rng;
     cs_rules four, three, two;
-    int n, n_tables, week, game;
+    int n, n_tables, week, game, games;
     table tab[CS_EVENT_ROUND_MAX];
-    cs_event_game games[CS_EVENT_ROUND_MAX];
     int moving[CS_EVENT_ROUND_MAX][2]; /* who each table sends on after the game */
     int staying[CS_EVENT_ROUND_MAX][2];
     int n_staying[CS_EVENT_ROUND_MAX];
@@ -113,11 +112,12 @@ static int league_init(void *state, const void *params, const cs_field *field, c
         snprintf(why, why_len, "a league night needs at least 4 players, not %d", field->n);
         return CS_ECONFIG;
     }
-    if (p->games < 1 || p->weeks < 1) {
+    if (p->games < 0 || p->weeks < 1) {
         snprintf(why, why_len, "a league needs at least one game a night and one week");
         return CS_ECONFIG;
     }
     L->p = p;
+    L->games = p->games > 0 ? p->games : 4; /* a night of four games */
     L->field = field;
     L->rng = rng;
     L->n = field->n;
@@ -150,7 +150,7 @@ static int league_next_round(void *state, cs_event_game games[], int max) {
         cs_event_game *g = &games[t];
         memset(g, 0, sizeof *g);
         g->table = t;
-        g->round = L->week * L->p->games + L->game;
+        g->round = L->week * L->games + L->game;
         g->rules = rules_for(L, L->tab[t].size);
         g->n_seats = L->tab[t].size;
         memcpy(g->entrant, L->tab[t].entrant, sizeof g->entrant);
@@ -161,7 +161,6 @@ static int league_next_round(void *state, cs_event_game games[], int max) {
         g->match.points_win[2] = g->match.points_win[3] = 2;
         g->match.points_loss = -g->rules->target;
         g->match.points_per_score = 1;
-        L->games[t] = *g;
     }
     return L->n_tables;
 }
@@ -271,7 +270,7 @@ static void end_night(league *L) {
 }
 
 static void league_advance(league *L) {
-    if (++L->game < L->p->games) {
+    if (++L->game < L->games) {
         table next[CS_EVENT_ROUND_MAX];
         for (int t = 0; t < L->n_tables; t++) {
             int from = t == 0 ? L->n_tables - 1 : t - 1;

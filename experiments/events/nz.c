@@ -44,7 +44,7 @@ typedef struct {
     const cs_field *field;
     cs_pcg32 *rng;
     cs_rules game_rules, playoff_rules;
-    int n, sitters, n_tables, game, pending;
+    int n, sitters, n_tables, game, pending, games, day_one_games;
     int seat[CS_EVENT_ROUND_MAX][CS_MAX_PLAYERS]; /* player at each seat of each table */
     int is_sitter_table[CS_EVENT_ROUND_MAX];
     int moving[CS_EVENT_ROUND_MAX][2];
@@ -73,11 +73,13 @@ static int nz_init(void *state, const void *params, const cs_field *field, cs_pc
                  n, tables, tables == 1 ? "" : "s", sitters, sitters == 1 ? "" : "s");
         return CS_ECONFIG;
     }
-    if (p->games < 1) {
+    if (p->games < 0) {
         snprintf(why, why_len, "the nz format needs at least one game");
         return CS_ECONFIG;
     }
     z->p = p;
+    z->games = p->games > 0 ? p->games : 18; /* two sets of nine */
+    z->day_one_games = p->day_one_games > 0 ? p->day_one_games : z->games;
     z->field = field;
     z->rng = rng;
     z->n = n;
@@ -171,7 +173,7 @@ static void move(nz *z) {
 static int playoff_round(nz *z, cs_event_game games[]) {
     cs_event_game *g = &games[0];
     fill_game(z, g, 0, &z->playoff_rules);
-    g->round = z->p->games + z->po_games;
+    g->round = z->games + z->po_games;
     g->entrant[0] = z->champion;
     g->entrant[1] = z->challenger;
     g->match.kind = CS_MATCH_BEST_OF;
@@ -199,7 +201,7 @@ static int nz_next_round(void *state, cs_event_game games[], int max) {
             if (!z->playoff_on) return 0;
             return playoff_round(z, games);
         }
-        if (++z->game < z->p->games)
+        if (++z->game < z->games)
             move(z);
         else {
             sort_standings(z);
@@ -215,7 +217,7 @@ static int nz_next_round(void *state, cs_event_game games[], int max) {
             return playoff_round(z, games);
         }
     }
-    if (z->game >= z->p->games || z->n_tables > max) return 0;
+    if (z->game >= z->games || z->n_tables > max) return 0;
     for (int t = 0; t < z->n_tables; t++) {
         fill_game(z, &games[t], t, &z->game_rules);
         memcpy(games[t].entrant, z->seat[t], sizeof games[t].entrant);
@@ -251,7 +253,7 @@ static void nz_record(void *state, int i, const cs_event_result *res) {
         z->pending = 1;
         return;
     }
-    int day_one = z->game < z->p->day_one_games;
+    int day_one = z->game < z->day_one_games;
     const int *seat = z->seat[i];
     for (int s = 0; s < CS_MAX_PLAYERS; s++)
         if (seat[s] < z->n) tally(z, seat[s], s & 1, r, day_one);
