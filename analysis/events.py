@@ -141,6 +141,16 @@ def spearman_rows(x, y):
         return np.where(den > 0, (rx * ry).sum(axis=1) / den, np.nan)
 
 
+def _mean_ci(total, total_sq, n):
+    """The 95% normal interval of a mean from its sum and sum of squares over n values."""
+    if n < 2:
+        return (float("nan"), float("nan"))
+    mean = total / n
+    var = max(total_sq / n - mean * mean, 0.0) * n / (n - 1)
+    half = Z95 * math.sqrt(var / n)
+    return (mean - half, mean + half)
+
+
 class Summary:
     """Counts and sums over the events of one file."""
 
@@ -158,14 +168,16 @@ class Summary:
         self.prize = np.zeros(k)  # sum of prize money (cents) over entrant-events
         self.prize_sq = np.zeros(k)
         self.rank_sum = np.zeros(k)
+        self.points = np.zeros(k)  # sum of standings points (clips, league points, matches won)
+        self.points_sq = np.zeros(k)
         self.rho_sum = 0.0
         self.rho_sq = 0.0
         self.rho_n = 0
         self.correct = 0
         self.games = 0
 
-    def add_block(self, strat, rank, prize):
-        """strat, rank, prize: arrays of shape (events, entrants), rows in entrant order."""
+    def add_block(self, strat, rank, prize, points=None):
+        """strat, rank, prize, points: arrays of shape (events, entrants)."""
         e, k = strat.shape[0], len(self.specs)
         if self.events == 0:
             self.entrants = np.bincount(strat[0], minlength=k).astype(np.int64)
@@ -180,6 +192,9 @@ class Summary:
         self.prize += (pr[:, :, None] * onehot).sum(axis=(0, 1))
         self.prize_sq += ((pr * pr)[:, :, None] * onehot).sum(axis=(0, 1))
         self.rank_sum += (rank[:, :, None].astype(float) * onehot).sum(axis=(0, 1))
+        if points is not None:
+            self.points += (points[:, :, None] * onehot).sum(axis=(0, 1))
+            self.points_sq += ((points * points)[:, :, None] * onehot).sum(axis=(0, 1))
         # strength against standing: a stronger entrant should have a smaller rank number
         s = self.strength[strat]
         rho = spearman_rows(s, -rank.astype(float))
@@ -221,6 +236,8 @@ class Summary:
                 "prize": mean / self.weeks, "prize_ci": ((mean - half) / self.weeks,
                                                          (mean + half) / self.weeks),
                 "mean_rank": self.rank_sum[s] / trials,
+                "points": self.points[s] / trials,
+                "points_ci": _mean_ci(self.points[s], self.points_sq[s], trials),
             })
         return out
 
@@ -292,7 +309,8 @@ def read(path, given_strength=None, chunk_events=4096):
             if rank.min() < 1 or rank.max() > n:
                 raise EventFileError(f"{path}: a standings row has rank outside 1..{n}")
             prize = block["prize_cents"].astype(np.int64).reshape(b - a, n)
-            summary.add_block(strat, rank, prize)
+            points = block["points"].astype(float).reshape(b - a, n)
+            summary.add_block(strat, rank, prize, points)
         return summary
 
 
@@ -321,7 +339,7 @@ def text_report(summaries):
                      f"[{rho_ci[0]:+.3f}, {rho_ci[1]:+.3f}]")
         lines.append(f"  strategies ranked in order of strength: {pct(ok)} {ci(ok_ci)}")
         header = ("strategy", "entrants", "wins the event", "an entrant 1st", "2nd", "3rd",
-                  "prize/week", "mean rank")
+                  "prize/week", "mean rank", "points")
         rows = []
         for r in s.rows():
             rows.append((r["strategy"], str(r["entrants"]),
@@ -329,7 +347,7 @@ def text_report(summaries):
                          f"{pct(r['places'][0][0])} {ci(r['places'][0][1:])}",
                          pct(r["places"][1][0]), pct(r["places"][2][0]),
                          f"${r['prize']:.2f} {ci(r['prize_ci'], 1.0, 2, '')}",
-                         f"{r['mean_rank']:.2f}"))
+                         f"{r['mean_rank']:.2f}", f"{r['points']:.2f}"))
         widths = [max(len(h), *(len(row[i]) for row in rows)) for i, h in enumerate(header)]
         lines.append("  " + "  ".join(h.ljust(w) for h, w in zip(header, widths)))
         for row in rows:
@@ -358,13 +376,15 @@ def markdown_report(summaries):
                 f"{rho:+.3f} [{rho_ci[0]:+.3f}, {rho_ci[1]:+.3f}]; the strategies come out in "
                 f"order of strength in {pct(ok)} {ci(ok_ci)} of events.", "",
                 "| strategy | entrants | wins the event | an entrant 1st | 2nd | 3rd "
-                "| prize a week | mean rank |", "|---|---:|---:|---:|---:|---:|---:|---:|"]
+                "| prize a week | mean rank | points [95%] |",
+                "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
         for r in s.rows():
             out.append(f"| `{r['strategy']}` | {r['entrants']} | {pct(r['event_win'])} "
                        f"{ci(r['event_win_ci'])} | {pct(r['places'][0][0])} "
                        f"{ci(r['places'][0][1:])} | {pct(r['places'][1][0])} "
                        f"| {pct(r['places'][2][0])} | ${r['prize']:.2f} "
-                       f"{ci(r['prize_ci'], 1.0, 2, '')} | {r['mean_rank']:.2f} |")
+                       f"{ci(r['prize_ci'], 1.0, 2, '')} | {r['mean_rank']:.2f} "
+                       f"| {r['points']:.2f} {ci(r['points_ci'], 1.0, 2, '')} |")
         out.append("")
     return "\n".join(out)
 

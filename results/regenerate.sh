@@ -5,7 +5,7 @@
 # results/ladder.md, the round robin's table (analysis/ladder.py), from the same run files.
 #
 #     results/regenerate.sh NAME [NAME ...]    ladder, variants, lurch-skunk, three-hand,
-#                                              hand-scores
+#                                              hand-scores, events
 #     results/regenerate.sh all                every one of them
 #
 # Environment:
@@ -15,6 +15,7 @@
 #     RESULTS   where the results go (default results/)
 #     GAMES     play this many games per arm instead of the spec's (a quick check of the
 #               pipeline; the answers then rest on fewer games, so give another RESULTS)
+#     EVENTS    the same for the events experiment: this many events per file
 #     THREADS   threads for cribsim run (default every core)
 # The experiment and the analysis run under `nice`. Exit status: 0 done, 2 bad usage, else the
 # status of the step that failed (named on standard error).
@@ -25,7 +26,7 @@ cribsim="${CRIBSIM:-$src/build/cribsim}"
 runs="${RUNS:-build/runs}"
 results="${RESULTS:-results}"
 python=/usr/bin/python3
-all=(ladder variants lurch-skunk three-hand hand-scores)
+all=(ladder variants lurch-skunk three-hand hand-scores events)
 
 usage() {
     echo "usage: results/regenerate.sh NAME [NAME ...] | all" >&2
@@ -37,7 +38,7 @@ names=()
 for arg in "$@"; do
     case "$arg" in
     all) names+=("${all[@]}") ;;
-    ladder | variants | lurch-skunk | three-hand | hand-scores) names+=("$arg") ;;
+    ladder | variants | lurch-skunk | three-hand | hand-scores | events) names+=("$arg") ;;
     -h | --help) usage ;;
     *)
         echo "regenerate.sh: unknown experiment '$arg'" >&2
@@ -50,8 +51,8 @@ if [ ! -x "$cribsim" ]; then
         "cmake --build build -j, or set CRIBSIM)" >&2
     exit 2
 fi
-if [ -n "${GAMES:-}" ] && [ "$(cd "$(dirname "$results")" 2>/dev/null && pwd)/$(basename "$results")" = "$src/results" ]; then
-    echo "regenerate.sh: GAMES=$GAMES would overwrite the committed results; give RESULTS too" >&2
+if [ -n "${GAMES:-}${EVENTS:-}" ] && [ "$(cd "$(dirname "$results")" 2>/dev/null && pwd)/$(basename "$results")" = "$src/results" ]; then
+    echo "regenerate.sh: GAMES or EVENTS would overwrite the committed results; give RESULTS too" >&2
     exit 2
 fi
 
@@ -59,7 +60,55 @@ run_options=(--force --quiet)
 [ -n "${GAMES:-}" ] && run_options+=(--games "$GAMES")
 [ -n "${THREADS:-}" ] && run_options+=(--threads "$THREADS")
 
+# The events experiment: `cribsim event` over the shipped event specs and variants of them
+# (seasons of N weeks, tournaments of N games), then analysis/event_study.py. EVENTS=N plays
+# N events per file instead (a quick check; give another RESULTS then).
+run_events() {
+    local out="$results/events" dir="$runs/events" start
+    start=$(date +%s)
+    mkdir -p "$dir/specs"
+    local event_options=(--force --quiet)
+    [ -n "${THREADS:-}" ] && event_options+=(--threads "$THREADS")
+    play() { # SPEC FILE EVENTS
+        local n=${EVENTS:-$3}
+        echo "   cribsim event $1 --events $n -> $2" >&2
+        nice "$cribsim" event "$1" --events "$n" -o "$2" "${event_options[@]}" >>"$dir/log" 2>&1 || {
+            status=$?
+            cat "$dir/log" >&2
+            echo "regenerate.sh: cribsim event $1 failed (status $status)" >&2
+            exit $status
+        }
+    }
+    : >"$dir/log"
+    rm -f "$dir"/*.h5
+    local specs=experiments/specs/events
+    play "$specs/league-night.yaml" "$dir/league-night.h5" 4000
+    play "$specs/nz-tournament.yaml" "$dir/nz-tournament.h5" 2000
+    play "$specs/double-elimination.yaml" "$dir/double-elimination.h5" 4000
+    for w in 1 2 4 8 16 32; do
+        sed "s/^weeks: .*/weeks: $w/" "$specs/league-season.yaml" >"$dir/specs/league-w$w.yaml"
+        play "$dir/specs/league-w$w.yaml" "$dir/league-w$w.h5" 400
+    done
+    for g in 9 18 27 36 54 72; do
+        sed "s/^games: .*/games: $g/; s/^day_one_games: .*/day_one_games: $g/" \
+            "$specs/nz-tournament.yaml" >"$dir/specs/nz-g$g.yaml"
+        play "$dir/specs/nz-g$g.yaml" "$dir/nz-g$g.h5" 400
+    done
+    play "$specs/league-match.yaml" "$dir/league-match.h5" 300
+    echo "   played in $(($(date +%s) - start)) s" >&2
+    rm -rf "$out"
+    mkdir -p "$out"
+    local command="results/regenerate.sh events"
+    [ -n "${EVENTS:-}" ] && command="EVENTS=$EVENTS $command"
+    nice "$python" analysis/event_study.py "$dir" -o "$out" --command "$command" >/dev/null
+    echo "   wrote $out/README.md and $out/report.md in $(($(date +%s) - start)) s" >&2
+}
+
 for name in "${names[@]}"; do
+    if [ "$name" = events ]; then
+        run_events
+        continue
+    fi
     spec="experiments/specs/$name.yaml"
     out="$results/$name"
     echo "== $name: cribsim run $spec -> $runs/$name" >&2

@@ -31,6 +31,7 @@ def write_file(path, strategies, ranks, prizes, strat, games=None, weeks=None):
     st["strategy"] = np.tile(strat, e)
     st["rank"] = ranks.ravel()
     st["prize_cents"] = prizes.ravel()
+    st["points"] = 1.5 * ranks.ravel()
     ev = np.zeros(e, EVENTS)
     ev["event"] = np.arange(e)
     ev["winner"] = ranks.argmin(axis=1)
@@ -74,6 +75,11 @@ class TestEvents(unittest.TestCase):
         # mean prize per entrant-event: expected (6400+3800+2600+6400+0+2600)/6 cents
         self.assertAlmostEqual(rows["expected"]["prize"], 21800 / 6 / 100)
         self.assertAlmostEqual(rows["greedy"]["mean_rank"], (3 + 4 + 2 + 4 + 1 + 2) / 6)
+        # standings points (here 1.5 x rank): their mean and its interval
+        self.assertAlmostEqual(rows["greedy"]["points"], 1.5 * 16 / 6)
+        lo, hi = rows["greedy"]["points_ci"]
+        self.assertLess(lo, 4.0)
+        self.assertGreater(hi, 4.0)
 
     def test_strength_correlation_and_order(self):
         s = events.read(self.path)
