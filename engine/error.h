@@ -22,7 +22,8 @@
     X(ENOMEM, -9, "out of memory")                                                                 \
     X(EIO, -10, "input or output failed")                                                          \
     X(EAGENT, -11, "agent failed")                                                                 \
-    X(ESYNTAX, -12, "syntax error")
+    X(ESYNTAX, -12, "syntax error")                                                                \
+    X(EINTERRUPT, -13, "interrupted")
 
 typedef enum {
 #define CS_ERR_ENUM(name, value, msg) CS_##name = (value),

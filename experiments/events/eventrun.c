@@ -590,7 +590,8 @@ int cs_event_run(const cs_event_spec *spec, const cs_event_options *o, cs_event_
     double start = now_seconds(), last_progress = start;
     uint64_t e = begin, written_since = 0;
     const char *status = "complete";
-    while (rc == 0 && e < spec->events) {
+    int stop = 0;
+    while (rc == 0 && !stop && e < spec->events) {
         if (cs_runner_interrupted(0) ||
             (o->interrupt_after && written_since >= o->interrupt_after)) {
             res->interrupted = 1;
@@ -606,6 +607,12 @@ int cs_event_run(const cs_event_spec *spec, const cs_event_options *o, cs_event_
         res->started = 1;
         for (size_t i = 0; i < nb; i++) {
             event_out *x = &outs[i];
+            if (x->err == CS_EINTERRUPT) { /* a signal stopped one of its games */
+                res->interrupted = 1;
+                status = "interrupted";
+                stop = 1; /* the events before it are written; nothing after */
+                break;
+            }
             if (x->err) {
                 snprintf(err, err_len, "%s", x->msg[0] ? x->msg : cs_err_message(x->err));
                 rc = x->err;

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "error.h"
+#include "exec_agent.h"
 #include "game.h"
 #include "progress.h"
 #include "rulesjson.h"
@@ -37,6 +38,10 @@ static void on_signal(int sig) {
     atomic_store(&g_interrupt, 1);
 }
 
+static int signal_flag(void) {
+    return atomic_load(&g_interrupt);
+}
+
 void cs_runner_signals(int on) {
     if (on) {
         if (g_signal_depth++ > 0) return;
@@ -48,6 +53,7 @@ void cs_runner_signals(int on) {
         sa.sa_flags = SA_RESETHAND; /* a second signal takes the default action: exit now */
         sigaction(SIGINT, &sa, &g_old_int);
         sigaction(SIGTERM, &sa, &g_old_term);
+        cs_exec_set_interrupt_check(signal_flag); /* agents' waits answer it too */
     } else {
         if (g_signal_depth == 0 || --g_signal_depth > 0) return;
         sigaction(SIGINT, &g_old_int, NULL);
@@ -322,6 +328,8 @@ static int write_batch(run *r, slot *s) {
         return STOP_DISCARD;
     }
     r->res->played += n;
+    if (s->err == CS_EINTERRUPT && stop == GO_ON)
+        return STOP_DISCARD; /* a signal stopped a game: keep the games before it, nothing after */
     if (s->err != 0 && stop == GO_ON) {
         fail_with(r, s->err, s->msg);
         return STOP_DISCARD;

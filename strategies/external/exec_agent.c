@@ -9,7 +9,14 @@
  * async-signal-safe calls are made (dup2, execl, _exit), as POSIX requires in a process that
  * may have threads.
  *
- * Every wait is bounded: reads and writes poll() with what is left of timeout_ms.
+ * Every wait is bounded: reads and writes poll() with what is left of timeout_ms, in slices of
+ * CS_EXEC_POLL_MS between which an interrupt is looked for, and the agent's exit is noticed
+ * even when a process it started keeps its output open.
+ *
+ * The agent is data, not a part of cribsim: it starts with only standard input, output and
+ * error (every other descriptor is closed in the child, so it cannot hold the run file or its
+ * lock), in a process group of its own that is killed with it, and whatever it writes is
+ * escaped (control bytes and bytes above 0x7e as \xNN) before it reaches a message.
  */
 #include "exec_agent.h"
 
@@ -56,6 +63,34 @@ typedef struct {
     char err[768];
 } exec_agent;
 
+static int (*g_interrupt_check)(void);
+
+void cs_exec_set_interrupt_check(int (*check)(void)) {
+    g_interrupt_check = check;
+}
+
+static int interrupted(void) {
+    return g_interrupt_check != NULL && g_interrupt_check();
+}
+
+/* Copies text into out with every byte that is not printable ASCII written as \xNN, so
+ * nothing an agent sends can drive the terminal the message is printed on. */
+static void escape_text(const char *in, char *out, size_t len) {
+    static const char hex[] = "0123456789abcdef";
+    size_t k = 0;
+    for (const unsigned char *p = (const unsigned char *)in; *p && k + 5 < len; p++) {
+        if (*p >= 0x20 && *p < 0x7f && *p != '\\') {
+            out[k++] = (char)*p;
+        } else {
+            out[k++] = '\\';
+            out[k++] = 'x';
+            out[k++] = hex[*p >> 4];
+            out[k++] = hex[*p & 15];
+        }
+    }
+    out[k] = '\0';
+}
+
 static double now_ms(void) {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
@@ -64,11 +99,12 @@ static double now_ms(void) {
 
 /* Records the failure with the agent, game and deal named; returns rc. */
 static int fail(exec_agent *a, const cs_view *v, int rc, const char *fmt, ...) {
-    char what[512];
+    char raw[512], what[512];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(what, sizeof what, fmt, ap);
+    vsnprintf(raw, sizeof raw, fmt, ap);
     va_end(ap);
+    escape_text(raw, what, sizeof what);
     if (v != NULL)
         snprintf(a->err, sizeof a->err, "exec agent '%.200s' in game %llu, deal %d: %.500s",
                  a->command, (unsigned long long)v->game, v->deal, what);
@@ -115,8 +151,9 @@ static int send_all(exec_agent *a, const cs_view *v, const char *buf, size_t len
             if (left <= 0)
                 return fail(a, v, CS_EAGENT, "timed out after %ld ms: it does not read its input",
                             a->timeout_ms);
+            if (interrupted()) return fail(a, v, CS_EINTERRUPT, "interrupted while sending to it");
             struct pollfd p = {a->fd, POLLOUT, 0};
-            poll(&p, 1, left);
+            poll(&p, 1, left < CS_EXEC_POLL_MS ? left : CS_EXEC_POLL_MS);
             continue;
         }
         char why[96];
@@ -160,9 +197,26 @@ static int read_line(exec_agent *a, const cs_view *v, const char *waiting, long 
         if (left <= 0)
             return fail(a, v, CS_EAGENT, "timed out after %ld ms waiting for %s", timeout_ms,
                         waiting);
+        if (interrupted())
+            return fail(a, v, CS_EINTERRUPT, "interrupted while waiting for %s", waiting);
         struct pollfd p = {a->fd, POLLIN, 0};
-        int r = poll(&p, 1, left);
+        int r = poll(&p, 1, left < CS_EXEC_POLL_MS ? left : CS_EXEC_POLL_MS);
         if (r < 0 && errno != EINTR) return fail(a, v, CS_EIO, "poll failed: %s", strerror(errno));
+        if (r == 0 && a->pid > 0) {
+            /* Quiet: has it exited, while something it started holds its output open? */
+            int status;
+            if (waitpid(a->pid, &status, WNOHANG) == a->pid) {
+                kill(-a->pid, SIGKILL);
+                a->pid = -1;
+                char why[96];
+                if (WIFEXITED(status))
+                    snprintf(why, sizeof why, "it exited with status %d", WEXITSTATUS(status));
+                else
+                    snprintf(why, sizeof why, "it was killed by signal %d",
+                             WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+                return fail(a, v, CS_EAGENT, "no answer while waiting for %s: %s", waiting, why);
+            }
+        }
         if (r <= 0) continue;
         ssize_t got = recv(a->fd, a->rbuf + a->rlen, sizeof a->rbuf - a->rlen, MSG_DONTWAIT);
         if (got > 0) {
@@ -207,6 +261,10 @@ static int start_agent(exec_agent *a) {
     int sv[2];
     if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0)
         return fail(a, NULL, CS_EIO, "cannot create its connection: %s", strerror(errno));
+    /* Every descriptor above standard error is closed in the child: the bound is read here,
+     * since only async-signal-safe calls may follow fork(). */
+    long open_max = sysconf(_SC_OPEN_MAX);
+    int fd_limit = open_max > 0 && open_max < 65536 ? (int)open_max : 65536;
     pid_t pid = fork();
     if (pid < 0) {
         close(sv[0]);
@@ -218,6 +276,7 @@ static int start_agent(exec_agent *a) {
          * dup2 clears close-on-exec on the copies; the originals close at exec. */
         setpgid(0, 0);
         if (dup2(sv[1], STDIN_FILENO) < 0 || dup2(sv[1], STDOUT_FILENO) < 0) _exit(127);
+        for (int fd = STDERR_FILENO + 1; fd < fd_limit; fd++) close(fd);
         execl("/bin/sh", "sh", "-c", a->command, (char *)NULL);
         _exit(127);
     }
@@ -242,7 +301,7 @@ static int start_agent(exec_agent *a) {
         stop_agent(a, 0);
         return fail(a, NULL, CS_EAGENT, "greeted with '%.80s' instead of 'ready'", line);
     }
-    snprintf(a->name, sizeof a->name, "%.63s", line[5] ? line + 6 : "");
+    escape_text(line[5] ? line + 6 : "", a->name, sizeof a->name);
     return CS_OK;
 }
 

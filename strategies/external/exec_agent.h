@@ -32,4 +32,13 @@ int cs_exec_create(const char *command, const char *params, void **self, char *e
 /* The normalised spec: "exec:timeout_ms=10000:COMMAND". */
 void cs_exec_spec(void *self, char *out, size_t len);
 
+/*
+ * Every wait on an agent calls check (at least every CS_EXEC_POLL_MS) and, when it returns
+ * non-zero, gives up with CS_EINTERRUPT, so an interrupt is answered within a second whatever
+ * the agent's timeout. The runner installs its signal flag here; NULL (the default) checks
+ * nothing. Set it before agents are used from several threads.
+ */
+#define CS_EXEC_POLL_MS 100
+void cs_exec_set_interrupt_check(int (*check)(void));
+
 #endif
