@@ -67,4 +67,20 @@ grep -q "exited with status 3" <<<"$err" && ok || bad "grandchild: $err"
 [ "$ms" -lt 4000 ] && ok || bad "an exited agent was noticed after $ms ms"
 pkill -f "sleep 30" 2>/dev/null
 
+# A hostile run file: its seats name a command. --resume refuses to run it (exit 2, saying
+# why) unless the seats are given again or the file is trusted explicitly.
+"$cs" run --games 200 --threads 1 --quiet -o hostile.h5 >/dev/null
+"$py" - hostile.h5 "$tmp" <<'PY'
+import h5py, sys
+with h5py.File(sys.argv[1], "r+") as f:
+    f.attrs["seats"] = [f"exec:touch {sys.argv[2]}/MARKER; exec ./agent ok", "random"]
+    f.attrs["status"] = "interrupted"
+    f.attrs["games_completed"] = 100
+PY
+expect_error "resume of a file naming a command" "runs outside code" \
+    "$cs" run -o hostile.h5 --resume --quiet
+[ ! -e MARKER ] && ok || bad "--resume ran the command a run file named"
+"$cs" run -o hostile.h5 --resume --quiet --trust-file >/dev/null 2>&1
+[ -e MARKER ] && ok || bad "--trust-file did not run the file's seats"
+
 cli_done

@@ -53,7 +53,11 @@ static void usage(FILE *out) {
         "                        ending in .h5 without a spec means a single experiment\n"
         "  --force               overwrite existing output\n"
         "  --resume              continue an interrupted file to its count (or --games);\n"
-        "                        the experiment is read from the file, options must match it\n"
+        "                        the experiment is read from the file, options must match it;\n"
+        "                        seats that run outside code (exec:, plugin:) must be given\n"
+        "                        again with --seats: a file never chooses a program to run\n"
+        "  --trust-file          with --resume, run the exec:/plugin: seats the file names\n"
+        "                        (only for a file you wrote yourself)\n"
         "  --shard K/N           play only part K of N of the games (join with cribsim merge)\n"
         "  --arm NAME            with a spec, run only this arm (repeatable)\n"
         "  --quiet               no progress on standard error\n"
@@ -175,6 +179,8 @@ static int parse(cs_args *a, run_options *o) {
             e->quiet = 1;
         } else if (cs_args_match(a, "--resume", 0, &bad)) {
             e->resume = 1;
+        } else if (cs_args_match(a, "--trust-file", 0, &bad)) {
+            e->trust_file = 1;
         } else if (cs_args_match(a, "--shard", 1, &bad)) {
             if (bad) break;
             if (cs_shard_parse(a->value, &e->shard_index, &e->shard_count) != 0) {

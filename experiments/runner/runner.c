@@ -527,6 +527,14 @@ static int plan_from_file(plan *p, const cs_experiment *e, const cs_h5_meta *m, 
             MISMATCH("--resume: %s was run with other seats: %s", path, list);
         }
     } else {
+        /* A run file is data: the seats it names must not choose a program or a library to
+         * load unless the person resuming says they trust it. */
+        for (int i = 0; i < m->n_seats && !e->trust_file; i++)
+            if (!strncmp(m->seats[i], "exec:", 5) || !strncmp(m->seats[i], "plugin:", 7))
+                MISMATCH("--resume: %s names seat %d '%.200s', which runs outside code; a run "
+                         "file never chooses what to run: give the seats again with --seats "
+                         "(the same as the file's), or add --trust-file if you wrote the file",
+                         path, i, m->seats[i]);
         p->n = m->n_seats;
         for (int i = 0; i < p->n; i++) snprintf(p->seats[i], CS_H5_SPEC_MAX, "%s", m->seats[i]);
     }

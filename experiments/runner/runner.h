@@ -78,6 +78,7 @@ typedef struct {
     uint64_t sprt_every; /* 0: CS_RUNNER_SPRT_EVERY */
     const char *output;  /* the run file, or NULL to keep only the summary */
     int force, resume, quiet;
+    int trust_file; /* --resume may run the exec:/plugin: seats the file names (--trust-file) */
     unsigned given; /* CS_GIVEN_* */
     /* For tests: behave as if interrupted once this many games were written by this
      * process (0: never). */
