@@ -23,7 +23,8 @@ f = h5py.File(sys.argv[1], "r")
 h = hashlib.sha256()
 for t in ("events", "standings", "games"):
     h.update(f[t][:].tobytes())
-print(h.hexdigest(), f.attrs["events_completed"], f.attrs["status"])' "$1"
+s = f.attrs["status"]
+print(h.hexdigest(), f.attrs["events_completed"], s.decode() if isinstance(s, bytes) else s)' "$1"
 }
 spec="$src/experiments/specs/events/league-night.yaml"
 "$cs" event "$spec" --events 40 --threads 1 --quiet -o one.h5 >/dev/null

@@ -146,7 +146,7 @@ run 0 partners run --rules partners --seats greedy,random,greedy,random --games 
 # thrown away.
 run 0 sprt run --seats greedy,random --sprt 0,200 --sprt-every 50 --games 100000 --threads 4 \
     --record deals -o sprt.h5 --quiet
-"$py" -c 'import sys,h5py; sys.exit(h5py.File(sys.argv[1],"r").attrs["status"] != "sprt-stopped")' \
+"$py" -c 'import sys,h5py; s=h5py.File(sys.argv[1],"r").attrs["status"]; sys.exit((s.decode() if isinstance(s, bytes) else s) != "sprt-stopped")' \
     sprt.h5 || fail "--sprt did not stop the run"
 
 echo "== a spec's arms one after another in one process, and cribsim match"

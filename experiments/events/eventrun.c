@@ -171,15 +171,24 @@ static int put_attr(hid_t loc, const char *name, hid_t ftype, hid_t mtype, hid_t
     return rc;
 }
 
+/* Fixed-length strings (the longest's width), kept in the checksummed attribute message
+ * rather than the global heap, as run files keep theirs. */
 static int put_strings(hid_t loc, const char *name, int n, const char *const *s, int scalar) {
+    size_t width = 1;
+    for (int i = 0; i < n; i++)
+        if (strlen(s[i]) + 1 > width) width = strlen(s[i]) + 1;
+    char *buf = calloc(n > 0 ? (size_t)n : 1, width);
+    if (buf == NULL) return -1;
+    for (int i = 0; i < n; i++) memcpy(buf + (size_t)i * width, s[i], strlen(s[i]));
     hid_t t = H5Tcopy(H5T_C_S1);
-    H5Tset_size(t, H5T_VARIABLE);
+    H5Tset_size(t, width);
     H5Tset_cset(t, H5T_CSET_UTF8);
     hsize_t dims = (hsize_t)n;
     hid_t space = scalar ? H5Screate(H5S_SCALAR) : H5Screate_simple(1, &dims, NULL);
-    int rc = put_attr(loc, name, t, t, space, s);
+    int rc = put_attr(loc, name, t, t, space, buf);
     H5Sclose(space);
     H5Tclose(t);
+    free(buf);
     return rc;
 }
 
@@ -219,11 +228,26 @@ static char *get_string(hid_t loc, const char *name) {
     H5Tset_size(t, H5T_VARIABLE);
     H5Tset_cset(t, H5T_CSET_UTF8);
     char *s = NULL, *out = NULL;
-    hid_t at = H5Aget_type(a);
-    if (H5Tis_variable_str(at) > 0 && H5Aread(a, t, &s) >= 0 && s != NULL) {
-        out = strdup(s);
-        H5free_memory(s);
+    hid_t at = H5Aget_type(a), sp = H5Aget_space(a);
+    if (H5Tget_class(at) == H5T_STRING && H5Sget_simple_extent_npoints(sp) == 1) {
+        if (H5Tis_variable_str(at) > 0) {
+            if (H5Aread(a, t, &s) >= 0 && s != NULL) {
+                out = strdup(s);
+                H5free_memory(s);
+            }
+        } else {
+            size_t size = H5Tget_size(at);
+            hid_t ft = H5Tcopy(H5T_C_S1);
+            out = size < (1u << 24) ? calloc(1, size + 1) : NULL;
+            if (out && (H5Tset_size(ft, size + 1) < 0 || H5Tset_cset(ft, H5Tget_cset(at)) < 0 ||
+                        H5Aread(a, ft, out) < 0)) {
+                free(out);
+                out = NULL;
+            }
+            H5Tclose(ft);
+        }
     }
+    H5Sclose(sp);
     H5Tclose(at);
     H5Tclose(t);
     H5Aclose(a);
@@ -451,7 +475,8 @@ static int open_new(efile *f, const cs_event_spec *spec, const cs_event_options 
         return CS_ECONFIG;
     }
     hid_t fapl = H5Pcreate(H5P_FILE_ACCESS);
-    H5Pset_libver_bounds(fapl, H5F_LIBVER_V110, H5F_LIBVER_V110);
+    /* checksummed metadata, and no "open for writing" flag that would stop --resume */
+    H5Pset_libver_bounds(fapl, H5F_LIBVER_V18, H5F_LIBVER_V18);
     f->file = H5Fcreate(o->output, H5F_ACC_TRUNC, H5P_DEFAULT, fapl);
     H5Pclose(fapl);
     if (f->file < 0) {

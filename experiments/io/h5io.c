@@ -273,11 +273,29 @@ static hid_t vlen_string_type(void) {
     return t;
 }
 
+/*
+ * Strings are written fixed-length (each padded to the longest, UTF-8, NUL-terminated): they
+ * then live in the attribute's own header message, which the file format checksums, rather
+ * than in the global heap, which it does not (a damaged heap can crash the library that reads
+ * it). Readers accept both kinds.
+ */
 static int attr_put_strings(hid_t loc, const char *name, int n, const char *const *s, int scalar) {
-    hid_t t = vlen_string_type();
+    size_t width = 1;
+    for (int i = 0; i < n; i++) {
+        size_t l = strlen(s[i]) + 1;
+        if (l > width) width = l;
+    }
+    char *buf = calloc((size_t)n, width);
+    hid_t t = H5Tcopy(H5T_C_S1);
     hsize_t dims[1] = {(hsize_t)n};
     hid_t space = scalar ? H5Screate(H5S_SCALAR) : H5Screate_simple(1, dims, NULL);
-    int rc = (t < 0 || space < 0) ? -1 : attr_put(loc, name, t, t, space, s);
+    int rc = -1;
+    if (buf != NULL && t >= 0 && space >= 0 && H5Tset_size(t, width) >= 0 &&
+        H5Tset_cset(t, H5T_CSET_UTF8) >= 0 && H5Tset_strpad(t, H5T_STR_NULLTERM) >= 0) {
+        for (int i = 0; i < n; i++) memcpy(buf + (size_t)i * width, s[i], strlen(s[i]));
+        rc = attr_put(loc, name, t, t, space, buf);
+    }
+    free(buf);
     if (t >= 0) H5Tclose(t);
     if (space >= 0) H5Sclose(space);
     return rc;
@@ -335,7 +353,7 @@ static int attr_get_string_at(hid_t loc, const char *name, int index, char *buf,
         char *tmp = calloc((size_t)n, size + 1);
         mtype = H5Tcopy(H5T_C_S1);
         if (tmp != NULL && mtype >= 0 && H5Tset_size(mtype, size + 1) >= 0 &&
-            H5Aread(a, mtype, tmp) >= 0) {
+            H5Tset_cset(mtype, H5Tget_cset(ftype)) >= 0 && H5Aread(a, mtype, tmp) >= 0) {
             snprintf(buf, len, "%s", tmp + (size_t)index * (size + 1));
             rc = 0;
         }
@@ -1060,9 +1078,14 @@ int cs_h5_create(const char *path, int force, const cs_h5_meta *m, cs_h5_writer 
         return CS_ENOMEM;
     }
     w->has_deals = m->record_deals;
-    /* The default (earliest) format: readable by every HDF5 since 1.8, and its superblock
-     * has no "open for writing" flag, so a file abandoned after a write error still opens. */
-    w->file = H5Fcreate(path, H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT);
+    /* The 1.8 format: its superblock, object headers and indexes carry checksums, so a damaged
+     * file is refused by the library instead of read (every HDF5 since 1.8 and h5py read it);
+     * and unlike the 1.10 format's it has no "open for writing" flag, so a file abandoned
+     * after a kill or a write error still opens for --resume. */
+    hid_t fapl = H5Pcreate(H5P_FILE_ACCESS);
+    if (fapl >= 0) H5Pset_libver_bounds(fapl, H5F_LIBVER_V18, H5F_LIBVER_V18);
+    w->file = H5Fcreate(path, H5F_ACC_TRUNC, H5P_DEFAULT, fapl >= 0 ? fapl : H5P_DEFAULT);
+    if (fapl >= 0) H5Pclose(fapl);
     const char *what = NULL;
     if (w->file < 0)
         what = "creating the file";
@@ -1110,7 +1133,14 @@ static hid_t open_file(const char *path, int writable, char *err, size_t err_len
     if (f < 0) {
         char why[300];
         h5_reason(why, sizeof why);
-        snprintf(err, err_len, "%s cannot be read as HDF5 (truncated or damaged?): %s", path, why);
+        if (strstr(why, "lock"))
+            snprintf(err, err_len,
+                     "%s is locked by another process (a cribsim still running, or a program "
+                     "it started): %s",
+                     path, why);
+        else
+            snprintf(err, err_len, "%s cannot be read as HDF5 (truncated or damaged?): %s", path,
+                     why);
     }
     return f;
 }

@@ -25,8 +25,12 @@
  * full disk, a kill) leaves a file valid as of its last checkpoint. Rows past `games_completed`
  * can exist; readers and --resume ignore them.
  *
- * Root attributes are those DESIGN.md lists plus the extras in cs_h5_meta below. Strings are
- * variable-length UTF-8; `seats` is an array of strings, one per seat.
+ * Root attributes are the run file's (docs/file-schema.md) plus the extras in cs_h5_meta below.
+ * Strings are fixed-length UTF-8 (NUL-terminated, each attribute as wide as its longest
+ * string; h5py reads them as bytes): kept in the attribute messages, which the file format
+ * checksums, not in the global heap, which it does not. `seats` is an array of strings, one
+ * per seat. Files are written in the HDF5 1.8 format (superblock 2, checksummed metadata);
+ * older files with variable-length strings still read.
  *
  * Only one thread may call into this module at a time (HDF5 is built without thread safety),
  * except for cs_h5_writer_compress_one() and cs_h5_writer_has_work(), which touch no HDF5
