@@ -105,7 +105,7 @@ int cs_args_rules(const cs_args *a, const char *preset, const char *const sets[]
         cs_args_error(a, "out of memory reading --set");
         return -1;
     }
-    const char **values = keys + n_sets;
+    const char **values = keys != NULL ? keys + n_sets : NULL;
     int ok = 1, failed;
     for (int i = 0; i < n_sets && ok; i++) {
         const char *eq = strchr(sets[i], '=');
