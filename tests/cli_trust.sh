@@ -83,6 +83,35 @@ expect_error "resume of a file naming a command" "runs outside code" \
 "$cs" run -o hostile.h5 --resume --quiet --trust-file >/dev/null 2>&1
 [ -e MARKER ] && ok || bad "--trust-file did not run the file's seats"
 
+# Run files that lie: every read path checks the rules, seats, ranges and rows in one place
+# (experiments/io/runcheck.c) and refuses the file with exit 2 and a reason.
+"$cs" run --games 400 --record deals --threads 1 --quiet -o base.h5 >/dev/null
+lie() { # NAME PYTHON: a copy of base.h5 changed by PYTHON (f is the open file)
+    cp base.h5 "$1.h5"
+    "$py" -c "import h5py, json
+f = h5py.File('$1.h5', 'r+')
+$2
+f.close()"
+}
+lie rules 'r = json.loads(f.attrs["rules"]); r["players"] = 9; r["target"] = -5; f.attrs["rules"] = json.dumps(r)'
+lie seats 'f.attrs["seats"] = ["random", "random", "random"]'
+lie cards 'd = f["deals"][3]; d["starter"] = 77; f["deals"][3] = d'
+lie winner 'g = f["games"][10]; g["winner"] = 7; f["games"][10] = g'
+lie order 'a, b = f["deals"][4], f["deals"][5]; f["deals"][4] = b; f["deals"][5] = a'
+lie range 'f.attrs["game_begin"] = 5000; f.attrs["game_end"] = 10'
+for name in rules seats cards winner order range; do
+    err=$("$cs" merge "merged-$name.h5" "$name.h5" --quiet 2>&1 >/dev/null)
+    rc=$?
+    [ "$rc" -eq 2 ] && grep -q "$name.h5" <<<"$err" && ! grep -q "18446744" <<<"$err" && ok ||
+        bad "merge of a file whose $name lie: rc=$rc [$err]"
+    [ ! -e "merged-$name.h5" ] && ok || bad "merge left merged-$name.h5 behind"
+done
+err=$("$cs" replay seats.h5 --game 1 2>&1 >/dev/null)
+grep -q "3 seats for 2-player rules" <<<"$err" && ok || bad "replay's reason: [$err]"
+err=$("$cs" run -o winner.h5 --resume --quiet 2>&1 >/dev/null)
+rc=$?
+[ "$rc" -eq 2 ] && grep -q "row 10" <<<"$err" && ok || bad "--resume of bad rows: rc=$rc [$err]"
+
 # Damaged run files: 200 bytes XORed at 40 places (metadata, attributes, chunks) in turn. Every
 # reader refuses each with exit 2 naming the file, and none crashes (the metadata is
 # checksummed, and strings are kept out of the unchecksummed global heap).

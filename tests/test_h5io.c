@@ -51,7 +51,7 @@ static void meta_for_test(cs_h5_meta *m, int deals) {
     snprintf(m->seats[1], CS_H5_SPEC_MAX, "mc:samples=9,objective=win");
     m->seed = 77;
     m->games_requested = 100000;
-    m->rotations = 1;
+    m->rotations = 2; /* the rows below alternate rotations 0 and 1 */
     m->shard_index = m->shard_count = 1;
     m->game_end = 100000;
     m->record_deals = deals;

@@ -7,6 +7,7 @@
  * so a reader tolerates added fields), and the packing of rows into the staged chunk.
  */
 #include "h5io.h"
+#include "runcheck.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -956,6 +957,9 @@ struct cs_h5_writer {
     hid_t file;
     table games, deals;
     int has_deals;
+    int checked;      /* reopened: meta and rules below hold the file's, checked */
+    cs_h5_meta *meta; /* (allocated when reopened) */
+    cs_rules rules;
     int broken; /* a write failed: the file is left as the last sync made it */
     pthread_mutex_t mu;
     pthread_cond_t cv;
@@ -989,6 +993,7 @@ static cs_h5_writer *writer_new(const char *path) {
 
 /* Frees the writer's own memory (not its HDF5 handles). */
 static void writer_release(cs_h5_writer *w) {
+    free(w->meta);
     pthread_mutex_destroy(&w->mu);
     pthread_cond_destroy(&w->cv);
     free(w);
@@ -1158,6 +1163,7 @@ int cs_h5_reopen(const char *path, cs_h5_meta *m, cs_h5_writer **out, char *err,
     }
     w->file = f;
     if (meta_get(f, path, m, err, err_len) < 0 ||
+        cs_runcheck_meta(m, path, &w->rules, err, err_len) != 0 ||
         table_open(&w->games, f, path, err, err_len) < 0 ||
         (m->record_deals && table_open(&w->deals, f, path, err, err_len) < 0)) {
         writer_free(w);
@@ -1191,6 +1197,13 @@ int cs_h5_reopen(const char *path, cs_h5_meta *m, cs_h5_writer **out, char *err,
         writer_free(w);
         return CS_EIO;
     }
+    w->meta = malloc(sizeof *w->meta);
+    if (w->meta == NULL) {
+        snprintf(err, err_len, "out of memory");
+        writer_free(w);
+        return CS_ENOMEM;
+    }
+    *w->meta = *m;
     *out = w;
     return 0;
 }
@@ -1221,6 +1234,9 @@ int cs_h5_writer_read_games(cs_h5_writer *w, uint64_t first, size_t n, cs_games_
         writer_fail(w, "reading /games");
         return CS_EIO;
     }
+    if (w->meta != NULL &&
+        cs_runcheck_games(w->meta, &w->rules, w->path, first, out, n, w->err, sizeof w->err) != 0)
+        return CS_ECONFIG;
     return 0;
 }
 
@@ -1345,7 +1361,11 @@ struct cs_h5_reader {
     table games, deals;
     int has_deals;
     uint64_t n_games, n_deals;
-    char path[512]; /* for messages */
+    cs_h5_meta meta;          /* as read and checked (runcheck.h) */
+    cs_rules rules;           /* the file's rules */
+    cs_deal_record last_deal; /* the last /deals row read, for the order of the next */
+    uint64_t last_deal_row;   /* its row + 1; 0 before any */
+    char path[512];           /* for messages */
     char err[1024];
 };
 
@@ -1373,10 +1393,12 @@ int cs_h5_open(const char *path, cs_h5_meta *m, cs_h5_reader **out, char *err, s
     table_init(&r->deals, &DEALS_DEF);
     snprintf(r->path, sizeof r->path, "%s", path);
     if (meta_get(f, path, m, err, err_len) < 0 ||
+        cs_runcheck_meta(m, path, &r->rules, err, err_len) != 0 ||
         table_open(&r->games, f, path, err, err_len) < 0) {
         cs_h5_reader_close(r);
         return CS_ECONFIG;
     }
+    r->meta = *m;
     r->n_games = m->games_completed < r->games.extent ? m->games_completed : r->games.extent;
     htri_t has = H5Lexists(f, "deals", H5P_DEFAULT);
     if (has > 0) {
@@ -1424,7 +1446,10 @@ static int reader_read(cs_h5_reader *r, table *t, uint64_t limit, uint64_t first
 }
 
 int cs_h5_read_games(cs_h5_reader *r, uint64_t first, size_t n, cs_games_row *out) {
-    return reader_read(r, &r->games, r->n_games, first, n, out);
+    int rc = reader_read(r, &r->games, r->n_games, first, n, out);
+    if (rc == 0)
+        rc = cs_runcheck_games(&r->meta, &r->rules, r->path, first, out, n, r->err, sizeof r->err);
+    return rc;
 }
 
 int cs_h5_read_deals(cs_h5_reader *r, uint64_t first, size_t n, cs_deal_record *out) {
@@ -1432,7 +1457,17 @@ int cs_h5_read_deals(cs_h5_reader *r, uint64_t first, size_t n, cs_deal_record *
         snprintf(r->err, sizeof r->err, "%s has no /deals table", r->path);
         return CS_ERANGE;
     }
-    return reader_read(r, &r->deals, r->n_deals, first, n, out);
+    int rc = reader_read(r, &r->deals, r->n_deals, first, n, out);
+    if (rc == 0) {
+        const cs_deal_record *prev = first > 0 && r->last_deal_row == first ? &r->last_deal : NULL;
+        rc = cs_runcheck_deals(&r->meta, &r->rules, r->path, first, prev, out, n, r->err,
+                               sizeof r->err);
+    }
+    if (rc == 0 && n > 0) {
+        r->last_deal = out[n - 1];
+        r->last_deal_row = first + n;
+    }
+    return rc;
 }
 
 int cs_h5_find_deals(cs_h5_reader *r, uint64_t game, uint64_t *first, uint64_t *count) {
