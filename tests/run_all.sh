@@ -27,6 +27,9 @@ if [ "${CRIBSIM_SANITIZE:-1}" = 1 ]; then
     cmake --build build-clang -j"$jobs"
     LSAN_OPTIONS="suppressions=$PWD/tests/lsan.supp" \
         ctest --test-dir build-clang --output-on-failure -j"$jobs"
+
+    echo "== fuzz corpora replayed (libFuzzer harnesses of tests/fuzz, every saved input and crash)"
+    bash tests/fuzz/fuzz.sh --replay
 fi
 
 echo "== formatting"
