@@ -18,6 +18,7 @@ command -v clang >/dev/null || bash .ci/deps.sh
 CC=clang cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=Debug -DCRIBSIM_FUZZ=ON >/dev/null
 cmake --build build-fuzz -j"$(nproc)" --target fuzz_cards fuzz_spec fuzz_rules fuzz_runfile >/dev/null
 export ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+export LSAN_OPTIONS="suppressions=$PWD/tests/lsan.supp"
 if [ "${1:-}" = --replay ]; then
     for name in cards spec rules runfile; do
         inputs=(tests/fuzz/corpus/$name)
