@@ -1175,6 +1175,48 @@ static void test_game_cut_for_deal_is_fair_and_repeatable(void) {
     cs_game_free(g);
 }
 
+/* The cut for deal, redone here by hand from its stream: each seat in the cut draws a card
+ * from the shuffled deck, the lowest rank (ace low) deals, players tied for lowest cut again.
+ * The engine's first dealer must be the low card's seat in every game. */
+static void test_game_cut_for_deal_low_card_deals(void) {
+    cs_rules r = preset("four");
+    cs_pcg32 rng[4];
+    cs_agent agents[4];
+    for (int s = 0; s < 4; s++) agents[s] = cs_agent_random(&rng[s]);
+    cs_game *g = cs_game_new();
+    int recuts = 0;
+    for (int gi = 0; gi < 2000; gi++) {
+        cs_game_begin(g, &r, 31, (uint64_t)gi, CS_FIRST_DEALER_CUT, agents);
+        CU_ASSERT_EQUAL(cs_game_step(g), CS_OK);
+        cs_game_record sum;
+        cs_game_summary(g, &sum);
+        cs_pcg32 cut = cs_pcg32_derive(31, (uint64_t)gi, CS_STREAM_CUT, 0);
+        int in[4] = {0, 1, 2, 3}, n = 4, rounds = 0;
+        while (n > 1) {
+            cs_card deck[CS_DECK_SIZE];
+            for (int c = 0; c < CS_DECK_SIZE; c++) deck[c] = (cs_card)c;
+            int rank[4], low = 99;
+            for (int i = 0; i < n; i++) {
+                int j = i + (int)cs_pcg32_bounded(&cut, (uint32_t)(CS_DECK_SIZE - i));
+                cs_card t = deck[i];
+                deck[i] = deck[j];
+                deck[j] = t;
+                rank[i] = cs_card_rank(deck[i]);
+                if (rank[i] < low) low = rank[i];
+            }
+            int k = 0;
+            for (int i = 0; i < n; i++)
+                if (rank[i] == low) in[k++] = in[i];
+            n = k;
+            rounds++;
+        }
+        recuts += rounds > 1;
+        CU_ASSERT_EQUAL(sum.first_dealer, in[0]);
+    }
+    CU_ASSERT_TRUE(recuts > 0); /* ties for low were cut again */
+    cs_game_free(g);
+}
+
 const char cs_suite_name[] = "game";
 const cs_test cs_suite_tests[] = {
     CS_TEST(test_game_four_player_go_chain_and_players_running_out),
@@ -1203,5 +1245,6 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_game_referee_overridden_rules),
     CS_TEST(test_game_cards_do_not_depend_on_the_agents),
     CS_TEST(test_game_cut_for_deal_is_fair_and_repeatable),
+    CS_TEST(test_game_cut_for_deal_low_card_deals),
     {NULL, NULL},
 };

@@ -114,6 +114,21 @@ static void test_pcg32_derive_is_deterministic_and_separates_streams(void) {
     for (int i = 0; i < 4; i++) CU_ASSERT_NOT_EQUAL(first[i], base);
 }
 
+/* The seeding scheme is a contract (the same seed deals the same cards in every version), so
+ * its stream derivation is pinned to values computed once and kept: a change to the mixing of
+ * (seed, game, purpose, index) fails here. */
+static void test_pcg32_derive_pinned_known_values(void) {
+    cs_pcg32 deal = cs_pcg32_derive(1, 0, CS_STREAM_DEAL, 0);
+    CU_ASSERT_EQUAL(cs_pcg32_next(&deal), 1186128048u);
+    CU_ASSERT_EQUAL(cs_pcg32_next(&deal), 393792368u);
+    cs_pcg32 strat = cs_pcg32_derive(20240501, 12345, CS_STREAM_STRATEGY, 3);
+    CU_ASSERT_EQUAL(cs_pcg32_next(&strat), 498411127u);
+    cs_pcg32 cut = cs_pcg32_derive(7, 99, CS_STREAM_CUT, 0);
+    CU_ASSERT_EQUAL(cs_pcg32_next(&cut), 1257397493u);
+    cs_pcg32 event = cs_pcg32_derive(1, 2, CS_STREAM_EVENT, 0);
+    CU_ASSERT_EQUAL(cs_pcg32_next(&event), 1158232518u);
+}
+
 const char cs_suite_name[] = "pcg32";
 const cs_test cs_suite_tests[] = {
     CS_TEST(test_pcg32_reference_vectors_seed42_stream54),
@@ -123,5 +138,6 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_pcg32_advance_matches_stepping),
     CS_TEST(test_pcg32_advance_then_back_restores_state),
     CS_TEST(test_pcg32_derive_is_deterministic_and_separates_streams),
+    CS_TEST(test_pcg32_derive_pinned_known_values),
     {NULL, NULL},
 };

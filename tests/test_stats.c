@@ -56,6 +56,11 @@ static void test_elo_and_score_are_inverse(void) {
     CU_ASSERT_DOUBLE_EQUAL(cs_score_from_elo(400.0), 10.0 / 11.0, 1e-12);
     for (double s = 0.05; s < 1.0; s += 0.1)
         CU_ASSERT_DOUBLE_EQUAL(cs_score_from_elo(cs_elo_from_score(s)), s, 1e-12);
+    /* known values of the logistic model: three to one is 400 log10(3), nine to one
+     * 400 log10(9) */
+    CU_ASSERT_DOUBLE_EQUAL(cs_elo_from_score(0.75), 190.848501887865, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(cs_elo_from_score(0.9), 381.697003775730, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(cs_elo_from_score(0.25), -190.848501887865, 1e-9);
     CU_ASSERT(isinf(cs_elo_from_score(1.0)) && cs_elo_from_score(1.0) > 0);
     CU_ASSERT(isinf(cs_elo_from_score(0.0)) && cs_elo_from_score(0.0) < 0);
 }
