@@ -1,7 +1,7 @@
 /*
  * cards.h - cards as bytes and sets of cards as 64-bit masks.
  *
- * A card is one byte, the code DESIGN.md fixes for files:
+ * A card is one byte, the code run files use (docs/file-schema.md):
  *
  *     code = 4 * rank + suit      rank 0 = ace, 1 = two, .. 9 = ten, 10 = jack, 11 = queen,
  *                                 12 = king; suit 0 = clubs, 1 = diamonds, 2 = hearts,

@@ -6,7 +6,7 @@
  * side's score and the deal record, and ends the game the moment a side reaches the target;
  * after that nothing more of the deal is played or recorded.
  *
- * Speed (DESIGN.md asks for a million random games a second on one core) without changing
+ * Speed (the target is a million random games a second on one core) without changing
  * anything that is dealt, asked or recorded:
  * - each seat has a cs_view whose pointers are set once (begin, copy); each phase updates the
  *   scalars it changes and seat_view() only those that change with every card;

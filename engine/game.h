@@ -11,7 +11,7 @@
  * cards never depend on the agents.
  *
  * Each finished deal yields a cs_deal_record (everything needed to replay it) and the game a
- * cs_game_record, the /deals and /games rows of DESIGN.md.
+ * cs_game_record, the /deals and /games rows of a run file (docs/file-schema.md).
  */
 #ifndef CS_GAME_H
 #define CS_GAME_H
@@ -151,7 +151,8 @@ typedef struct {
     const char *name; /* names the agent in error messages ("expected"); may be NULL */
 } cs_agent;
 
-/* One deal, as DESIGN.md's /deals row; bonus is an extension (the start bonus). */
+/* One deal, as a run file's /deals row (docs/file-schema.md); bonus is an extension (the start
+ * bonus). */
 typedef struct {
     uint64_t game;
     uint16_t deal;
@@ -173,7 +174,7 @@ typedef struct {
     int16_t bonus[CS_MAX_PLAYERS]; /* start bonus received in this deal (the first) */
 } cs_deal_record;
 
-/* One game, as DESIGN.md's /games row. */
+/* One game, as a run file's /games row (docs/file-schema.md). */
 typedef struct {
     uint64_t game;
     uint8_t first_dealer;

@@ -87,7 +87,7 @@ void cs_rules_preset(cs_preset p, cs_rules *out) {
         out->discards = 1;
         break;
     case CS_PRESET_FIVE_CARD:
-        /* Rule document 003: 61 points, lurch when the loser has not reached 31. */
+        /* The classic rules' five-card game: 61 points, lurch when the loser has not reached 31. */
         out->cards_dealt = 5;
         out->target = 61;
         out->single_series = 1;
@@ -99,7 +99,7 @@ void cs_rules_preset(cs_preset p, cs_rules *out) {
         out->lurch_line = 31;
         break;
     case CS_PRESET_NZ_TOURNAMENT:
-        /* Rule document 000: each player deals once, or 121; clips, not skunks. */
+        /* The New Zealand tournament rules: each player deals once, or 121; clips, not skunks. */
         out->players = 4;
         out->partnership = 1;
         out->cards_dealt = 5;
@@ -144,7 +144,7 @@ static const rule_field RULE_FIELDS[] = {
     FIELD(partnership, FIELD_BOOL, 0, 1),
     FIELD(cards_dealt, FIELD_INT, 1, CS_MAX_DEALT),
     FIELD(discards, FIELD_INT, 1, CS_MAX_DISCARD),
-    /* One at most: a deal record holds a single crib_extra (DESIGN.md's /deals), so a second
+    /* One at most: a deal record holds a single crib_extra (a run file's /deals), so a second
      * card from the deck could not be replayed. */
     FIELD(crib_from_deck, FIELD_INT, 0, 1),
     FIELD(target, FIELD_INT, 1, RULE_POINTS_MAX),
@@ -223,9 +223,9 @@ static int parse_field(const rule_field *f, const char *text, int *out) {
 /*
  * The documents place every skunk and lurch line a fixed distance below the target: 91, 61
  * and 31 (skunk, double, triple) and a lurch below 91 in a game of 121, a lurch below 31 in a
- * game of 61 (003); 001 says the same as margins (a skunk is a win by 31 or more). So a new
- * target moves each line that is on by the target's change, and a line that would fall to 0
- * or below is turned off (0).
+ * game of 61 (the classic rules); the doubles tournament sheet says the same as margins (a skunk is
+ * a win by 31 or more). So a new target moves each line that is on by the target's change, and a
+ * line that would fall to 0 or below is turned off (0).
  */
 static void move_lines_with_target(cs_rules *r, int new_target) {
     int delta = new_target - r->target;

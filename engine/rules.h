@@ -65,7 +65,8 @@ typedef struct {
     X(FOUR, "four", "four players each for themselves, five cards, one to the crib")               \
     X(PARTNERS, "partners", "four players as two partnerships, seats 0+2 against 1+3")             \
     X(FIVE_CARD, "five-card", "two players, five cards, 61 points, one series, three for last")    \
-    X(NZ_TOURNAMENT, "nz-tournament", "partners; four deals or 121, ties possible (rules 000)")
+    X(NZ_TOURNAMENT, "nz-tournament",                                                              \
+      "partners; four deals or 121, ties possible (New Zealand tournament)")
 
 typedef enum {
 #define CS_PRESET_ENUM(ident, name, desc) CS_PRESET_##ident,

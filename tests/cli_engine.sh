@@ -10,12 +10,12 @@ expect_out() {
 }
 # expect_error "description" "text the message must contain" cmd...
 
-# score: the 29 hand, the doc 004 examples, the crib four-flush rule, three-card hands.
+# score: the 29 hand, the the modern rule sheet examples, the crib four-flush rule, three-card hands.
 expect_out "29 hand json" '{"total":29,"fifteens":16,"pairs":12,"runs":0,"flush":0,"nobs":1}' \
     "$cs" score --json 5C 5D 5H JS 5S
-expect_out "doc 004 example 1" '{"total":23,"fifteens":8,"pairs":6,"runs":9,"flush":0,"nobs":0}' \
+expect_out "the modern rule sheet example 1" '{"total":23,"fifteens":8,"pairs":6,"runs":9,"flush":0,"nobs":0}' \
     "$cs" score --json 4H 5C 5D 6S 5S
-expect_out "doc 004 example 2" '{"total":14,"fifteens":4,"pairs":0,"runs":4,"flush":5,"nobs":1}' \
+expect_out "the modern rule sheet example 2" '{"total":14,"fifteens":4,"pairs":0,"runs":4,"flush":5,"nobs":1}' \
     "$cs" score --json ah 2h 3h jh 4h
 expect_out "10 accepted" '{"total":6,"fifteens":6,"pairs":0,"runs":0,"flush":0,"nobs":0}' \
     "$cs" score --json 10C 5D 2H 8S 7C
@@ -54,7 +54,7 @@ expect_error "lone dash" "'-' is not a card" "$cs" score - 5D 5H JS 5S
 got=$(printf '5C 5D 5H JS 5S\nXX\n' | "$cs" score --batch 2>/dev/null)
 [ "$got" = "29" ] && ok || bad "batch keeps earlier answers: [$got]"
 
-# peg: the corrected doc 004 examples, 31 for 2, runs out of order, a run broken by a pair.
+# peg: the corrected the modern rule sheet examples, 31 for 2, runs out of order, a run broken by a pair.
 expect_out "King 7 7 7 corrected to 8" '{"total":8,"fifteen":0,"thirty_one":2,"pairs":6,"run":0}' \
     "$cs" peg --json KS 7C 7D 7H
 expect_out "2 3 1 4 3 2 corrected to 6" '{"total":6,"fifteen":2,"thirty_one":0,"pairs":0,"run":4}' \

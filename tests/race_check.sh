@@ -17,7 +17,7 @@
 # them as races. libomp loads Archer from OMP_TOOL_LIBRARIES. TSan options:
 #  - tests/tsan.supp ignores only the libc calls libomp itself makes (its handovers are
 #    invisible to TSan); calls from libhdf5 and zlib stay checked. A report inside libhdf5 means
-#    two threads used HDF5 at once, which the design forbids (one writer thread): a real bug.
+#    two threads used HDF5 at once, which the runner never does (one writer thread): a real bug.
 #  - ignore_noninstrumented_modules is given as 1 first only because Archer prints a warning to
 #    standard error when it does not see it (which the CLI tests would catch as output); the
 #    include= file after it sets it back to 0, so the suppression above is the only one.

@@ -1,6 +1,6 @@
 /* layer: engine */
 /*
- * test_cards.c - card codes and card text as cards.h and DESIGN.md ("Card text") fix them:
+ * test_cards.c - card codes and card text as cards.h and docs/file-schema.md fix them:
  * code = 4 * rank + suit, rank `A 2 .. 9 T J Q K` (or `10`), suit `C D H S`, either case;
  * malformed and duplicate cards rejected with the index or the token that is wrong.
  */

@@ -248,10 +248,10 @@ static int relative_play(void *self, const cs_view *v, cs_card *out) {
 }
 
 /*
- * Rules 000: four deals, one each, then the higher side wins and equal sides tie. Every deal
- * is the four-handed deal above turned to its dealer, so the dealer's side takes 24 + 10 = 34
- * and the other 12 + 6 = 18 each deal: 34-18, 52-52, 86-70, 104-104. Nobody reaches 121; the
- * deals run out with the sides level: a tie, with no skunk and no lurch.
+ * the New Zealand tournament rules: four deals, one each, then the higher side wins and equal sides
+ * tie. Every deal is the four-handed deal above turned to its dealer, so the dealer's side takes 24
+ * + 10 = 34 and the other 12 + 6 = 18 each deal: 34-18, 52-52, 86-70, 104-104. Nobody reaches 121;
+ * the deals run out with the sides level: a tie, with no skunk and no lurch.
  */
 static void test_game_fixed_deal_tie_after_four_deals(void) {
     cs_rules r = preset("nz-tournament");
@@ -393,10 +393,10 @@ static void test_game_three_hand_show_order_decides_the_race(void) {
 /*
  * Two players, dealer seat 0. Kept: s1 TC 9C 2C 2D, s0 KD 5D 5H 3S; starter 6S.
  * Series 1: s1 TC 10, s0 KD 20, s1 9C 29; s0 holds nothing under 3 and says go; s1 2C makes
- * 31: 2, and no point more for the go (docs 001 and 003: 31 pays 2, never 3).
- * Series 2, led by s0 (after s1): 5D 5, s1 2D 7, s0 5H 12 (the 2 between: no pair), s0 3S 15,
- * the last card of the deal: 2 for the fifteen and 1 for the last card, 3 (doc 003: "If the
- * last card that can be played makes 15, the player scores three points").
+ * 31: 2, and no point more for the go (the doubles tournament sheet and the classic rules: 31 pays
+ * 2, never 3). Series 2, led by s0 (after s1): 5D 5, s1 2D 7, s0 5H 12 (the 2 between: no pair), s0
+ * 3S 15, the last card of the deal: 2 for the fifteen and 1 for the last card, 3 (the classic
+ * rules: "If the last card that can be played makes 15, the player scores three points").
  */
 static const char *TWO_DECK = "TC KD 9C 5D 2C 5H 2D 3S 7H AH 8H 4H 6S";
 
@@ -440,8 +440,8 @@ static void test_game_thirty_one_after_a_go_pays_2_and_last_card_fifteen_pays_3(
 /*
  * Two players, dealer seat 0. Kept: s1 TC QC 4C 6C, s0 KD QH 5D 3S; starter 2S.
  * Series 1: s1 TC 10, s0 KD 20, s1 QC 30; nobody holds an ace: s1 takes the go, 1.
- * Series 2, led by s0: QH 10 scores nothing: it follows s1's QC, but doc 002 says "card
- * combinations cannot span a reset". s1 4C 14, s0 5D 19, s1 6C 25: run 4-5-6, 3; s0 3S 28:
+ * Series 2, led by s0: QH 10 scores nothing: it follows s1's QC, but the weekly league's rules says
+ * "card combinations cannot span a reset". s1 4C 14, s0 5D 19, s1 6C 25: run 4-5-6, 3; s0 3S 28:
  * run 3-4-5-6 in any order, 4, and the last card, 1: 5. Pegging: s1 4, s0 5.
  */
 static void test_game_no_pair_across_a_reset_and_runs_across_players(void) {
@@ -593,9 +593,9 @@ static void test_game_five_card_single_series_and_three_for_last(void) {
 /*
  * The default lines against the documents, by a deal that ends at the cut: the pone starts
  * with `bonus` points (start_bonus) and a jack turned as the starter pays the dealer the whole
- * target (heels). Docs 002 and 004: a loser on 61 to 90 is skunked, on 60 or less double
- * skunked; DESIGN.md: below 31 triple; doc 003: a win "before the opponent get 91" (or 31 in
- * the 61-point game) is a lurch.
+ * target (heels). the weekly league's rules and the modern rule sheet: a loser on 61 to 90 is
+ * skunked, on 60 or less double skunked; the rules model: below 31 triple; the classic rules: a win
+ * "before the opponent get 91" (or 31 in the 61-point game) is a lurch.
  */
 static void end_at_the_cut(const char *preset_name, int bonus, cs_game_record *sum) {
     cs_rules r = preset(preset_name);

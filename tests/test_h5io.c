@@ -1,8 +1,9 @@
 /* layer: experiments */
 /*
- * test_h5io.c - the run file's writer and reader (experiments/io/h5io.h): the schema DESIGN.md
- * fixes, rows read back as written across chunk boundaries and syncs, reopening cuts to the
- * complete games, and foreign, truncated and existing files are refused with clear messages.
+ * test_h5io.c - the run file's writer and reader (experiments/io/h5io.h): the schema
+ * docs/file-schema.md fixes, rows read back as written across chunk boundaries and syncs, reopening
+ * cuts to the complete games, and foreign, truncated and existing files are refused with clear
+ * messages.
  */
 #include <hdf5.h>
 #include <pthread.h>
@@ -327,7 +328,8 @@ static void test_attributes_round_trip(void) {
     cs_h5_reader_close(r);
 }
 
-/* DESIGN.md's /games and /deals fields, in its order, with its types, as the file stores them. */
+/* The documented /games and /deals fields, in its order, with its types, as the file stores them.
+ */
 static void check_fields(hid_t file, const char *name, const char *const *fields,
                          const H5T_class_t *classes) {
     hid_t d = H5Dopen2(file, name, H5P_DEFAULT);

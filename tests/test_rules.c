@@ -1,6 +1,6 @@
 /* layer: engine */
 /*
- * test_rules.c - the presets say what DESIGN.md's rules model says, every field can be set by
+ * test_rules.c - the presets say what docs/rules.md says, every field can be set by
  * name, and rule combinations that make no sense are refused with a reason.
  */
 #include <stddef.h>
@@ -272,7 +272,7 @@ static void test_rules_target_moves_the_skunk_and_lurch_lines(void) {
     CU_ASSERT_EQUAL(r.skunk_line, 31);
     CU_ASSERT_EQUAL(r.double_skunk_line, 1); /* a win by 61 or more, as 001 counts it */
     CU_ASSERT_EQUAL(r.triple_skunk_line, 0); /* would fall below 0: off */
-    CU_ASSERT_EQUAL(r.lurch_line, 31);       /* 003's lurch in a game of 61 */
+    CU_ASSERT_EQUAL(r.lurch_line, 31);       /* the classic rules's lurch in a game of 61 */
     char why[256];
     CU_ASSERT_EQUAL(cs_rules_validate(&r, why, sizeof why), CS_OK);
     /* Lines that are off stay off; lines move up as well as down. */

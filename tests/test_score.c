@@ -2,7 +2,7 @@
 /*
  * test_score.c - the show and pegging scores: the exhaustive distribution against its known
  * answers (this project's perft), the fast paths against the plain ones on every hand and on
- * many piles, every worked example of the rule documents (corrected where
+ * many piles, every worked example of the rule sources (corrected where
  * shared/rules/README.md says they are wrong) and the classic edge cases.
  */
 #include <stdio.h>
@@ -115,8 +115,8 @@ static void test_show_distribution_crib_rule_matches_known_answers(void) {
     CU_ASSERT_EQUAL(total_points(counts), 61528020u);
 }
 
-/* Doc 002: "19 points is not possible in a single cribbage hand. Possible scores are 0-18,
- * 20-24, 28 and 29." True of the hand rule and of the crib rule. */
+/* the weekly league's rules: "19 points is not possible in a single cribbage hand. Possible scores
+ * are 0-18, 20-24, 28 and 29." True of the hand rule and of the crib rule. */
 static void test_show_possible_scores_are_0_to_18_20_to_24_28_29(void) {
     for (int crib = 0; crib <= 1; crib++) {
         uint64_t counts[CS_SHOW_MAX + 1];
@@ -307,20 +307,20 @@ static void test_peg_fast_equals_plain_random_long_piles(void) {
     CU_ASSERT_EQUAL(w.mismatches, 0u);
 }
 
-/* ---- the show: doc 004's worked examples ---- */
+/* ---- the show: the modern rule sheet's worked examples ---- */
 
-static void test_show_doc004_example1_three_fives_and_runs_scores_23(void) {
+static void test_show_modern_sheet_example1_three_fives_and_runs_scores_23(void) {
     /* 5+5+5 and 4+5+6 three times: 8; three 5s: 6; 4-5-6 three times: 9 */
     assert_show("4H 5C 5D 6S 5S", 4, 8, 6, 9, 0, 0, 23);
 }
 
-static void test_show_doc004_example2_flush_run_and_nobs_scores_14(void) {
+static void test_show_modern_sheet_example2_flush_run_and_nobs_scores_14(void) {
     /* A+J+4 and 2+3+J: 4; A-2-3-4: 4; five hearts: 5; jack of hearts: 1 */
     assert_show("AH 2H 3H JH 4H", 4, 4, 0, 4, 5, 1, 14);
 }
 
-/* Doc 004: "In the crib, a 4-card flush does not score. Only a 5-card flush scores." All the
- * cards are even, so nothing else scores. */
+/* the modern rule sheet: "In the crib, a 4-card flush does not score. Only a 5-card flush scores."
+ * All the cards are even, so nothing else scores. */
 static void test_score_crib_four_flush_scores_nothing(void) {
     assert_show("2H 4H 6H 8H KC", 5, 0, 0, 0, 0, 0, 0);
     assert_show("2H 4H 6H 8H KH", 5, 0, 0, 0, 5, 0, 5);
@@ -340,46 +340,46 @@ static void test_show_three_card_hand_flush_scores_3_and_4_with_starter(void) {
     assert_show("2H 4H 8H KH", 5, 0, 0, 0, 0, 0, 0);
 }
 
-/* ---- the show: doc 001's runs ---- */
+/* ---- the show: the doubles tournament sheet's runs ---- */
 
-static void test_show_doc001_double_run_of_three_scores_6_for_runs(void) {
+static void test_show_doubles_sheet_double_run_of_three_scores_6_for_runs(void) {
     /* A-2-3-3 with an 8: A+3+3+8 is the only fifteen */
     assert_show("AC 2D 3H 3S 8C", 4, 2, 2, 6, 0, 0, 10);
 }
 
-static void test_show_doc001_double_run_of_four_scores_8_for_runs(void) {
+static void test_show_doubles_sheet_double_run_of_four_scores_8_for_runs(void) {
     /* A-2-3-3-4 sums to 13: no fifteen */
     assert_show("AC 2D 3H 3S 4C", 4, 0, 2, 8, 0, 0, 10);
 }
 
-static void test_show_doc001_double_double_run_scores_16(void) {
+static void test_show_doubles_sheet_double_double_run_scores_16(void) {
     /* 8-8-9-9-10: four runs of three, two pairs; no two cards make less than 16 */
     assert_show("8C 8D 9H 9S TC", 4, 0, 4, 12, 0, 0, 16);
 }
 
-static void test_show_doc001_triple_run_scores_15(void) {
+static void test_show_doubles_sheet_triple_run_scores_15(void) {
     /* J-Q-Q-Q-K: three runs of three, three of a kind; the jack is not of the starter's suit */
     assert_show("JC QD QH QS KD", 4, 0, 6, 9, 0, 0, 15);
 }
 
-/* ---- the show: doc 002's 28 and 29 ---- */
+/* ---- the show: the weekly league's rules's 28 and 29 ---- */
 
-static void test_show_doc002_twenty_nine_hand(void) {
+static void test_show_league_twenty_nine_hand(void) {
     /* J+5 four times and 5+5+5 four times: 16; four 5s: 12; jack of the starter's suit: 1 */
     assert_show("5C 5D 5H JS 5S", 4, 16, 12, 0, 0, 1, 29);
 }
 
-static void test_show_doc002_twenty_eight_is_four_fives_and_a_ten_card(void) {
+static void test_show_league_twenty_eight_is_four_fives_and_a_ten_card(void) {
     assert_show("5C 5D 5H 5S KC", 4, 16, 12, 0, 0, 0, 28);
     assert_show("5C 5D 5H TC 5S", 4, 16, 12, 0, 0, 0, 28);
     assert_show("5C 5D 5H QD 5S", 5, 16, 12, 0, 0, 0, 28);
 }
 
 /*
- * Doc 002: a 29 is "a 216,580 to 1 shot" and the odds of a 28 are "15,028 to one". Both are
- * the chance that six cards dealt and the starter allow the hand (keeping the best four) to
- * score exactly that, out of C(52,6) x 46 = 936,491,920 deals; "to one" is used loosely for
- * "one in". Every such deal holds a four-card hand that scores 28 or 29 with its starter, so
+ * the weekly league's rules: a 29 is "a 216,580 to 1 shot" and the odds of a 28 are "15,028 to
+ * one". Both are the chance that six cards dealt and the starter allow the hand (keeping the best
+ * four) to score exactly that, out of C(52,6) x 46 = 936,491,920 deals; "to one" is used loosely
+ * for "one in". Every such deal holds a four-card hand that scores 28 or 29 with its starter, so
  * the deals are found from those hands (the distribution's 76 and 4) plus any two of the 47
  * other cards, without duplicates, and each is judged by its best keep with the plain scorer:
  *   29: the starter 5 (4 ways), the jack of its suit and the three other 5s, any two others:
@@ -417,7 +417,7 @@ static int best_keep(cs_cardset six, cs_card starter) {
     return best;
 }
 
-static void test_show_doc002_odds_of_28_and_29_from_six_cards_and_the_starter(void) {
+static void test_show_league_odds_of_28_and_29_from_six_cards_and_the_starter(void) {
     enum { MAX_DEALS = 80 * 1081 }; /* (76 + 4) hands x C(47,2) */
     six_card_deal *deals = malloc(MAX_DEALS * sizeof *deals);
     CU_ASSERT_FATAL(deals != NULL);
@@ -497,18 +497,18 @@ static void test_show_run_of_five_scores_5_once(void) {
     assert_show("3C 4D 5H 6S 7C", 4, 4, 0, 5, 0, 0, 9);
 }
 
-/* ---- pegging: doc 004's examples ---- */
+/* ---- pegging: the modern rule sheet's examples ---- */
 
-static void test_peg_doc004_fifteens(void) {
+static void test_peg_modern_sheet_fifteens(void) {
     assert_peg("JC 5D", 2, 0, 0, 0, 2);
     /* the last 4 makes 15; no pair (a 3 came between) and no run (4-3-4 repeats a rank) */
     assert_peg("2C 2D 4C 3C 4D", 2, 0, 0, 0, 2);
 }
 
-/* Doc 004's running total: "Player 1 plays 5 -> total is 5, Player 2 plays Queen -> total is
- * 15, Player 3 plays Jack -> total is 25, Player 1 plays Ace -> total is 26": face cards count
- * 10 and the ace 1; the queen makes fifteen for 2 and the other cards score nothing. */
-static void test_peg_doc004_running_total_5_queen_jack_ace(void) {
+/* the modern rule sheet's running total: "Player 1 plays 5 -> total is 5, Player 2 plays Queen ->
+ * total is 15, Player 3 plays Jack -> total is 25, Player 1 plays Ace -> total is 26": face cards
+ * count 10 and the ace 1; the queen makes fifteen for 2 and the other cards score nothing. */
+static void test_peg_modern_sheet_running_total_5_queen_jack_ace(void) {
     static const char *const piles[4] = {"5C", "5C QD", "5C QD JH", "5C QD JH AS"};
     static const int totals[4] = {5, 15, 25, 26}, points[4] = {0, 2, 0, 0};
     for (int i = 0; i < 4; i++) {
@@ -522,15 +522,15 @@ static void test_peg_doc004_running_total_5_queen_jack_ace(void) {
     }
 }
 
-/* Doc 004 lists "7, 7, -> 15 -> 2 points" among the fifteens, but 7 + 7 is 14: the second 7
- * scores its pair and no fifteen. The trailing comma suggests a lost third card: an ace after
- * the two 7s makes the 15 (and no pair). */
-static void test_peg_doc004_corrected_7_7_is_14_a_pair_not_a_fifteen(void) {
+/* the modern rule sheet lists "7, 7, -> 15 -> 2 points" among the fifteens, but 7 + 7 is 14: the
+ * second 7 scores its pair and no fifteen. The trailing comma suggests a lost third card: an ace
+ * after the two 7s makes the 15 (and no pair). */
+static void test_peg_modern_sheet_corrected_7_7_is_14_a_pair_not_a_fifteen(void) {
     assert_peg("7C 7D", 0, 0, 2, 0, 2);
     assert_peg("7C 7D AH", 2, 0, 0, 0, 2);
 }
 
-static void test_peg_doc004_pairs_2_6_12(void) {
+static void test_peg_modern_sheet_pairs_2_6_12(void) {
     assert_peg("8C 8D", 0, 0, 2, 0, 2);
     assert_peg("8C 8D 8H", 0, 0, 6, 0, 6);
     /* The document's "8, 8, 8, 8 -> 12" cannot be played: the fourth 8 would take the count to
@@ -539,57 +539,61 @@ static void test_peg_doc004_pairs_2_6_12(void) {
     assert_peg("7C 7D 7H 7S", 0, 0, 12, 0, 12);
 }
 
-static void test_peg_doc004_runs(void) {
+static void test_peg_modern_sheet_runs(void) {
     assert_peg("5C 7D 6H", 0, 0, 0, 3, 3);
     assert_peg("5C 7D 6H 5D", 0, 0, 0, 3, 3); /* the last three, 7-6-5 */
     assert_peg("5C 7D 6H 4S", 0, 0, 0, 4, 4);
 }
 
-static void test_peg_doc004_combinations(void) {
+static void test_peg_modern_sheet_combinations(void) {
     assert_peg("5C 5D 5H", 2, 0, 6, 0, 8);
     assert_peg("3C 6D 6H", 2, 0, 2, 0, 4);
     assert_peg("5C 2D 3H 4S AC", 2, 0, 0, 5, 7);
 }
 
-/* Doc 004 says 5; rules/README.md: the last four cards 1-4-3-2 are a run of 4 and the count
- * is 15, so the card scores 6. */
-static void test_peg_doc004_corrected_2_3_1_4_3_2_scores_6(void) {
+/* the modern rule sheet says 5; standard scoring: the last four cards 1-4-3-2 are a run of 4 and
+ * the count is 15, so the card scores 6. */
+static void test_peg_modern_sheet_corrected_2_3_1_4_3_2_scores_6(void) {
     assert_peg("2C 3D AH 4S 3C 2D", 2, 0, 0, 4, 6);
 }
 
-/* Doc 004 says 5; rules/README.md: three of a kind is 6 and the count reaches 31 for 2. */
-static void test_peg_doc004_corrected_king_7_7_7_scores_8(void) {
+/* the modern rule sheet says 5; standard scoring: three of a kind is 6 and the count reaches 31
+ * for 2. */
+static void test_peg_modern_sheet_corrected_king_7_7_7_scores_8(void) {
     assert_peg("KC 7D 7H 7S", 0, 2, 6, 0, 8);
 }
 
-/* ---- pegging: docs 001, 002, 003 ---- */
+/* ---- pegging: the doubles tournament sheet, the weekly league's rules, the classic rules ---- */
 
-/* Doc 001: 3-5-6-7-4 "counts three when the 7 is played and counts five when the 4 is
- * played". */
-static void test_peg_doc001_run_3_at_the_7_and_5_at_the_4(void) {
+/* the doubles tournament sheet: 3-5-6-7-4 "counts three when the 7 is played and counts five when
+ * the 4 is played". */
+static void test_peg_doubles_sheet_run_3_at_the_7_and_5_at_the_4(void) {
     assert_peg("3C 5D 6H 7S", 0, 0, 0, 3, 3);
     assert_peg("3C 5D 6H 7S 4C", 0, 0, 0, 5, 5);
 }
 
-/* Doc 002: "a 6, then a 4, then a 5 is a run of three"; the count is 15 as well. */
-static void test_peg_doc002_six_four_five_is_a_run_and_fifteen(void) {
+/* the weekly league's rules: "a 6, then a 4, then a 5 is a run of three"; the count is 15 as well.
+ */
+static void test_peg_league_six_four_five_is_a_run_and_fifteen(void) {
     assert_peg("6C 4D 5H", 2, 0, 0, 3, 5);
 }
 
-/* Doc 002: "if the first three cards played are 5s, the third one scores eight points". */
-static void test_peg_doc002_three_fives_score_8(void) {
+/* the weekly league's rules: "if the first three cards played are 5s, the third one scores eight
+ * points". */
+static void test_peg_league_three_fives_score_8(void) {
     assert_peg("5S 5H 5D", 2, 0, 6, 0, 8);
 }
 
-/* Doc 003: "5-4-3-3. The 5-4-3 is a sequence of three cards, but the second 3 is not a
+/* the classic rules: "5-4-3-3. The 5-4-3 is a sequence of three cards, but the second 3 is not a
  * sequence": the second 3 pairs, and makes the count 15. */
-static void test_peg_doc003_second_three_of_5_4_3_3_pairs_but_no_run(void) {
+static void test_peg_classic_second_three_of_5_4_3_3_pairs_but_no_run(void) {
     assert_peg("5C 4D 3H", 0, 0, 0, 3, 3);
     assert_peg("5C 4D 3H 3S", 2, 0, 2, 0, 4);
 }
 
-/* Doc 003: pair royal of queens 6, double pair royal of four twos 12; Q-K-A no sequence. */
-static void test_peg_doc003_pair_royal_double_pair_royal_and_no_king_ace(void) {
+/* the classic rules: pair royal of queens 6, double pair royal of four twos 12; Q-K-A no sequence.
+ */
+static void test_peg_classic_pair_royal_double_pair_royal_and_no_king_ace(void) {
     assert_peg("QH QC QS", 0, 0, 6, 0, 6);
     assert_peg("2H 2D 2C 2S", 0, 0, 12, 0, 12);
     assert_peg("QC KD AH", 0, 0, 0, 0, 0);
@@ -645,35 +649,35 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_show_fast_equals_plain_every_three_card_hand_every_flush_rule),
     CS_TEST(test_peg_fast_equals_plain_every_pile_up_to_six_cards),
     CS_TEST(test_peg_fast_equals_plain_random_long_piles),
-    CS_TEST(test_show_doc004_example1_three_fives_and_runs_scores_23),
-    CS_TEST(test_show_doc004_example2_flush_run_and_nobs_scores_14),
+    CS_TEST(test_show_modern_sheet_example1_three_fives_and_runs_scores_23),
+    CS_TEST(test_show_modern_sheet_example2_flush_run_and_nobs_scores_14),
     CS_TEST(test_score_crib_four_flush_scores_nothing),
     CS_TEST(test_show_hand_four_flush_scores_4_and_5_with_starter),
     CS_TEST(test_show_three_card_hand_flush_scores_3_and_4_with_starter),
-    CS_TEST(test_show_doc001_double_run_of_three_scores_6_for_runs),
-    CS_TEST(test_show_doc001_double_run_of_four_scores_8_for_runs),
-    CS_TEST(test_show_doc001_double_double_run_scores_16),
-    CS_TEST(test_show_doc001_triple_run_scores_15),
-    CS_TEST(test_show_doc002_twenty_nine_hand),
-    CS_TEST(test_show_doc002_twenty_eight_is_four_fives_and_a_ten_card),
-    CS_TEST(test_show_doc002_odds_of_28_and_29_from_six_cards_and_the_starter),
+    CS_TEST(test_show_doubles_sheet_double_run_of_three_scores_6_for_runs),
+    CS_TEST(test_show_doubles_sheet_double_run_of_four_scores_8_for_runs),
+    CS_TEST(test_show_doubles_sheet_double_double_run_scores_16),
+    CS_TEST(test_show_doubles_sheet_triple_run_scores_15),
+    CS_TEST(test_show_league_twenty_nine_hand),
+    CS_TEST(test_show_league_twenty_eight_is_four_fives_and_a_ten_card),
+    CS_TEST(test_show_league_odds_of_28_and_29_from_six_cards_and_the_starter),
     CS_TEST(test_show_nobs_is_the_jack_of_the_starters_suit),
     CS_TEST(test_show_starter_jack_is_not_nobs),
     CS_TEST(test_show_ace_is_low_only_king_ace_does_not_connect),
     CS_TEST(test_show_run_of_five_scores_5_once),
-    CS_TEST(test_peg_doc004_fifteens),
-    CS_TEST(test_peg_doc004_running_total_5_queen_jack_ace),
-    CS_TEST(test_peg_doc004_corrected_7_7_is_14_a_pair_not_a_fifteen),
-    CS_TEST(test_peg_doc004_pairs_2_6_12),
-    CS_TEST(test_peg_doc004_runs),
-    CS_TEST(test_peg_doc004_combinations),
-    CS_TEST(test_peg_doc004_corrected_2_3_1_4_3_2_scores_6),
-    CS_TEST(test_peg_doc004_corrected_king_7_7_7_scores_8),
-    CS_TEST(test_peg_doc001_run_3_at_the_7_and_5_at_the_4),
-    CS_TEST(test_peg_doc002_six_four_five_is_a_run_and_fifteen),
-    CS_TEST(test_peg_doc002_three_fives_score_8),
-    CS_TEST(test_peg_doc003_second_three_of_5_4_3_3_pairs_but_no_run),
-    CS_TEST(test_peg_doc003_pair_royal_double_pair_royal_and_no_king_ace),
+    CS_TEST(test_peg_modern_sheet_fifteens),
+    CS_TEST(test_peg_modern_sheet_running_total_5_queen_jack_ace),
+    CS_TEST(test_peg_modern_sheet_corrected_7_7_is_14_a_pair_not_a_fifteen),
+    CS_TEST(test_peg_modern_sheet_pairs_2_6_12),
+    CS_TEST(test_peg_modern_sheet_runs),
+    CS_TEST(test_peg_modern_sheet_combinations),
+    CS_TEST(test_peg_modern_sheet_corrected_2_3_1_4_3_2_scores_6),
+    CS_TEST(test_peg_modern_sheet_corrected_king_7_7_7_scores_8),
+    CS_TEST(test_peg_doubles_sheet_run_3_at_the_7_and_5_at_the_4),
+    CS_TEST(test_peg_league_six_four_five_is_a_run_and_fifteen),
+    CS_TEST(test_peg_league_three_fives_score_8),
+    CS_TEST(test_peg_classic_second_three_of_5_4_3_3_pairs_but_no_run),
+    CS_TEST(test_peg_classic_pair_royal_double_pair_royal_and_no_king_ace),
     CS_TEST(test_peg_four_of_a_kind_scores_12),
     CS_TEST(test_peg_run_completed_out_of_order),
     CS_TEST(test_peg_run_broken_by_a_pair),

@@ -1,6 +1,6 @@
 /*
  * cli_engine.c - the subcommands that speak for the engine alone: `score`, `peg`,
- * `hand-stats` and `play` (DESIGN.md, "Command line"). Bad input exits 2 with a message that
+ * `hand-stats` and `play` (docs/architecture.md). Bad input exits 2 with a message that
  * names it; --batch writes one answer per input line, in order, and stops at the first bad
  * line with its number.
  */

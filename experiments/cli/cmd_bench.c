@@ -1,5 +1,5 @@
 /*
- * cmd_bench.c - `cribsim bench`: the throughput figures of DESIGN.md's "Performance" table,
+ * cmd_bench.c - `cribsim bench`: the throughput figures the project measures itself by,
  * measured here and nowhere else (tests never time anything).
  *
  * Figures (select with --only):
@@ -42,7 +42,7 @@ static void usage(FILE *out) {
     fprintf(out,
             "usage: cribsim bench [--only NAMES] [--seconds S] [--threads N] [--dir DIR]\n"
             "\n"
-            "Prints the throughput figures of the design's Performance table, on one core unless\n"
+            "Prints the project's throughput figures (README.md, Figures), on one core unless\n"
             "stated. NAMES is a comma list of: hand-stats, score, engine, games, expected, mc,\n"
             "deals, threads (default all). S is the time spent on each figure (default 2).\n"
             "--threads N sets the thread count the threads figure compares with one (default 2).\n"

@@ -63,7 +63,8 @@ static void usage(FILE *out) {
         "  --quiet               no progress on standard error\n"
         "  --interrupt-after N   (testing) stop as if interrupted once N games are written\n"
         "\n"
-        "The file holds /games (and /deals) and the experiment as attributes, as DESIGN.md\n"
+        "The file holds /games (and /deals) and the experiment as attributes, as "
+        "docs/file-schema.md\n"
         "and experiments/io/h5io.h describe them.\n"
         "SIGINT or SIGTERM finishes the games in hand, writes them and closes a valid file;\n"
         "--resume continues it. Exit status: 0 done, 1 failed or interrupted, 2 bad input.\n",

@@ -1,7 +1,7 @@
 /*
  * commands.h - the subcommands of the cribsim executable. Each takes the arguments after its
  * name (argv[0] is the subcommand's name) and returns the exit status: 0 success, 1 a failure
- * while running, 2 bad usage or input (DESIGN.md, "Command line").
+ * while running, 2 bad usage or input (docs/architecture.md).
  */
 #ifndef CS_COMMANDS_H
 #define CS_COMMANDS_H

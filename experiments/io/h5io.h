@@ -1,10 +1,10 @@
 /*
- * h5io.h - the HDF5 file a run writes (DESIGN.md, "HDF5 file written by cribsim run"): the
+ * h5io.h - the HDF5 file a run writes (docs/file-schema.md): the
  * writer the runner streams games into, and the reader replay, merge and --resume use.
  *
  * Layout. `/games` holds one row per game and `/deals` (when deals are recorded) one row per
  * deal, each a compound table of native integer fields packed without padding, in the field
- * order DESIGN.md lists, plus these additions:
+ * order docs/file-schema.md lists, plus these additions:
  *
  *   /games  rotation u8     the lineup rotation the game was played in (0 without --duplicate):
  *                           seat s was played by seats[(s + rotation) % players]

@@ -99,6 +99,11 @@ static int check_keys(ctx *c, const yaml_node_t *map, const char *const keys[], 
             for (int i = 0; keys[i] != NULL; i++)
                 snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "",
                          keys[i]);
+            if (strcmp(name, "set") == 0)
+                FAIL(c, k, CS_EUNKNOWN,
+                     "unknown key 'set' in %s: rule settings go inside 'rules', as in "
+                     "rules: {preset: two, target: 61} (docs/specs.md)",
+                     what);
             FAIL(c, k, CS_EUNKNOWN, "unknown key '%s' in %s (known: %s)", name, what, list);
         }
         for (yaml_node_pair_t *q = map->data.mapping.pairs.start; q < p; q++) {

@@ -15,8 +15,8 @@
  * `plugin:PATH.so[:param=value,...]` (use a path with a '/', as dlopen() searches the library
  * path for bare names); the parameters are the plugin's own, checked against its table.
  *
- * Cards are bytes, the file code of DESIGN.md: 4 * rank + suit (rank 0 = ace .. 12 = king;
- * suit 0 = clubs, 1 = diamonds, 2 = hearts, 3 = spades), 255 = no card. The count value of a
+ * Cards are bytes, the file code of docs/file-schema.md: 4 * rank + suit (rank 0 = ace .. 12 =
+ * king; suit 0 = clubs, 1 = diamonds, 2 = hearts, 3 = spades), 255 = no card. The count value of a
  * card is rank + 1, capped at 10.
  *
  * Threads: the host creates one instance per thread and seat and never calls one instance
