@@ -15,6 +15,9 @@
 #include "game.h"
 #include "narrate.h"
 #include "score.h"
+#include "h5io.h"
+#include "strategy.h"
+#include "runner.h"
 
 /* A batch line holds at most a hand of four, the starter and some slack for the message. */
 #define LINE_MAX_CARDS CS_PEG_PILE_MAX
@@ -341,18 +344,147 @@ int cs_cmd_hand_stats(int argc, char **argv) {
 /* ---- play ---- */
 
 static const char PLAY_HELP[] =
-    "usage: cribsim play [--rules PRESET] [--seed S] [--game N] [--set KEY=VALUE ...]\n\n"
-    "Plays one complete game between uniform-random legal players and prints it deal by deal.\n"
-    "The cards depend only on (seed, game); the players draw from their own streams.\n\n"
+    "usage: cribsim play [--seats SPEC,...] [--rules PRESET] [--seed S] [--game N]\n"
+    "                    [--set KEY=VALUE ...]\n\n"
+    "Plays one complete game and prints it deal by deal. Each seat is a strategy spec\n"
+    "(cribsim strategies lists them) or `human`: you, at this terminal. With a human seat you\n"
+    "see your own cards, the count and the pile, the board, and only the legal moves; the\n"
+    "other seats' cards stay hidden until the show. The cards depend only on (seed, game);\n"
+    "the players draw from their own streams.\n\n"
+    "  --seats SPEC,...  one per seat (default: random at every seat), e.g. human,mc\n"
     "  --rules PRESET    two (default), three, four, partners, five-card, nz-tournament\n"
     "  --seed S          the run's seed (default 1)\n"
     "  --game N          the game's index in the run (default 0)\n"
     "  --set KEY=VALUE   override one rule, e.g. --set target=61 (repeatable)\n\n"
+    "At a prompt, type the cards (e.g. 5H KD; 10 and lower case are accepted). An illegal or\n"
+    "unreadable answer is refused with the reason and asked again; end of input ends the game\n"
+    "(exit status 2).\n"
     "Options take their value as the next argument or after '=' (--seed=5).\n";
+
+/* A person at the terminal: reads answers from standard input, refusing illegal ones. */
+typedef struct {
+    FILE *in, *out;
+    int seat;
+} human;
+
+/* Prints what a person typed with anything that is not printable ASCII as \xNN. */
+static void print_typed(FILE *out, const char *s) {
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+        if (*p >= 0x20 && *p < 0x7f)
+            fputc(*p, out);
+        else
+            fprintf(out, "\\x%02x", *p);
+}
+
+static void print_card_list(FILE *out, const cs_card *cards, int n) {
+    for (int i = 0; i < n; i++) {
+        char t[CS_CARD_TEXT_MAX];
+        cs_card_format(cards[i], t);
+        fprintf(out, " %s", t);
+    }
+}
+
+/* Reads one answer line; returns 0, or CS_EINTERRUPT at end of input. */
+static int human_read(human *h, char *line, size_t len) {
+    fflush(h->out);
+    if (fgets(line, (int)len, h->in) == NULL) return CS_EINTERRUPT;
+    line[strcspn(line, "\r\n")] = '\0';
+    return 0;
+}
+
+static void human_board(human *h, const cs_view *v) {
+    fprintf(h->out, "\n  the board (to %d):", v->rules->target);
+    for (int s = 0; s < v->rules->players; s++) {
+        if (v->rules->partnership && s >= 2) break;
+        if (v->rules->partnership)
+            fprintf(h->out, "%s team %d (seats %d+%d) %d", s ? "," : "", s, s, s + 2, v->score[s]);
+        else
+            fprintf(h->out, "%s seat %d %d", s ? "," : "", s, v->score[s]);
+    }
+    fprintf(h->out, "; you are seat %d\n", h->seat);
+}
+
+static int human_discard(void *self, const cs_view *v, cs_card out[CS_MAX_DISCARD]) {
+    human *h = self;
+    int need = v->rules->discards;
+    human_board(h, v);
+    for (;;) {
+        fprintf(h->out, "  your hand:");
+        print_card_list(h->out, v->hand, v->n_hand);
+        fprintf(h->out, "\n  lay away %d to %s crib: ", need,
+                v->dealer == h->seat ? "your" : "the dealer's");
+        char line[256];
+        if (human_read(h, line, sizeof line) != 0) return CS_EINTERRUPT;
+        cs_card got[CS_MAX_DEALT];
+        const char *bad = NULL;
+        int k = cs_cards_parse_line(line, got, CS_MAX_DEALT, &bad);
+        const char *why = NULL;
+        if (k < 0)
+            why = "those are not cards";
+        else if (k != need)
+            why = need == 1 ? "lay away exactly one card" : "lay away exactly two cards";
+        for (int i = 0; why == NULL && i < k; i++) {
+            int held = 0;
+            for (int j = 0; j < v->n_hand; j++) held |= v->hand[j] == got[i];
+            for (int j = 0; j < i; j++)
+                if (got[j] == got[i]) held = 0;
+            if (!held) why = "a card you do not hold (or named twice)";
+        }
+        if (why == NULL) {
+            memcpy(out, got, (size_t)need * sizeof *out);
+            return 0;
+        }
+        fprintf(h->out, "  refused: '");
+        print_typed(h->out, line);
+        fprintf(h->out, "': %s\n", why);
+    }
+}
+
+static int human_play(void *self, const cs_view *v, cs_card *out) {
+    human *h = self;
+    cs_card legal[CS_MAX_HAND];
+    int n = cs_view_legal_plays(v, legal);
+    for (;;) {
+        fprintf(h->out, "  count %d, pile:", v->count);
+        print_card_list(h->out, v->pile, v->n_pile);
+        fprintf(h->out, "%s; your hand:", v->n_pile ? "" : " (empty)");
+        print_card_list(h->out, v->hand, v->n_hand);
+        fprintf(h->out, "; you can play:");
+        print_card_list(h->out, legal, n);
+        fprintf(h->out, "\n  your card: ");
+        char line[256];
+        if (human_read(h, line, sizeof line) != 0) return CS_EINTERRUPT;
+        cs_card c;
+        const char *why = NULL;
+        char text[256];
+        snprintf(text, sizeof text, "%s", line);
+        char *start = text;
+        while (*start == ' ' || *start == '\t') start++;
+        start[strcspn(start, " \t")] = '\0';
+        if (cs_card_parse(start, &c) != 0)
+            why = "that is not a card";
+        else {
+            int ok = 0;
+            for (int i = 0; i < n; i++) ok |= legal[i] == c;
+            if (!ok) {
+                int held = 0;
+                for (int i = 0; i < v->n_hand; i++) held |= v->hand[i] == c;
+                why = held ? "it would take the count past 31" : "you do not hold it";
+            }
+        }
+        if (why == NULL) {
+            *out = c;
+            return 0;
+        }
+        fprintf(h->out, "  refused: '");
+        print_typed(h->out, line);
+        fprintf(h->out, "': %s\n", why);
+    }
+}
 
 int cs_cmd_play(int argc, char **argv) {
     cs_args a = {.cmd = "play", .argc = argc, .argv = argv};
-    const char *preset = "two";
+    const char *preset = "two", *seats_text = NULL;
     uint64_t seed = 1, game = 0;
     const char **sets = argc > 0 ? calloc((size_t)argc, sizeof *sets) : NULL;
     if (sets == NULL) return out_of_memory("play");
@@ -365,6 +497,8 @@ int cs_cmd_play(int argc, char **argv) {
         }
         if (cs_args_match(&a, "--rules", 1, &bad)) {
             if (!bad) preset = a.value;
+        } else if (cs_args_match(&a, "--seats", 1, &bad)) {
+            if (!bad) seats_text = a.value;
         } else if (cs_args_match(&a, "--seed", 1, &bad)) {
             bad = bad || cs_args_u64(&a, "--seed", 0, UINT64_MAX, &seed);
         } else if (cs_args_match(&a, "--game", 1, &bad)) {
@@ -391,28 +525,74 @@ int cs_cmd_play(int argc, char **argv) {
         fprintf(stderr, "cribsim play: out of memory\n");
         return CS_EXIT_FAILURE;
     }
-    cs_narrator narrator;
-    cs_narrator_init(&narrator, stdout, g, &rules, NULL);
-    cs_pcg32 rng[CS_MAX_PLAYERS];
+    /* The seats: strategy specs, or a person. */
+    char specs[CS_MAX_PLAYERS][CS_H5_SPEC_MAX];
+    int n_seats = rules.players;
+    if (seats_text != NULL) {
+        n_seats = cs_seats_split(seats_text, specs, CS_MAX_PLAYERS);
+        if (n_seats != rules.players) {
+            fprintf(stderr, "cribsim play: --seats names %d seat%s for %d-player rules\n",
+                    n_seats < 0 ? 0 : n_seats, n_seats == 1 ? "" : "s", rules.players);
+            cs_game_free(g);
+            return CS_EXIT_USAGE;
+        }
+    } else {
+        for (int s = 0; s < n_seats; s++) snprintf(specs[s], sizeof specs[s], "random");
+    }
+    cs_player *players[CS_MAX_PLAYERS] = {0};
+    human humans[CS_MAX_PLAYERS];
     cs_agent agents[CS_MAX_PLAYERS];
-    for (int s = 0; s < rules.players; s++) {
-        rng[s] = cs_pcg32_derive(seed, game, CS_STREAM_STRATEGY, (uint32_t)s);
-        agents[s] = cs_agent_random(&rng[s]);
+    const char *names[CS_MAX_PLAYERS];
+    unsigned human_seats = 0;
+    int status = CS_EXIT_OK;
+    for (int s = 0; s < n_seats && status == CS_EXIT_OK; s++) {
+        names[s] = specs[s];
+        if (strcmp(specs[s], "human") == 0) {
+            humans[s] = (human){stdin, stdout, s};
+            agents[s] = (cs_agent){human_discard, human_play, NULL, &humans[s], "human"};
+            human_seats |= 1u << s;
+            continue;
+        }
+        char whyp[512];
+        players[s] = cs_player_create(specs[s], whyp, sizeof whyp);
+        if (players[s] == NULL) {
+            fprintf(stderr, "cribsim play: seat %d: %s\n", s, whyp);
+            status = CS_EXIT_USAGE;
+            break;
+        }
+        cs_player_new_game(players[s], &rules, seed, game, s);
+        agents[s] = cs_player_agent(players[s]);
     }
-    /* One seat's agent narrates: every agent is told every public event. */
-    agents[0] = cs_narrator_attach(&narrator, agents[0]);
-    printf("cribsim play: seed %" PRIu64 ", game %" PRIu64 ", random players\n", seed, game);
-    cs_narrate_header(&narrator);
-    cs_game_begin(g, &rules, seed, game, CS_FIRST_DEALER_CUT, agents);
-    cs_game_record sum;
-    int rc = cs_game_run(g, NULL, NULL, &sum);
-    if (rc != CS_OK) {
-        fprintf(stderr, "cribsim play: %s\n", cs_game_error(g));
-        cs_game_free(g);
-        return CS_EXIT_FAILURE;
+    if (status == CS_EXIT_OK) {
+        cs_narrator narrator;
+        cs_narrator_init(&narrator, stdout, g, &rules, seats_text ? names : NULL);
+        /* With a person at the table the others' cards stay hidden until the show. */
+        narrator.hidden = human_seats ? ((1u << n_seats) - 1u) & ~human_seats : 0;
+        /* One seat's agent narrates: every agent is told every public event. */
+        agents[0] = cs_narrator_attach(&narrator, agents[0]);
+        if (seats_text)
+            printf("cribsim play: seed %" PRIu64 ", game %" PRIu64 "\n", seed, game);
+        else
+            printf("cribsim play: seed %" PRIu64 ", game %" PRIu64 ", random players\n", seed,
+                   game);
+        cs_narrate_header(&narrator);
+        cs_game_begin(g, &rules, seed, game, CS_FIRST_DEALER_CUT, agents);
+        cs_game_record sum;
+        int rc = cs_game_run(g, NULL, NULL, &sum);
+        if (rc == CS_EINTERRUPT) {
+            fflush(stdout);
+            fprintf(stderr, "\ncribsim play: no more input: the game ends unfinished\n");
+            status = CS_EXIT_USAGE;
+        } else if (rc != CS_OK) {
+            fprintf(stderr, "cribsim play: %s\n", cs_game_error(g));
+            status = CS_EXIT_FAILURE;
+        } else {
+            printf("\n");
+            cs_narrate_result(&narrator, &sum);
+        }
     }
-    printf("\n");
-    cs_narrate_result(&narrator, &sum);
+    for (int s = 0; s < n_seats; s++)
+        if (players[s]) cs_player_destroy(players[s]);
     cs_game_free(g);
-    return CS_EXIT_OK;
+    return status;
 }

@@ -91,6 +91,11 @@ static void narrate_deal_cards(cs_narrator *n, const cs_view *v) {
             for (int j = 0; j < r->discards; j++) laid |= d->dealt[s][i] == d->discard[s][j];
             if (!laid && n_kept < CS_MAX_DEALT) kept[n_kept++] = d->dealt[s][i];
         }
+        if (n->hidden & (1u << s)) {
+            fprintf(n->out, "  %-*s  lays away %d card%s\n", n->width, n->label[s], r->discards,
+                    r->discards == 1 ? "" : "s");
+            continue;
+        }
         fprintf(n->out, "  %-*s  dealt ", n->width, n->label[s]);
         print_cards(n->out, d->dealt[s], r->cards_dealt);
         fprintf(n->out, "  lays away ");
@@ -99,7 +104,7 @@ static void narrate_deal_cards(cs_narrator *n, const cs_view *v) {
         print_cards(n->out, kept, n_kept);
         fprintf(n->out, "\n");
     }
-    if (d->crib_extra != CS_NO_CARD) {
+    if (d->crib_extra != CS_NO_CARD && !n->hidden) {
         char t[CS_CARD_TEXT_MAX];
         cs_card_format(d->crib_extra, t);
         fprintf(n->out, "  the crib's card from the deck: %s\n", t);

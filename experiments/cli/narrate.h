@@ -30,9 +30,10 @@ typedef struct {
     const char *const *names;                         /* per seat, or NULL */
     char label[CS_MAX_PLAYERS][CS_NARRATE_LABEL_MAX]; /* each seat as the text names it */
     int width;                                        /* the longest label, to align on */
-    cs_agent inner;                                   /* the agent cs_narrator_attach wraps */
-    int play_told;                                    /* "the play:" has been printed this deal */
-    int scores_told;        /* the scores after the current deal have been printed */
+    unsigned hidden; /* seats (bit s) whose dealt cards are not told: a person plays beside them */
+    cs_agent inner;  /* the agent cs_narrator_attach wraps */
+    int play_told;   /* "the play:" has been printed this deal */
+    int scores_told; /* the scores after the current deal have been printed */
     const char *reached_in; /* where a side reached the target ("in the play"), or NULL */
     /* The last card played waits to be printed until the next event, which may be the go or
      * the last card that it scores too. */
