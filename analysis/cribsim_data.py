@@ -116,7 +116,121 @@ def parse_rules(text, path="file"):
         raise CribsimFileError(f"{path}: rules say {rules['players']} players (2 to 4 expected)")
     if rules["partnership"] and rules["players"] != 4:
         raise CribsimFileError(f"{path}: rules say partnership with {rules['players']} players")
+    check_rules(rules, path)
     return rules
+
+
+# The rules' numeric fields and the values they may take (inclusive bounds).
+RULE_RANGES = {
+    "players": (2, 4), "cards_dealt": (1, 6), "discards": (0, 2), "crib_from_deck": (0, 1),
+    "target": (1, 10000), "max_deals": (0, 65535), "start_bonus": (0, 10000),
+    "hand_flush_min": (0, 5), "crib_flush_min": (0, 5), "heels": (0, 10000),
+    "skunk_line": (0, 10000), "double_skunk_line": (0, 10000),
+    "triple_skunk_line": (0, 10000), "lurch_line": (0, 10000),
+}
+
+
+def check_rules(rules, path="file"):
+    """Raises CribsimFileError naming the file unless every rule the analysis uses has a
+    value of the right type and range (the `rules` attribute is data from outside)."""
+    def bad(key, why):
+        raise CribsimFileError(f"{path}: rules field '{key}' {why}: {rules[key]!r}")
+    for key, (lo, hi) in RULE_RANGES.items():
+        v = rules[key]
+        if isinstance(v, bool) or not isinstance(v, int):
+            bad(key, "is not an integer")
+        if not lo <= v <= hi:
+            bad(key, f"is not in {lo}..{hi}")
+    for key in ("partnership", "single_series"):
+        if not isinstance(rules[key], bool) and rules[key] not in (0, 1):
+            bad(key, "is not true or false")
+    if rules["discards"] > rules["cards_dealt"]:
+        bad("discards", "exceeds cards_dealt")
+    fd = rules["first_dealer"]
+    if fd != "cut" and (isinstance(fd, bool) or not isinstance(fd, int)
+                        or not 0 <= fd < rules["players"]):
+        bad("first_dealer", "is neither 'cut' nor a seat")
+    if rules["next_dealer"] not in ("alternate", "loser"):
+        bad("next_dealer", "is neither 'alternate' nor 'loser'")
+
+
+def check_games(path, games, players, n_sides):
+    """Raises CribsimFileError naming the file when a /games row holds a value no game can
+    have: a first dealer or rotation that is not a seat, a winner that is not a side (or -1
+    for a tie), a skunk level above 3, a lurch flag other than 0/1, or a negative
+    score of a side."""
+    if len(games) == 0:
+        return
+    def bad(field, values, what):
+        i = int(np.flatnonzero(values)[0])
+        raise CribsimFileError(f"{path}: /games row of game {int(games['game'][i])} has "
+                               f"{field} {games[field][i].tolist()!r}, {what}")
+    fd = games["first_dealer"].astype(np.int64)
+    if np.any(fd >= players):
+        bad("first_dealer", fd >= players, f"not a seat of {players}")
+    w = games["winner"].astype(np.int64)
+    if np.any((w < -1) | (w >= n_sides)):
+        bad("winner", (w < -1) | (w >= n_sides), f"not a side of {n_sides} (or -1)")
+    sk = games["skunk"][:, :players].astype(np.int64)
+    if np.any((sk < 0) | (sk > 3)):
+        bad("skunk", np.any((sk < 0) | (sk > 3), axis=1), "a skunk level is not 0 to 3")
+    lu = games["lurch"].astype(np.int64)
+    if np.any((lu < 0) | (lu > 1)):
+        bad("lurch", (lu < 0) | (lu > 1), "not 0 or 1")
+    sc = games["score"][:, :n_sides].astype(np.int64)
+    if np.any(sc < 0):
+        bad("score", np.any(sc < 0, axis=1), "a negative score")
+
+
+def check_deals(path, deals, rules):
+    """Raises CribsimFileError naming the file when a /deals row holds a card code that is
+    not a card (0 to 51) where the rules deal one, a card dealt twice in a deal, a dealer or
+    a player of a card that is not a seat, or more plays than the table holds."""
+    if deals is None or len(deals) == 0:
+        return
+    n = int(rules["players"])
+    dealt_n, disc_n = int(rules["cards_dealt"]), int(rules["discards"])
+    def bad(i, what):
+        raise CribsimFileError(f"{path}: /deals row of game {int(deals['game'][i])} deal "
+                               f"{int(deals['deal'][i])}: {what}")
+    def first(mask):
+        return int(np.flatnonzero(mask)[0])
+    dealt = deals["dealt"]
+    disc = deals["discard"]
+    if dealt.ndim != 3 or dealt.shape[1] < n or dealt.shape[2] < dealt_n or \
+            disc.ndim != 3 or disc.shape[1] < n or disc.shape[2] < disc_n:
+        raise CribsimFileError(f"{path}: /deals card fields are too small for the rules")
+    dealt = dealt[:, :n, :dealt_n].reshape(len(deals), -1).astype(np.int64)
+    disc = disc[:, :n, :disc_n].reshape(len(deals), -1).astype(np.int64)
+    starter = deals["starter"].astype(np.int64)
+    parts = [dealt, starter[:, None]]
+    if int(rules["crib_from_deck"]):
+        parts.append(deals["crib_extra"].astype(np.int64)[:, None])
+    for name, v in (("dealt", dealt), ("discard", disc), ("starter or crib card",
+                                                          np.concatenate(parts[1:], axis=1))):
+        wrong = np.any((v < 0) | (v > 51), axis=1)
+        if np.any(wrong):
+            bad(first(wrong), f"a {name} card code is not a card (0 to 51)")
+    cards_ = np.sort(np.concatenate(parts, axis=1), axis=1)
+    twice = np.any(cards_[:, 1:] == cards_[:, :-1], axis=1)
+    if np.any(twice):
+        bad(first(twice), "a card is dealt twice")
+    dealer = deals["dealer"].astype(np.int64)
+    if np.any(dealer >= n):
+        bad(first(dealer >= n), f"dealer {int(dealer[first(dealer >= n)])} is not a seat")
+    n_plays = deals["n_plays"].astype(np.int64)
+    width = deals["play_card"].shape[1]
+    if np.any(n_plays > width):
+        bad(first(n_plays > width), f"{width} plays at most, the row says more")
+    played = np.arange(width)[None, :] < n_plays[:, None]
+    pc = deals["play_card"].astype(np.int64)
+    ps = deals["play_seat"].astype(np.int64)
+    wrong = np.any(played & (pc > 51), axis=1)
+    if np.any(wrong):
+        bad(first(wrong), "a played card code is not a card (0 to 51)")
+    wrong = np.any(played & (ps >= n), axis=1)
+    if np.any(wrong):
+        bad(first(wrong), "a card is played by a seat that is not at the table")
 
 
 def describe_rules(rules):
@@ -369,6 +483,8 @@ def _read(f, path, want_deals, max_games=None):
     games = gset[:completed]
     if completed and np.any(np.diff(games["game"].astype(np.int64)) <= 0):
         raise CribsimFileError(f"{path}: /games rows are not in increasing game order")
+    n_sides = 2 if rules["partnership"] else int(rules["players"])
+    check_games(path, games, int(rules["players"]), n_sides)
 
     deals = None
     if want_deals and "deals" in f:
@@ -385,6 +501,7 @@ def _read(f, path, want_deals, max_games=None):
             deals = dset[lo:hi]
             if np.any(np.diff(deals["game"].astype(np.int64)) < 0):
                 raise CribsimFileError(f"{path}: /deals rows are not in game order")
+            check_deals(path, deals, rules)
     run = Run(path, attrs, rules, seats, games, deals)
     return run
 

@@ -63,6 +63,7 @@ from collections import deque
 import numpy as np
 import pandas as pd
 
+import cliio
 import cribsim_data
 import stats
 
@@ -472,6 +473,7 @@ def _pct(x):
     return "-" if x is None or (isinstance(x, float) and math.isnan(x)) else f"{100 * x:.1f}%"
 
 
+@cliio.tool("matches.py")
 def main(argv=None):
     p = argparse.ArgumentParser(description="Score a run's games as matches under every scheme "
                                 "of the rule documents and show how the scheme changes who "
@@ -486,11 +488,7 @@ def main(argv=None):
     args = p.parse_args(argv)
     if args.race < 0 or args.session < 0 or (args.race == 0 and args.session == 0):
         p.error("give a positive --race or --session")
-    try:
-        runs = cribsim_data.load_all(args.files, deals=False)
-    except cribsim_data.CribsimFileError as e:
-        print(f"matches.py: error: {e}", file=sys.stderr)
-        return 2
+    runs = cribsim_data.load_all(args.files, deals=False)
     for run in runs:
         results = GameResults.from_run(run)
         rule = resolve_rule(run, args.dealer)

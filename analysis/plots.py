@@ -13,6 +13,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402  (the backend must be chosen first)
 import numpy as np  # noqa: E402
 
+import cliio  # noqa: E402
 import metrics  # noqa: E402
 
 DPI = 100
@@ -24,11 +25,20 @@ def _legend(ax, size=8):
         ax.legend(fontsize=size)
 
 
+# Every file a report may draw (report.py checks them before writing anything).
+FILE_NAMES = ("win_rates.png", "first_dealer.png", "points_by_position.png",
+              "deals_per_game.png", "final_scores.png", "skunks.png", "hand_crib.png",
+              "match_schemes.png")
+
+
 def _save(fig, out_dir, name):
+    """Writes the figure to out_dir/name through a temporary file renamed into place (the
+    caller has checked that it may replace the file: cliio.check_output)."""
     fig.tight_layout()
-    path = os.path.join(out_dir, name)
-    fig.savefig(path, dpi=DPI)
-    plt.close(fig)
+    try:
+        cliio.save_figure(fig, os.path.join(out_dir, name), force=True, dpi=DPI)
+    finally:
+        plt.close(fig)
     return name
 
 

@@ -27,6 +27,7 @@ import re
 import shlex
 import sys
 
+import cliio
 import cribsim_data
 import matches
 import metrics
@@ -447,8 +448,9 @@ def _attr_cell(name, value):
 
 def write_report(runs, out_dir, args, command_line, exact=None):
     """Writes out_dir/report.md and its PNG figures; returns the report's path. exact: the
-    exact hand and crib distributions to compare with (load_exact()), or None."""
-    os.makedirs(out_dir, exist_ok=True)
+    exact hand and crib distributions to compare with (load_exact()), or None. The folder
+    must exist; files already there are replaced only with args.force (check_outputs())."""
+    check_outputs(out_dir, getattr(args, "force", False))
     figs = {
         "win_rates": plots.win_rates(runs, out_dir),
         "first_dealer": plots.first_dealer(runs, out_dir),
@@ -491,9 +493,16 @@ def write_report(runs, out_dir, args, command_line, exact=None):
     lines += section_compare(runs)
     lines += section_provenance(runs)
     path = os.path.join(out_dir, "report.md")
-    with open(path, "w") as f:
-        f.write("\n".join(lines).rstrip() + "\n")
+    cliio.write_text(path, "\n".join(lines).rstrip() + "\n", force=True)
     return path
+
+
+def check_outputs(out_dir, force):
+    """Raises cliio.BadInput unless out_dir is an existing folder in which report.md and the
+    plots may be written (none exists yet, or `force`)."""
+    cliio.check_output_dir(out_dir)
+    for name in ("report.md",) + plots.FILE_NAMES:
+        cliio.check_output(os.path.join(out_dir, name), force)
 
 
 def load_exact(args):
@@ -557,13 +566,17 @@ def summary_text(runs):
     return "\n".join(out).rstrip() + "\n"
 
 
+@cliio.tool("report.py")
 def main(argv=None):
     p = argparse.ArgumentParser(
         description="Report on cribsim run files: Markdown and PNG plots (-o DIR) or a "
                     "plain-text summary (--summary).")
     p.add_argument("files", nargs="+", metavar="FILE.h5", help="run files written by "
                    "`cribsim run`; with several, the first is the baseline of comparisons")
-    p.add_argument("-o", "--output", metavar="DIR", help="directory for report.md and plots")
+    p.add_argument("-o", "--output", metavar="DIR", help="an existing folder for report.md "
+                   "and the plots")
+    p.add_argument("--force", action="store_true", help="replace report.md and the plots "
+                   "when they exist in DIR (refused otherwise)")
     p.add_argument("--summary", action="store_true", help="print a short summary to stdout")
     p.add_argument("--title", help="the report's title")
     p.add_argument("--race", type=int, default=2, metavar="K",
@@ -584,27 +597,19 @@ def main(argv=None):
     for path in (args.hand_stats, args.crib_stats):
         if path and not os.path.isfile(path):
             p.error(f"{path}: no such file")
-    try:
-        runs = cribsim_data.load_all(args.files)
-        exact = load_exact(args)
-    except (cribsim_data.CribsimFileError, ValueError) as e:
-        print(f"report.py: error: {e}", file=sys.stderr)
-        return 2
+    if args.output:
+        check_outputs(args.output, args.force)  # before the work, not after it
+    runs = cribsim_data.load_all(args.files)
+    exact = load_exact(args)
     if args.summary:
         sys.stdout.write(summary_text(runs))
     if args.output:
-        if os.path.exists(args.output) and not os.path.isdir(args.output):
-            print(f"report.py: error: {args.output} exists and is not a directory",
-                  file=sys.stderr)
-            return 2
         command = " ".join(shlex.quote(a) for a in ["analysis/report.py"] +
                            list(sys.argv[1:] if argv is None else argv))
         try:
             path = write_report(runs, args.output, args, command, exact)
         except OSError as e:
-            print(f"report.py: error: cannot write the report in {args.output}: {e}",
-                  file=sys.stderr)
-            return 1
+            raise cliio.WriteError(f"cannot write the report in {args.output}: {e}")
         if not args.summary:
             print(f"wrote {path}")
     return 0

@@ -25,6 +25,7 @@ import os
 import re
 import sys
 
+import cliio
 import cribsim_data
 import matches
 import metrics
@@ -383,8 +384,7 @@ def write_readme(name, runs, out_dir, command, exact=None):
                                            "`analysis/results.py` from the run files, so "
                                            "the command rewrites them.", ""]
     path = os.path.join(out_dir, "README.md")
-    with open(path, "w") as f:
-        f.write("\n".join(text))
+    cliio.write_text(path, "\n".join(text), force=True)  # checked by main() first
     return path
 
 
@@ -397,43 +397,42 @@ ANSWERS = {
 }
 
 
+@cliio.tool("results.py")
 def main(argv=None):
     p = argparse.ArgumentParser(description="Write a canonical experiment's report and its "
                                 "answer (README.md) from its run files.")
     p.add_argument("name", choices=list(ANSWERS))
     p.add_argument("spec", metavar="SPEC.yaml")
     p.add_argument("runs", metavar="RUNS_DIR", help="the folder `cribsim run SPEC -o` wrote")
-    p.add_argument("-o", "--output", required=True, metavar="DIR")
+    p.add_argument("-o", "--output", required=True, metavar="DIR",
+                   help="an existing folder for README.md, report.md and the plots")
+    p.add_argument("--force", action="store_true", help="replace the files when they exist "
+                   "in DIR (refused otherwise)")
     p.add_argument("--hand-stats", metavar="FILE")
     p.add_argument("--crib-stats", metavar="FILE")
     p.add_argument("--command", default=None, help="the command to show for regenerating")
     args = p.parse_args(argv)
     try:
         arms = spec_arms(args.spec)
-    except (OSError, ValueError) as e:
-        print(f"results.py: error: {e}", file=sys.stderr)
-        return 2
+    except OSError as e:
+        raise cliio.BadInput(f"{args.spec}: {e.strerror or e}")
+    report.check_outputs(args.output, args.force)
+    cliio.check_output(os.path.join(args.output, "README.md"), args.force)
     files = [os.path.join(args.runs, f"{arm}.h5") for arm in arms]
     rargv = files + ["-o", args.output, "--title", TITLES[args.name]]
+    if args.force:
+        rargv.append("--force")
     for opt, val in (("--hand-stats", args.hand_stats), ("--crib-stats", args.crib_stats)):
         if val:
             rargv += [opt, val]
     status = report.main(rargv)
     if status != 0:
         return status
-    try:
-        runs = cribsim_data.load_all(files)
-        check_arms(runs, arms)
-        exact = report.load_exact(args)
-    except (cribsim_data.CribsimFileError, ValueError) as e:
-        print(f"results.py: error: {e}", file=sys.stderr)
-        return 2
+    runs = cribsim_data.load_all(files)
+    check_arms(runs, arms)
+    exact = report.load_exact(args)
     command = args.command or f"results/regenerate.sh {args.name}"
-    try:
-        path = write_readme(args.name, runs, args.output, command, exact)
-    except OSError as e:
-        print(f"results.py: error: cannot write in {args.output}: {e}", file=sys.stderr)
-        return 1
+    path = write_readme(args.name, runs, args.output, command, exact)
     print(f"wrote {path}")
     return 0
 
