@@ -287,6 +287,39 @@ class Run:
                                    f"{self.players} players")
         self.rotations = int(attrs.get("rotations", int(rot.max()) + 1 if rot.size else 1))
 
+    @property
+    def has_deals(self):
+        """Whether the run has /deals (read or to be read)."""
+        return self.deals is not None
+
+    def chunks(self, chunk_rows=None):
+        """The run in pieces of at most chunk_rows games (chunk_size() when None), each a Run
+        holding those games and their deals; the whole-file answer of every figure is the
+        combination of its pieces' (metrics.py). A run in memory is cut in slices."""
+        size = chunk_size(chunk_rows)
+        deal_games = self.deals["game"] if self.deals is not None else None
+        a = 0
+        for lo in range(0, max(self.n_games, 1), size):
+            games = self.games[lo:lo + size]
+            deals = None
+            if deal_games is not None:
+                b = (int(np.searchsorted(deal_games, games["game"][-1], side="right"))
+                     if len(games) else a)
+                deals = self.deals[a:b]
+                a = b
+            yield self.piece(games, deals)
+
+    def read_games(self, lo, hi):
+        """A Run of the games in rows lo .. hi-1 (without deals)."""
+        return self.piece(self.games[lo:hi], None)
+
+    def piece(self, games, deals):
+        """A Run of some of this run's games (a chunk), with this run's names and rotations."""
+        part = Run(self.path, self.attrs, self.rules, self.seats, games, deals)
+        part.label = self.label
+        part.rotations = self.rotations
+        return part
+
     # ---- seats, sides and the lineup ----
 
     @property
@@ -452,7 +485,8 @@ def _reason(e):
     return text.splitlines()[0] if text else type(e).__name__
 
 
-def _read(f, path, want_deals, max_games=None):
+def _header(f, path):
+    """(attrs, rules, seats, games_completed) of an open file, checked."""
     for name in REQUIRED_ATTRIBUTES:
         if name not in f.attrs:
             raise CribsimFileError(f"{path} is not a cribsim run file (no attribute '{name}')")
@@ -472,12 +506,17 @@ def _read(f, path, want_deals, max_games=None):
     completed = attrs["games_completed"]
     if not isinstance(completed, int) or completed < 0:
         raise CribsimFileError(f"{path}: attribute 'games_completed' is not a count")
-
     gset = f["games"]
     _check_fields(path, "games", GAMES_FIELDS, gset)
     if gset.ndim != 1 or completed > gset.shape[0]:
         raise CribsimFileError(f"{path} is truncated: games_completed is {completed} but /games "
                                f"holds {gset.shape[0] if gset.ndim == 1 else 0} rows")
+    return attrs, rules, seats, completed
+
+
+def _read(f, path, want_deals, max_games=None):
+    attrs, rules, seats, completed = _header(f, path)
+    gset = f["games"]
     if max_games is not None:
         completed = min(completed, max(0, int(max_games)))
     games = gset[:completed]
@@ -506,6 +545,226 @@ def _read(f, path, want_deals, max_games=None):
     return run
 
 
+# ---- streaming: a run file read chunk by chunk ----
+
+DEFAULT_CHUNK_ROWS = 65536  # four /games chunks of the runner (16384 rows each)
+CHUNK_ENV = "CRIBSIM_CHUNK_ROWS"
+
+
+def chunk_size(chunk_rows=None):
+    """The games per chunk: chunk_rows when given, else the environment variable
+    CRIBSIM_CHUNK_ROWS, else 65536. Memory of the analysis is proportional to it (about
+    1 KB per game with /games only, 20 KB with /deals, whatever the file's size)."""
+    if chunk_rows is None:
+        text = os.environ.get(CHUNK_ENV)
+        if text:
+            try:
+                chunk_rows = int(text)
+            except ValueError:
+                raise CribsimFileError(f"{CHUNK_ENV}={text!r} is not a number of games")
+        else:
+            chunk_rows = DEFAULT_CHUNK_ROWS
+    if int(chunk_rows) < 1:
+        raise CribsimFileError(f"chunk size {chunk_rows} is not a positive number of games")
+    return int(chunk_rows)
+
+
+class RunFile(Run):
+    """A run file opened for streaming: the attributes, rules and lineup in memory, the
+    games and deals read chunk by chunk by chunks() (games and deals are None here). Every
+    chunk is checked as it is read (game order, and check_games() / check_deals()), so a
+    damaged row anywhere stops the analysis with a CribsimFileError naming the file."""
+
+    def __init__(self, path, attrs, rules, seats, completed, dtype, want_deals, deal_rows,
+                 chunk_rows=None):
+        self.path = path
+        arm = attrs.get("arm")
+        self.label = arm if isinstance(arm, str) and arm else \
+            os.path.splitext(os.path.basename(path))[0]
+        self.attrs = attrs
+        self.rules = rules
+        self.seats = seats
+        self.players = int(rules["players"])
+        self.partnership = bool(rules["partnership"])
+        self.n_sides = 2 if self.partnership else self.players
+        self.games = None
+        self.deals = None
+        self.cache = {}
+        self.completed = completed
+        self.has_rotation = "rotation" in (dtype.names or ())
+        self._has_deals = want_deals
+        self.deal_rows = deal_rows
+        self.chunk_rows = chunk_size(chunk_rows)
+        if len(seats) != self.players:
+            raise CribsimFileError(f"{path}: {len(seats)} seats listed for {self.players} "
+                                   "players")
+        rotations = attrs.get("rotations")
+        if rotations is None:
+            top = -1
+            for part in self._read(fields=("game", "rotation") if self.has_rotation
+                                   else ("game",), deals=False):
+                if self.has_rotation and part.n_games:
+                    top = max(top, int(part.games["rotation"].max()))
+            rotations = top + 1 if top >= 0 else 1
+        self.rotations = int(rotations)
+
+    @property
+    def n_games(self):
+        return self.completed
+
+    @property
+    def has_deals(self):
+        return self._has_deals
+
+    def chunks(self, chunk_rows=None, deals=True, fields=None):
+        """The run's games in chunks of chunk_rows (the run's own size when None), each a Run
+        with those games (only `fields` of /games when given) and, unless deals is False,
+        their deals."""
+        return self._read(chunk_rows, fields, deals and self._has_deals, check=True)
+
+    def read_games(self, lo, hi):
+        """A Run of the games in rows lo .. hi-1 (without deals), checked."""
+        path = self.path
+        try:
+            with h5py.File(path, "r") as f:
+                games = f["games"][lo:min(hi, self.completed)]
+        except (OSError, RuntimeError, ValueError, KeyError) as e:
+            raise CribsimFileError(f"{path}: /games rows {lo} to {hi} cannot be read "
+                                   f"(damaged?): {_reason(e)}")
+        g = games["game"].astype(np.int64)
+        if np.any(np.diff(g) <= 0):
+            raise CribsimFileError(f"{path}: /games rows are not in increasing game order")
+        check_games(path, games, self.players, self.n_sides)
+        part = Run(path, self.attrs, self.rules, self.seats, games, None)
+        part.label = self.label
+        part.rotations = self.rotations
+        return part
+
+    def _read(self, chunk_rows=None, fields=None, deals=True, check=False):
+        size = self.chunk_rows if chunk_rows is None else chunk_size(chunk_rows)
+        path = self.path
+        n_sides = self.n_sides
+        try:
+            f = h5py.File(path, "r")
+        except OSError as e:
+            raise CribsimFileError(f"{path} can no longer be read ({_reason(e)})")
+        with f:
+            gset = f["games"]
+            dset = f["deals"] if deals else None
+            prev_game = -1
+            last_dg = -1
+            dpos = 0
+            pending = None  # deal rows read past the games of the last chunk
+            dblock = max(8192, size * 4)
+            for lo in range(0, max(self.completed, 1), size):
+                hi = min(lo + size, self.completed)
+                try:
+                    games = (gset.fields(list(fields))[lo:hi] if fields
+                             else gset[lo:hi])
+                except (OSError, RuntimeError, ValueError, KeyError) as e:
+                    raise CribsimFileError(f"{path}: /games rows {lo} to {hi} cannot be read "
+                                           f"(damaged?): {_reason(e)}")
+                if len(games):
+                    g = games["game"].astype(np.int64)
+                    if g[0] <= prev_game or np.any(np.diff(g) <= 0):
+                        raise CribsimFileError(f"{path}: /games rows are not in increasing "
+                                               "game order")
+                    if check and not fields:
+                        check_games(path, games, self.players, n_sides)
+                part_deals = None
+                if dset is not None:
+                    last = int(games["game"][-1]) if len(games) else -1
+                    first = int(games["game"][0]) if len(games) else 0
+                    parts = []
+                    while True:
+                        if pending is None or not len(pending):
+                            if dpos >= self.deal_rows or not len(games):
+                                break
+                            try:
+                                pending = dset[dpos:dpos + dblock]
+                            except (OSError, RuntimeError, ValueError, KeyError) as e:
+                                raise CribsimFileError(
+                                    f"{path}: /deals rows from {dpos} cannot be read "
+                                    f"(damaged?): {_reason(e)}")
+                            dpos += len(pending)
+                            dg = pending["game"].astype(np.int64)
+                            if len(dg) and (dg[0] < last_dg or np.any(np.diff(dg) < 0)):
+                                raise CribsimFileError(f"{path}: /deals rows are not in game "
+                                                       "order")
+                            if len(dg):
+                                last_dg = int(dg[-1])
+                        dg = pending["game"]
+                        # Deals before the first complete game are not read (lo == 0 only).
+                        a = int(np.searchsorted(dg, first, side="left")) if lo == 0 else 0
+                        b = int(np.searchsorted(dg, last, side="right"))
+                        if b > a:
+                            parts.append(pending[a:b])
+                        pending = pending[b:]
+                        if len(pending):
+                            break
+                    part_deals = (np.concatenate(parts) if len(parts) > 1 else parts[0]
+                                  if parts else dset[:0])
+                    if check:
+                        check_deals(path, part_deals, self.rules)
+                if len(games):
+                    prev_game = int(games["game"][-1])
+                part = Run(path, self.attrs, self.rules, self.seats, games, part_deals)
+                part.label = self.label
+                part.rotations = getattr(self, "rotations", 1)
+                yield part
+
+
+def open_run(path, deals=True, chunk_rows=None):
+    """Opens the run file at path for streaming: checks its attributes, rules, lineup and
+    tables as load() does and returns a RunFile whose chunks() read the complete games (and
+    their deals, when `deals` and the file has them) chunk_rows at a time. Raises
+    CribsimFileError naming the file for anything that makes it unusable."""
+    if not os.path.exists(path):
+        raise CribsimFileError(f"{path}: no such file")
+    if os.path.isdir(path):
+        raise CribsimFileError(f"{path} is a directory, not a cribsim run file")
+    try:
+        f = h5py.File(path, "r")
+    except OSError as e:
+        raise CribsimFileError(f"{path} is not an HDF5 file, or is truncated or damaged "
+                               f"({_reason(e)})")
+    try:
+        with f:
+            attrs, rules, seats, completed = _header(f, path)
+            gset = f["games"]
+            want = bool(deals and "deals" in f)
+            deal_rows = 0
+            if want:
+                dset = f["deals"]
+                _check_fields(path, "deals", DEALS_FIELDS, dset)
+                if dset.ndim != 1:
+                    raise CribsimFileError(f"{path}: /deals is not a table")
+                deal_rows = dset.shape[0]
+            dtype = gset.dtype
+        return RunFile(path, attrs, rules, seats, completed, dtype, want, deal_rows,
+                       chunk_rows)
+    except CribsimFileError:
+        raise
+    except (OSError, KeyError, ValueError, TypeError, RuntimeError) as e:
+        raise CribsimFileError(f"{path} could not be read as a cribsim run file (truncated or "
+                               f"damaged?): {_reason(e)}")
+
+
+def open_all(paths, deals=True, chunk_rows=None):
+    """open_run() for each path, in spec order with unique labels (as load_all())."""
+    return _unique_labels(spec_order([open_run(p, deals, chunk_rows) for p in paths]))
+
+
+def _unique_labels(runs):
+    seen = {}
+    for run in runs:
+        n = seen.get(run.label, 0)
+        seen[run.label] = n + 1
+        if n:
+            run.label = f"{run.label}#{n + 1}"
+    return runs
+
+
 def spec_order(runs):
     """The runs in the order their spec lists them, when every one is an arm of the same
     experiment (root attributes `experiment`, `arm_index`, written by `cribsim run SPEC`);
@@ -522,14 +781,7 @@ def load_all(paths, deals=True):
     """load() for each path, put in spec order when they are the arms of one experiment
     (spec_order); the labels are made unique (file names, then with a number) so tables can
     name each run."""
-    runs = spec_order([load(p, deals) for p in paths])
-    seen = {}
-    for run in runs:
-        n = seen.get(run.label, 0)
-        seen[run.label] = n + 1
-        if n:
-            run.label = f"{run.label}#{n + 1}"
-    return runs
+    return _unique_labels(spec_order([load(p, deals) for p in paths]))
 
 
 def fmt(x, digits=3):

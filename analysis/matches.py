@@ -140,6 +140,17 @@ class GameResults:
     def __len__(self):
         return len(self.score)
 
+    @staticmethod
+    def labels_of(run):
+        """A name per lineup side: its strategies joined by '+', numbered when repeated."""
+        labels = []
+        for side in range(run.n_sides):
+            specs = [run.seats[e] for e in range(run.players) if e % run.n_sides == side]
+            labels.append("+".join(specs))
+        if len(set(labels)) < len(labels):
+            labels = [f"{lab} ({i})" for i, lab in enumerate(labels)]
+        return labels
+
     @classmethod
     def from_run(cls, run):
         """The results of a cribsim_data.Run in lineup-side order."""
@@ -153,12 +164,7 @@ class GameResults:
         skunk = run.games["skunk"][rows, seat]
         result = np.take_along_axis(run.side_results(), game_side, axis=1)
         dealer_entry = (run.games["first_dealer"].astype(np.int64) + run.rotation) % n
-        labels = []
-        for side in range(run.n_sides):
-            specs = [run.seats[e] for e in range(n) if e % run.n_sides == side]
-            labels.append("+".join(specs))
-        if len(set(labels)) < len(labels):
-            labels = [f"{lab} ({i})" for i, lab in enumerate(labels)]
+        labels = cls.labels_of(run)
         return cls(score, result, skunk, run.games["lurch"], dealer_entry, n, run.partnership,
                    run.rules["target"], labels, run.card_group)
 
@@ -372,71 +378,348 @@ def session_winners(points, lowest=False):
     return np.where(alone, winner, -1)
 
 
-def compare_schemes(results, race=2, session=4, rule="alternate"):
-    """Scores the file's games as matches in both formats under every scheme that applies.
+# ---- forming and scoring matches in one pass over the file, chunk by chunk ----
+
+class _Chunk:
+    """Some consecutive games of a source: their GameResults, the index of the first one,
+    and per game the lineup entries that may deal first in the next game of a match (want,
+    one list per dealer rule, made when first asked for)."""
+
+    def __init__(self, results, offset):
+        self.r = results
+        self.offset = offset
+        self.groups = results.card_group.tolist()
+        self._want = {}
+        self._keys = {}
+
+    def keys(self, keyed):
+        """The local indices of the games of each first dealer (keyed) or all games."""
+        got = self._keys.get(keyed)
+        if got is None:
+            if keyed:
+                de = self.r.dealer_entry
+                got = {e: np.flatnonzero(de == e).tolist() for e in range(self.r.players)}
+            else:
+                got = {0: list(range(len(self.r)))}
+            self._keys[keyed] = got
+        return got
+
+    def want(self, rule):
+        got = self._want.get(rule)
+        if got is None:
+            got = _next_dealer_lists(self.r, rule)
+            self._want[rule] = got
+        return got
+
+
+def _next_dealer_lists(r, rule):
+    """next_dealers() for every game of r at once: a list of lists of lineup entries."""
+    n = len(r)
+    alternate = ((r.dealer_entry + 1) % r.players).tolist()
+    if rule == "alternate":
+        return [[e] for e in alternate]
+    if rule != "loser":
+        raise ValueError(f"unknown dealer rule '{rule}'")
+    if r.n_sides == 2:
+        entries = [[e for e in range(r.players) if r.entry_side[e] == side] for side in (0, 1)]
+        lost0 = r.result[:, 0] == 0.0
+        lost1 = r.result[:, 1] == 0.0
+        out = []
+        for g, (a, b) in enumerate(zip(lost0.tolist(), lost1.tolist())):
+            out.append(entries[0] if a else entries[1] if b else [alternate[g]])
+        return out
+    level = r.score == r.score[:, :1]
+    same = level.all(axis=1).tolist()
+    low = np.argmin(r.score, axis=1).tolist()
+    return [[alternate[g]] if same[g] else [low[g]] for g in range(n)]
+
+
+class _Source:
+    """Games read chunk by chunk (GameResults with an offset): from a GameResults in memory
+    or a run (cribsim_data.Run or RunFile). Keeps at most `cache` chunks; a cursor that
+    needs one that was dropped reads it again."""
+
+    def __init__(self, what, chunk_rows=None, cache=8):
+        self.what = what
+        self.memory = isinstance(what, GameResults)
+        self.size = cribsim_data.chunk_size(chunk_rows) if chunk_rows or not self.memory \
+            else max(1, len(what))
+        if not self.memory and chunk_rows is None:
+            self.size = getattr(what, "chunk_rows", self.size)
+        self.n = len(what) if self.memory else what.n_games
+        self.cache = {}
+        self.limit = cache
+        self.reads = 0
+        self._handle = None
+        if self.memory:
+            r = what
+            self.players, self.n_sides, self.labels = r.players, r.n_sides, r.labels
+            self.partnership, self.target = r.partnership, r.target
+            self.has_ties = _has_ties(r)
+            self.unique_groups = len(np.unique(r.card_group)) == len(r)
+        else:
+            self.players, self.n_sides = what.players, what.n_sides
+            self.partnership, self.target = what.partnership, int(what.rules["target"])
+            self.labels = GameResults.labels_of(what)
+            self._scan()
+
+    def _scan(self):
+        """Whether any game is tied, and whether no two games share their cards."""
+        ties = False
+        unique = True
+        last = None
+        for k in range(self.n_chunks):
+            r = self.chunk(k).r
+            ties |= _has_ties(r)
+            g = r.card_group
+            if len(g):
+                if np.any(np.diff(g) <= 0) or (last is not None and g[0] <= last):
+                    unique = False
+                last = int(g[-1])
+        self.has_ties, self.unique_groups = ties, unique
+
+    @property
+    def n_chunks(self):
+        return max(1, (self.n + self.size - 1) // self.size)
+
+    def chunk(self, k):
+        got = self.cache.get(k)
+        if got is not None:
+            return got
+        lo, hi = k * self.size, min((k + 1) * self.size, self.n)
+        self.reads += 1
+        if self.memory:
+            r = self.what
+            part = GameResults(r.score[lo:hi], r.result[lo:hi], r.skunk[lo:hi],
+                               r.lurch[lo:hi], r.dealer_entry[lo:hi], r.players,
+                               r.partnership, r.target, r.labels, r.card_group[lo:hi])
+        else:
+            part = GameResults.from_run(self.what.read_games(lo, hi))
+        got = _Chunk(part, lo)
+        if len(self.cache) >= self.limit:
+            self.cache.pop(next(iter(self.cache)))
+        self.cache[k] = got
+        return got
+
+    def dealers(self):
+        """The lineup entries that deal first in some game, sorted."""
+        seen = set()
+        for k in range(self.n_chunks):
+            seen.update(self.chunk(k).r.dealer_entry.tolist())
+        return sorted(seen)
+
+
+class _Cursor:
+    """The games of one first dealer (or all games), in file order, not yet looked at."""
+
+    def __init__(self, source, key, keyed):
+        self.source, self.key, self.keyed = source, key, keyed
+        self.k = -1
+        self.chunk = None
+        self.locals = []
+        self.pos = 0
+
+    def peek(self):
+        while self.pos >= len(self.locals):
+            if self.k + 1 >= self.source.n_chunks:
+                return None
+            self.k += 1
+            self.chunk = self.source.chunk(self.k)
+            self.locals = self.chunk.keys(self.keyed).get(self.key, [])
+            self.pos = 0
+        return self.chunk, self.locals[self.pos]
+
+
+def stream_matches(source, length, rule, batch_games=65536):
+    """Forms matches as build_matches() does, reading the games chunk by chunk: yields
+    batches of matches as GameResults of their games (match after match, each of `length`
+    games in play order). Memory holds a few chunks, one batch, and the games a match had
+    to skip (dealt the cards of a game already in it); the answer does not depend on the
+    chunk size."""
+    keyed = rule != "consecutive"
+    keys = list(range(source.players)) if keyed else [0]
+    cursors = {e: _Cursor(source, e, keyed) for e in keys}
+    held = {e: [] for e in keys}  # games passed over (their cards were in the match)
+    unique = source.unique_groups
+
+    def draw(wanted, taken):
+        best = None
+        for e in wanted:
+            found = None
+            h = held[e]
+            for j, (ch, loc) in enumerate(h):
+                if ch.groups[loc] not in taken:
+                    found = (ch.offset + loc, e, j, ch, loc)
+                    break
+            if found is None:
+                cur = cursors[e]
+                while True:
+                    item = cur.peek()
+                    if item is None:
+                        break
+                    ch, loc = item
+                    if unique or ch.groups[loc] not in taken:
+                        found = (ch.offset + loc, e, -1, ch, loc)
+                        break
+                    h.append(item)
+                    cur.pos += 1
+            if found is not None and (best is None or found[0] < best[0]):
+                best = found
+        if best is None:
+            return None
+        _, e, j, ch, loc = best
+        if j >= 0:
+            del held[e][j]
+        else:
+            cursors[e].pos += 1
+        return ch, loc
+
+    batch_chunks, batch_locals = [], []
+    n_matches = 0
+    while True:
+        first = [n_matches % source.players] if keyed else [0]
+        got = draw(first, ())
+        if got is None:
+            break
+        match = [got]
+        while len(match) < length:
+            ch, loc = match[-1]
+            wanted = ch.want(rule)[loc] if keyed else [0]
+            taken = () if unique else {c.groups[x] for c, x in match}
+            got = draw(wanted, taken)
+            if got is None:
+                break
+            match.append(got)
+        if len(match) < length:
+            break
+        n_matches += 1
+        for ch, loc in match:
+            batch_chunks.append(ch)
+            batch_locals.append(loc)
+        if len(batch_locals) >= batch_games:
+            yield _gather(source, batch_chunks, batch_locals)
+            batch_chunks, batch_locals = [], []
+    if batch_locals:
+        yield _gather(source, batch_chunks, batch_locals)
+
+
+def _gather(source, chunks, locals_):
+    """The GameResults of the games (chunk, local index), in order."""
+    index = {}
+    ids = np.fromiter((index.setdefault(id(c), (len(index), c))[0] for c in chunks),
+                      dtype=np.int64, count=len(chunks))
+    loc = np.asarray(locals_, dtype=np.int64)
+    parts = [None] * len(index)
+    for k, c in index.values():
+        parts[k] = c
+    n = len(loc)
+    fields = ("score", "result", "skunk", "lurch", "dealer_entry", "card_group")
+    first = parts[0].r
+    out = {f: np.empty((n,) + getattr(first, f).shape[1:], dtype=getattr(first, f).dtype)
+           for f in fields}
+    for k, c in enumerate(parts):
+        m = ids == k
+        for f in fields:
+            out[f][m] = getattr(c.r, f)[loc[m]]
+    return GameResults(out["score"], out["result"], out["skunk"], out["lurch"],
+                       out["dealer_entry"], source.players, source.partnership, source.target,
+                       source.labels, out["card_group"])
+
+
+def compare_schemes(results, race=2, session=4, rule="alternate", chunk_rows=None):
+    """Scores the games as matches in both formats under every scheme that applies. results:
+    a GameResults in memory, or a run (cribsim_data.Run or RunFile), read chunk_rows games at
+    a time (the run's own chunk size when None); the answer does not depend on the chunk
+    size.
 
     Returns (table, notes): a DataFrame with one row per (format, scheme): matches, undecided,
     target (the points that win a race; NaN for sessions), each lineup side's share of the
     matches (its label as column, with _lo/_hi Wilson bounds), the fraction of matches whose winner differs from the `wins` scheme in the same
     format (with Wilson bounds), and the mean games played; notes lists sentences the report
     should print (a dealer rule that could not be followed)."""
+    source = _Source(results, chunk_rows)
     notes = []
     rows = []
     formats = []
+    n_sides = source.n_sides
     if race:
         # S(K-1)+1 games let plain wins decide a race among S sides (some side has K wins);
         # every other scheme gives a game's winner at least a plain win's share of its target.
-        length = results.n_sides * (race - 1) + 1 + (2 if _has_ties(results) else 0)
+        length = n_sides * (race - 1) + 1 + (2 if source.has_ties else 0)
         formats.append(("race", race, length))
     if session:
         formats.append(("session", session, session))
     for kind, k, length in formats:
-        matches, note = build_matches(results, length, rule)
+        schemes = race_schemes(n_sides) if kind == "race" else schemes_for(n_sides)
         used_rule = rule
-        if note:
+        acc = _Tally(schemes, n_sides)
+        for batch in stream_matches(source, length, rule):
+            acc.add(batch, kind, k, length)
+        if acc.m == 0 and source.n >= length and rule != "consecutive":
+            dealers = source.dealers()
+            note = (f"the games cannot follow the '{rule}' dealer rule: every game's first "
+                    f"dealer is lineup entry {', '.join(map(str, dealers))}")
             notes.append(f"{kind} {k}: {note}; matches were formed from consecutive games "
                          "instead.")
-            matches, _ = build_matches(results, length, "consecutive")
             used_rule = "consecutive"
-        schemes = race_schemes(results.n_sides) if kind == "race" else schemes_for(
-            results.n_sides)
-        winners = {}
-        games_used = {}
+            acc = _Tally(schemes, n_sides)
+            for batch in stream_matches(source, length, "consecutive"):
+                acc.add(batch, kind, k, length)
         for scheme in schemes:
-            pts = scheme_points(results, scheme)[matches] if len(matches) else np.zeros(
-                (0, length, results.n_sides))
-            if kind == "race":
-                target = k * plain_win_points(results.n_sides, scheme)
-                winners[scheme], games_used[scheme] = race_winners(pts, target)
-            else:
-                winners[scheme] = session_winners(pts, lowest=(scheme == "league"))
-                games_used[scheme] = np.full(len(matches), length)
-        base = winners["wins"]
-        for scheme in schemes:
-            w = winners[scheme]
-            m = len(w)
+            m = acc.m
             row = {"format": f"{kind} {k}" if kind == "session" else f"race to {k}",
                    "scheme": scheme, "dealer rule": used_rule,
-                   "target": (k * plain_win_points(results.n_sides, scheme)
+                   "target": (k * plain_win_points(n_sides, scheme)
                               if kind == "race" else math.nan), "matches": m,
-                   "undecided": int(np.sum(w < 0))}
-            for s, label in enumerate(results.labels):
-                won = int(np.sum(w == s))
+                   "undecided": acc.undecided[scheme]}
+            for s, label in enumerate(source.labels):
+                won = int(acc.won[scheme][s])
                 lo, hi = stats.wilson(won, m)
                 row[label] = won / m if m else math.nan
                 row[label + "_lo"], row[label + "_hi"] = lo, hi
-            differ = int(np.sum(w != base))
-            lo, hi = stats.wilson(differ, m)
-            row["differs"] = differ / m if m else math.nan
-            row["differs_lo"], row["differs_hi"] = lo, hi
-            # Reversed: both schemes name a winner, and not the same one.
-            reversed_ = int(np.sum((w != base) & (w >= 0) & (base >= 0)))
-            lo, hi = stats.wilson(reversed_, m)
-            row["reversed"] = reversed_ / m if m else math.nan
-            row["reversed_lo"], row["reversed_hi"] = lo, hi
-            row["games"] = float(np.mean(games_used[scheme])) if m else math.nan
+            for col, count in (("differs", acc.differs[scheme]),
+                               ("reversed", acc.reversed[scheme])):
+                lo, hi = stats.wilson(count, m)
+                row[col] = count / m if m else math.nan
+                row[col + "_lo"], row[col + "_hi"] = lo, hi
+            row["games"] = acc.games[scheme] / m if m else math.nan
             rows.append(row)
     return pd.DataFrame(rows), notes
+
+
+class _Tally:
+    """Counts over matches, per scheme: wins of each side, undecided, differs from and
+    reversed against plain wins, games played."""
+
+    def __init__(self, schemes, n_sides):
+        self.schemes = schemes
+        self.m = 0
+        self.won = {s: np.zeros(n_sides, dtype=np.int64) for s in schemes}
+        self.undecided = {s: 0 for s in schemes}
+        self.differs = {s: 0 for s in schemes}
+        self.reversed = {s: 0 for s in schemes}
+        self.games = {s: 0 for s in schemes}
+
+    def add(self, batch, kind, k, length):
+        m = len(batch) // length
+        self.m += m
+        winners, used = {}, {}
+        for scheme in self.schemes:
+            pts = scheme_points(batch, scheme).reshape(m, length, batch.n_sides)
+            if kind == "race":
+                winners[scheme], used[scheme] = race_winners(
+                    pts, k * plain_win_points(batch.n_sides, scheme))
+            else:
+                winners[scheme] = session_winners(pts, lowest=(scheme == "league"))
+                used[scheme] = np.full(m, length)
+        base = winners["wins"]
+        for scheme in self.schemes:
+            w = winners[scheme]
+            self.won[scheme] += np.bincount(w[w >= 0], minlength=batch.n_sides)
+            self.undecided[scheme] += int(np.sum(w < 0))
+            self.differs[scheme] += int(np.sum(w != base))
+            self.reversed[scheme] += int(np.sum((w != base) & (w >= 0) & (base >= 0)))
+            self.games[scheme] += int(np.sum(used[scheme]))
 
 
 def _has_ties(results):
@@ -485,18 +768,20 @@ def main(argv=None):
                    "0 to skip")
     p.add_argument("--dealer", choices=DEALER_RULES, default="rules",
                    help="who deals first in the next game (default: the file's rules)")
+    p.add_argument("--chunk-rows", type=int, metavar="N", help="read N games at a time "
+                   f"(default ${cribsim_data.CHUNK_ENV} or {cribsim_data.DEFAULT_CHUNK_ROWS}); "
+                   "memory is proportional to N, the figures do not depend on it")
     args = p.parse_args(argv)
     if args.race < 0 or args.session < 0 or (args.race == 0 and args.session == 0):
         p.error("give a positive --race or --session")
-    runs = cribsim_data.load_all(args.files, deals=False)
+    runs = cribsim_data.open_all(args.files, deals=False, chunk_rows=args.chunk_rows)
     for run in runs:
-        results = GameResults.from_run(run)
         rule = resolve_rule(run, args.dealer)
-        table, notes = compare_schemes(results, args.race, args.session, rule)
+        table, notes = compare_schemes(run, args.race, args.session, rule)
         print(run.describe())
         for note in notes:
             print("note:", note)
-        print(format_table(table, results.labels))
+        print(format_table(table, GameResults.labels_of(run)))
         print()
     return 0
 

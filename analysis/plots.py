@@ -199,13 +199,16 @@ def final_scores(runs, out_dir):
     """Distributions of the runner-up's final score and of the winning margin."""
     fig, axes = plt.subplots(1, 2, figsize=(11, 4))
     for run in runs:
-        fs = metrics.final_scores(run)
-        if fs.empty:
+        hists = metrics.final_score_hists(run)
+        if not hists["margin"].n:
             continue
         for ax, col in zip(axes, ("runner-up", "margin")):
-            v = fs[col].to_numpy()
-            bins = np.arange(v.min(), v.max() + 2) - 0.5
-            ax.hist(v, bins=bins, histtype="step", density=True, label=run.label)
+            h = hists[col]
+            lo, hi = h.min(), h.max()
+            values = np.arange(lo, hi + 1)
+            bins = np.arange(lo, hi + 2) - 0.5
+            ax.hist(values, bins=bins, weights=h.counts[lo:hi + 1], histtype="step",
+                    density=True, label=run.label)
     axes[0].set_title("runner-up's final score")
     axes[1].set_title("margin (winner minus runner-up)")
     for ax in axes:

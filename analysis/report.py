@@ -210,7 +210,7 @@ def section_points(runs, figs):
                             ["total", "sd"], rows))
         out += ["", "What the deal is worth to the dealer (points per deal, 95% interval):", ""]
         out.append(md_table(["run", "difference", "deals", "mean", "95% interval"], edges))
-    missing = [r.label for r in runs if r.deals is None]
+    missing = [r.label for r in runs if not r.has_deals]
     if missing:
         out += ["", f"No /deals in {', '.join(missing)} (run with deals recorded for the "
                 "figures by position)."]
@@ -365,7 +365,7 @@ def section_matches(runs, figs, tables, notes_by_run, args):
            "outcome differs from plain wins in the same format (including decided against "
            "undecided); `reversed`: both name a winner and not the same one.", ""]
     for run, table in zip(runs, tables):
-        labels = matches.GameResults.from_run(run).labels
+        labels = matches.GameResults.labels_of(run)
         out += [f"**{run.label}**", ""]
         for note in notes_by_run.get(run.label, []):
             out += [f"Note: {note}", ""]
@@ -462,8 +462,7 @@ def write_report(runs, out_dir, args, command_line, exact=None):
     }
     tables, notes_by_run = [], {}
     for run in runs:
-        table, notes = matches.compare_schemes(matches.GameResults.from_run(run), args.race,
-                                               args.session,
+        table, notes = matches.compare_schemes(run, args.race, args.session,
                                                matches.resolve_rule(run, args.dealer))
         tables.append(table)
         notes_by_run[run.label] = notes
@@ -476,7 +475,7 @@ def write_report(runs, out_dir, args, command_line, exact=None):
                           [[r.label, f"`{r.path}`", cribsim_data.describe_rules(r.rules),
                             ", ".join(r.seats) + (f" (duplicate, {r.rotations} rotations)"
                                                   if r.rotations > 1 else ""),
-                            f"{r.n_games}{_progress(r)}", "yes" if r.deals is not None
+                            f"{r.n_games}{_progress(r)}", "yes" if r.has_deals
                             else "no"] for r in runs]))
     lines.append("")
     empty = [r.label for r in runs if r.n_games == 0]
@@ -578,6 +577,9 @@ def main(argv=None):
     p.add_argument("--force", action="store_true", help="replace report.md and the plots "
                    "when they exist in DIR (refused otherwise)")
     p.add_argument("--summary", action="store_true", help="print a short summary to stdout")
+    p.add_argument("--chunk-rows", type=int, metavar="N", help="read N games at a time "
+                   f"(default ${cribsim_data.CHUNK_ENV} or {cribsim_data.DEFAULT_CHUNK_ROWS}); "
+                   "memory is proportional to N, the figures do not depend on it")
     p.add_argument("--title", help="the report's title")
     p.add_argument("--race", type=int, default=2, metavar="K",
                    help="matches: race to K games (default 2: best two of three); 0 skips")
@@ -599,7 +601,7 @@ def main(argv=None):
             p.error(f"{path}: no such file")
     if args.output:
         check_outputs(args.output, args.force)  # before the work, not after it
-    runs = cribsim_data.load_all(args.files)
+    runs = cribsim_data.open_all(args.files, chunk_rows=args.chunk_rows)
     exact = load_exact(args)
     if args.summary:
         sys.stdout.write(summary_text(runs))

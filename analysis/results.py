@@ -232,9 +232,9 @@ def answer_lurch_skunk(runs):
         sk_rows.append([run.label, cribsim_data.describe_rules(run.rules), ", ".join(run.seats),
                         ci(t.loc["skunk or worse"], 2), ci(t.loc["double skunk or worse"], 2),
                         ci(t.loc["lurch"], 2)])
-        res = matches.GameResults.from_run(run)
-        table, _ = matches.compare_schemes(res, 2, 4, matches.resolve_rule(run, "rules"))
-        tables[run.label] = (res, table)
+        labels = matches.GameResults.labels_of(run)
+        table, _ = matches.compare_schemes(run, 2, 4, matches.resolve_rule(run, "rules"))
+        tables[run.label] = (labels, table)
         by = _scheme_rows(table)
         for (fmt_, scheme), r in by.items():
             if scheme == "wins":
@@ -245,7 +245,7 @@ def answer_lurch_skunk(runs):
                                ci({"rate": r["differs"], "lo": r["differs_lo"],
                                    "hi": r["differs_hi"]})])
     for run in runs:
-        res, table = tables[run.label]
+        labels, table = tables[run.label]
         by = _scheme_rows(table)
         race = [(s, r) for (f, s), r in by.items() if f.startswith("race") and s != "wins"]
         sess = [(s, r) for (f, s), r in by.items() if f.startswith("session") and s != "wins"]
@@ -268,7 +268,7 @@ def answer_lurch_skunk(runs):
                 f"({pct(big_sess[1]['reversed'])} reversed, the rest drawn sessions it "
                 "decides or decided ones it draws).")
         if len(set(run.seats)) > 1:
-            label = res.labels[0]
+            label = labels[0]
             shares = ", ".join(f"{s} {pct(r[label])}" for (f, s), r in by.items()
                                if f.startswith("race"))
             text += (f" The first side ({label}) wins these best-of-three matches: {shares}.")
@@ -428,7 +428,7 @@ def main(argv=None):
     status = report.main(rargv)
     if status != 0:
         return status
-    runs = cribsim_data.load_all(files)
+    runs = cribsim_data.open_all(files)
     check_arms(runs, arms)
     exact = report.load_exact(args)
     command = args.command or f"results/regenerate.sh {args.name}"
