@@ -548,13 +548,15 @@ def _read(f, path, want_deals, max_games=None):
 # ---- streaming: a run file read chunk by chunk ----
 
 DEFAULT_CHUNK_ROWS = 65536  # four /games chunks of the runner (16384 rows each)
+DEALS_PER_GAME = 8  # with /deals, a chunk holds chunk_rows / 8 games (a game has ~9 deals)
 CHUNK_ENV = "CRIBSIM_CHUNK_ROWS"
 
 
 def chunk_size(chunk_rows=None):
-    """The games per chunk: chunk_rows when given, else the environment variable
-    CRIBSIM_CHUNK_ROWS, else 65536. Memory of the analysis is proportional to it (about
-    1 KB per game with /games only, 20 KB with /deals, whatever the file's size)."""
+    """The rows per chunk: chunk_rows when given, else the environment variable
+    CRIBSIM_CHUNK_ROWS, else 65536. A chunk holds that many games, or with /deals that many
+    divided by 8 (about as many deal rows). The analysis's memory is proportional to it and
+    does not depend on the file's size."""
     if chunk_rows is None:
         text = os.environ.get(CHUNK_ENV)
         if text:
@@ -642,6 +644,8 @@ class RunFile(Run):
 
     def _read(self, chunk_rows=None, fields=None, deals=True, check=False):
         size = self.chunk_rows if chunk_rows is None else chunk_size(chunk_rows)
+        if deals:
+            size = max(1, size // DEALS_PER_GAME)  # about as many deal rows as games
         path = self.path
         n_sides = self.n_sides
         try:

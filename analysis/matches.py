@@ -411,6 +411,16 @@ class _Chunk:
             self._want[rule] = got
         return got
 
+    def want2(self, rule):
+        """want() as two lists: the first entry that may deal next, and the second (-1 when
+        only one may: only partners under `loser` have two)."""
+        key = ("2", rule)
+        got = self._want.get(key)
+        if got is None:
+            got = _next_dealer_pairs(self.r, rule)
+            self._want[key] = got
+        return got
+
 
 def _next_dealer_lists(r, rule):
     """next_dealers() for every game of r at once: a list of lists of lineup entries."""
@@ -432,6 +442,28 @@ def _next_dealer_lists(r, rule):
     same = level.all(axis=1).tolist()
     low = np.argmin(r.score, axis=1).tolist()
     return [[alternate[g]] if same[g] else [low[g]] for g in range(n)]
+
+
+def _next_dealer_pairs(r, rule):
+    """_next_dealer_lists() as two integer lists (second -1 where one entry only)."""
+    alternate = (r.dealer_entry + 1) % r.players
+    none = np.full(len(r), -1, dtype=np.int64)
+    if rule == "alternate":
+        return alternate.tolist(), none.tolist()
+    if rule != "loser":
+        raise ValueError(f"unknown dealer rule '{rule}'")
+    if r.n_sides == 2:
+        entries = [[e for e in range(r.players) if r.entry_side[e] == side] for side in (0, 1)]
+        lost0 = r.result[:, 0] == 0.0
+        lost1 = r.result[:, 1] == 0.0
+        first = np.where(lost0, entries[0][0], np.where(lost1, entries[1][0], alternate))
+        if len(entries[0]) > 1:
+            second = np.where(lost0, entries[0][1], np.where(lost1, entries[1][1], -1))
+        else:
+            second = none
+        return first.tolist(), second.tolist()
+    same = np.all(r.score == r.score[:, :1], axis=1)
+    return np.where(same, alternate, np.argmin(r.score, axis=1)).tolist(), none.tolist()
 
 
 class _Source:
@@ -533,9 +565,12 @@ class _Cursor:
 def stream_matches(source, length, rule, batch_games=65536):
     """Forms matches as build_matches() does, reading the games chunk by chunk: yields
     batches of matches as GameResults of their games (match after match, each of `length`
-    games in play order). Memory holds a few chunks, one batch, and the games a match had
+    games in play order; `index` holds each game's index in the source). Memory holds a few chunks, one batch, and the games a match had
     to skip (dealt the cards of a game already in it); the answer does not depend on the
     chunk size."""
+    if source.unique_groups:
+        yield from _stream_unique(source, length, rule, batch_games)
+        return
     keyed = rule != "consecutive"
     keys = list(range(source.players)) if keyed else [0]
     cursors = {e: _Cursor(source, e, keyed) for e in keys}
@@ -603,15 +638,95 @@ def stream_matches(source, length, rule, batch_games=65536):
         yield _gather(source, batch_chunks, batch_locals)
 
 
+def _stream_unique(source, length, rule, batch_games):
+    """stream_matches() when no two games share their cards (no duplicate deals): no game
+    is ever passed over, so each first dealer's games are taken in file order; the same
+    steps in a tighter loop."""
+    keyed = rule != "consecutive"
+    players = source.players
+    count = players if keyed else 1
+    n_chunks = source.n_chunks
+    ck = [-1] * count          # each cursor's chunk index
+    cch = [None] * count       # and chunk
+    cl = [[] for _ in range(count)]  # the local indices of its games there
+    cp = [0] * count           # the next one
+    live = {}                  # chunk index -> chunk, for the batch
+
+    def load(e):
+        while cp[e] >= len(cl[e]):
+            if ck[e] + 1 >= n_chunks:
+                return False
+            ck[e] += 1
+            ch = source.chunk(ck[e])
+            live[ck[e]] = ch
+            cch[e] = ch
+            cl[e] = ch.keys(keyed).get(e if keyed else 0, [])
+            cp[e] = 0
+        return True
+
+    bk, bl = [], []
+    n_matches = 0
+    while True:
+        e = n_matches % players if keyed else 0
+        if cp[e] >= len(cl[e]) and not load(e):
+            break
+        k, ch, loc = ck[e], cch[e], cl[e][cp[e]]
+        cp[e] += 1
+        mk, ml = [k], [loc]
+        for _ in range(length - 1):
+            if keyed:
+                w1, w2 = ch.want2(rule)
+                e, e2 = w1[loc], w2[loc]
+                ok = cp[e] < len(cl[e]) or load(e)
+                if e2 >= 0 and (cp[e2] < len(cl[e2]) or load(e2)):
+                    if not ok or (cch[e2].offset + cl[e2][cp[e2]] <
+                                  cch[e].offset + cl[e][cp[e]]):
+                        e, ok = e2, True
+            else:
+                ok = cp[0] < len(cl[0]) or load(0)
+            if not ok:
+                break
+            k, ch, loc = ck[e], cch[e], cl[e][cp[e]]
+            cp[e] += 1
+            mk.append(k)
+            ml.append(loc)
+        if len(mk) < length:
+            break
+        n_matches += 1
+        bk.extend(mk)
+        bl.extend(ml)
+        if len(bl) >= batch_games:
+            yield _gather_indexed(source, live, bk, bl)
+            bk, bl = [], []
+            keep = set(ck)
+            for k in [k for k in live if k not in keep]:
+                del live[k]
+    if bl:
+        yield _gather_indexed(source, live, bk, bl)
+
+
+def _gather_indexed(source, live, ks, locals_):
+    """_gather() of games named by chunk index (live: index -> chunk) and local index."""
+    ks = np.asarray(ks, dtype=np.int64)
+    order = {k: i for i, k in enumerate(np.unique(ks).tolist())}
+    ids = np.searchsorted(np.array(sorted(order)), ks)
+    return _gather_parts(source, [live[k] for k in sorted(order)], ids, locals_)
+
+
 def _gather(source, chunks, locals_):
     """The GameResults of the games (chunk, local index), in order."""
     index = {}
     ids = np.fromiter((index.setdefault(id(c), (len(index), c))[0] for c in chunks),
                       dtype=np.int64, count=len(chunks))
-    loc = np.asarray(locals_, dtype=np.int64)
     parts = [None] * len(index)
     for k, c in index.values():
         parts[k] = c
+    return _gather_parts(source, parts, ids, locals_)
+
+
+def _gather_parts(source, parts, ids, locals_):
+    """The GameResults of games: game i is local index locals_[i] of chunk parts[ids[i]]."""
+    loc = np.asarray(locals_, dtype=np.int64)
     n = len(loc)
     fields = ("score", "result", "skunk", "lurch", "dealer_entry", "card_group")
     first = parts[0].r
@@ -621,9 +736,12 @@ def _gather(source, chunks, locals_):
         m = ids == k
         for f in fields:
             out[f][m] = getattr(c.r, f)[loc[m]]
-    return GameResults(out["score"], out["result"], out["skunk"], out["lurch"],
-                       out["dealer_entry"], source.players, source.partnership, source.target,
-                       source.labels, out["card_group"])
+    got = GameResults(out["score"], out["result"], out["skunk"], out["lurch"],
+                      out["dealer_entry"], source.players, source.partnership, source.target,
+                      source.labels, out["card_group"])
+    offsets = np.array([c.offset for c in parts], dtype=np.int64)
+    got.index = offsets[ids] + loc  # each game's index in the source
+    return got
 
 
 def compare_schemes(results, race=2, session=4, rule="alternate", chunk_rows=None):
@@ -768,9 +886,10 @@ def main(argv=None):
                    "0 to skip")
     p.add_argument("--dealer", choices=DEALER_RULES, default="rules",
                    help="who deals first in the next game (default: the file's rules)")
-    p.add_argument("--chunk-rows", type=int, metavar="N", help="read N games at a time "
-                   f"(default ${cribsim_data.CHUNK_ENV} or {cribsim_data.DEFAULT_CHUNK_ROWS}); "
-                   "memory is proportional to N, the figures do not depend on it")
+    p.add_argument("--chunk-rows", type=int, metavar="N",
+                   help="read N games at a time, N/8 with /deals (default "
+                   f"${cribsim_data.CHUNK_ENV} or {cribsim_data.DEFAULT_CHUNK_ROWS}); memory "
+                   "is proportional to N, the figures do not depend on it")
     args = p.parse_args(argv)
     if args.race < 0 or args.session < 0 or (args.race == 0 and args.session == 0):
         p.error("give a positive --race or --session")

@@ -577,9 +577,10 @@ def main(argv=None):
     p.add_argument("--force", action="store_true", help="replace report.md and the plots "
                    "when they exist in DIR (refused otherwise)")
     p.add_argument("--summary", action="store_true", help="print a short summary to stdout")
-    p.add_argument("--chunk-rows", type=int, metavar="N", help="read N games at a time "
-                   f"(default ${cribsim_data.CHUNK_ENV} or {cribsim_data.DEFAULT_CHUNK_ROWS}); "
-                   "memory is proportional to N, the figures do not depend on it")
+    p.add_argument("--chunk-rows", type=int, metavar="N",
+                   help="read N games at a time, N/8 with /deals (default "
+                   f"${cribsim_data.CHUNK_ENV} or {cribsim_data.DEFAULT_CHUNK_ROWS}); memory "
+                   "is proportional to N, the figures do not depend on it")
     p.add_argument("--title", help="the report's title")
     p.add_argument("--race", type=int, default=2, metavar="K",
                    help="matches: race to K games (default 2: best two of three); 0 skips")
