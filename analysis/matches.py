@@ -562,12 +562,14 @@ class _Cursor:
         return self.chunk, self.locals[self.pos]
 
 
-def stream_matches(source, length, rule, batch_games=65536):
+def stream_matches(source, length, rule, batch_games=None):
     """Forms matches as build_matches() does, reading the games chunk by chunk: yields
     batches of matches as GameResults of their games (match after match, each of `length`
-    games in play order; `index` holds each game's index in the source). Memory holds a few chunks, one batch, and the games a match had
-    to skip (dealt the cards of a game already in it); the answer does not depend on the
-    chunk size."""
+    games in play order; `index` holds each game's index in the source). Memory holds a few
+    chunks, one batch of about batch_games games (the source's chunk size when None), and the
+    games a match had to pass over (dealt the cards of a game already in it); the answer does
+    not depend on the chunk size."""
+    batch_games = batch_games or source.size
     if source.unique_groups:
         yield from _stream_unique(source, length, rule, batch_games)
         return

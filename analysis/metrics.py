@@ -25,6 +25,7 @@ import numpy as np
 import pandas as pd
 
 import cards
+import cribsim_data
 import stats
 
 POSITION_NAMES = {0: "dealer", 1: "pone", 2: "2nd left of dealer", 3: "3rd left of dealer"}
@@ -919,3 +920,112 @@ def measure_kind(name, runs_measures):
         if name in m:
             return m[name][0]
     return "mean"
+
+
+# ---- paired comparisons: two runs dealt the same cards game by game ----
+
+def _game_chunks(run, rows):
+    if isinstance(run, cribsim_data.RunFile):
+        return run.chunks(rows, deals=False)
+    return run.chunks(rows)
+
+
+def pairing(base, other):
+    """Why two runs can be compared game by game, or None: the cards of deal d of game g
+    depend only on (seed, g, d), so two runs with the same seed (and generator) that hold the
+    same game indices were dealt the same cards in every game (common random numbers),
+    whatever their rules and strategies. Returns a sentence, or None when the seeds or the
+    generators differ or a run has no games."""
+    a, b = base.attrs, other.attrs
+    if a.get("seed") is None or a.get("seed") != b.get("seed"):
+        return None
+    if a.get("rng") != b.get("rng") or not base.n_games or not other.n_games:
+        return None
+    return (f"{base.label} and {other.label} share the seed {a.get('seed')}: game g of each "
+            "was dealt the same cards")
+
+
+class _PairedAcc:
+    """Per-game differences other - base of one figure, and each side's values."""
+
+    def __init__(self, name, kind, scale=1):
+        self.name, self.kind, self.scale = name, kind, scale
+        self.a, self.b, self.d = IntMoments(), IntMoments(), IntMoments()
+
+    def add(self, a, b):
+        a = np.asarray(a, dtype=np.int64)
+        b = np.asarray(b, dtype=np.int64)
+        self.a.add(a)
+        self.b.add(b)
+        self.d.add(b - a)
+
+    def row(self):
+        n, sc = self.d.n, self.scale
+        out = {"figure": self.name, "kind": self.kind, "games": n,
+               "base": self.a.mean(sc), "other": self.b.mean(sc), "diff": self.d.mean(sc),
+               "lo": math.nan, "hi": math.nan, "p": math.nan, "unpaired": math.nan}
+        if n < 2:
+            return out
+        sd = self.d.sd(sc)
+        se = sd / math.sqrt(n)
+        out["lo"], out["hi"] = out["diff"] - stats.Z95 * se, out["diff"] + stats.Z95 * se
+        out["p"] = stats.paired_test(out["diff"], sd, n)
+        out["unpaired"] = stats.Z95 * math.sqrt((self.a.var(sc) + self.b.var(sc)) / n)
+        return out
+
+
+def paired_comparison(base, other, chunk_rows=None):
+    """Game-by-game differences between two runs dealt the same cards (pairing()), over the
+    games both hold, read chunk by chunk. None when they cannot be paired (another seed, or
+    other game indices: then the games are not twins). A DataFrame, one row per figure:
+    games, the mean in each run, the mean difference (other - base) with its paired 95%
+    interval (normal, from the spread of the per-game differences), the paired t-test's p, and
+    `unpaired`, the half-width the interval would have if the runs were independent.
+
+    Figures: each strategy both lineups hold (its result: 1 a win, 0 a loss, a share of a
+    tie; over the games it counts in both), the first dealer's side (its result minus its
+    fair share, so runs with other numbers of sides compare), each side's final score (when
+    both runs have the same sides) and the deals per game."""
+    if pairing(base, other) is None:
+        return None
+    n = min(base.n_games, other.n_games)
+    rows = cribsim_data.chunk_size(chunk_rows)
+    names = [s for s in base.strategy_names() if s in other.strategy_names()]
+    accs = {("strategy", s): _PairedAcc(f"{s} wins", "rate", 12) for s in names}
+    accs["fd"] = _PairedAcc("first dealer's side: win rate minus fair share", "excess", 12)
+    same_sides = base.n_sides == other.n_sides
+    if same_sides:
+        for side, label in enumerate(side_names(base)):
+            accs[("score", side)] = _PairedAcc(f"final score, {label}", "mean")
+    accs["deals"] = _PairedAcc("deals per game", "mean")
+    seen = 0
+    for pa, pb in zip(_game_chunks(base, rows), _game_chunks(other, rows)):
+        k = min(len(pa.games), len(pb.games), n - seen)
+        if k <= 0:
+            break
+        if k < len(pa.games) or k < len(pb.games):
+            pa = pa.piece(pa.games[:k], None)
+            pb = pb.piece(pb.games[:k], None)
+        if not np.array_equal(pa.games["game"], pb.games["game"]):
+            return None  # other games: not twins
+        seen += k
+        for s in names:
+            _, ra, ca = pa.strategy_games(s)
+            _, rb, cb = pb.strategy_games(s)
+            both = ca & cb
+            accs[("strategy", s)].add(_twelfths(ra[both]), _twelfths(rb[both]))
+        fa = _twelfths(pa.side_results()[np.arange(k), pa.side_of_seat(
+            pa.games["first_dealer"].astype(np.int64))]) - 12 // pa.n_sides
+        fb = _twelfths(pb.side_results()[np.arange(k), pb.side_of_seat(
+            pb.games["first_dealer"].astype(np.int64))]) - 12 // pb.n_sides
+        accs["fd"].add(fa, fb)
+        if same_sides:
+            sa, sb = pa.side_scores(), pb.side_scores()
+            for side in range(base.n_sides):
+                accs[("score", side)].add(sa[:, side], sb[:, side])
+        accs["deals"].add(pa.games["deals"], pb.games["deals"])
+    table = pd.DataFrame([a.row() for a in accs.values() if a.d.n])
+    if len(table):
+        table["sig"] = [bool(x < 0.05) if not math.isnan(x) else False
+                        for x in stats.holm(table["p"].to_numpy(dtype=float))]
+    return table

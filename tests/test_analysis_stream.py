@@ -200,7 +200,7 @@ class TestMemory(unittest.TestCase):
             large = tiled_file(os.path.join(d, "large.h5"), g, dl, 320, r)  # 16,000 games
             p_small = self.peak(small, 256)
             p_large = self.peak(large, 256)
-            # 256 games a chunk with their deals: about 6 MB whatever the file's size, where
+            # 256 rows a chunk (32 games with their deals): about 3 MB whatever the size, where
             # the same figures from the 16,000 games and deals read whole take over 100 MB.
             self.assertLess(p_large, 12 * 2 ** 20, p_large)
             self.assertLess(p_large, 1.3 * p_small + 2 ** 20, (p_small, p_large))
@@ -283,6 +283,81 @@ class TestThreeAndFourPlayers(unittest.TestCase):
                 winners = [row["winner"] for row in rows]
                 expected = {3: [-1, -2, 0], 4: [-2, -2, -1, 0]}[players]
                 self.assertEqual([pts[i, w] for i, w in enumerate(winners)], expected)
+
+
+class TestPairedComparisons(unittest.TestCase):
+    def test_known_differences_on_hand_made_twins(self):
+        a = [{"winner": 0, "score": [121, 100], "first_dealer": 0, "deals": 9},
+             {"winner": 1, "score": [90, 121], "first_dealer": 0, "deals": 10},
+             {"winner": 0, "score": [121, 60], "first_dealer": 1, "deals": 8}]
+        b = [{"winner": 0, "score": [121, 80], "first_dealer": 0, "deals": 8},
+             {"winner": 0, "score": [121, 95], "first_dealer": 0, "deals": 11},
+             {"winner": 1, "score": [100, 121], "first_dealer": 1, "deals": 8}]
+        with tempfile.TemporaryDirectory() as d:
+            pa = fixtures.write_run(os.path.join(d, "a.h5"), fixtures.games_array(a),
+                                    seats=("x", "y"), attrs={"seed": np.uint64(9)})
+            pb = fixtures.write_run(os.path.join(d, "b.h5"), fixtures.games_array(b),
+                                    seats=("x", "y"), attrs={"seed": np.uint64(9)})
+            pc = fixtures.write_run(os.path.join(d, "c.h5"), fixtures.games_array(b),
+                                    seats=("x", "y"), attrs={"seed": np.uint64(10)})
+            ra, rb = cribsim_data.open_all([pa, pb], chunk_rows=2)
+            t = metrics.paired_comparison(ra, rb, chunk_rows=2).set_index("figure")
+            # x (seat 0) wins games 0 and 2 in a, 0 and 1 in b: differences 0, +1, -1
+            self.assertEqual(t.loc["x wins", "diff"], 0.0)
+            self.assertEqual(t.loc["x wins", "games"], 3)
+            # seat 0's final score: 0, +31, -21 -> mean 10/3
+            self.assertAlmostEqual(t.loc["final score, seat 0", "diff"], 10 / 3)
+            sd = np.std([0, 31, -21], ddof=1)
+            self.assertAlmostEqual(t.loc["final score, seat 0", "hi"] - 10 / 3,
+                                   1.959963984540054 * sd / np.sqrt(3))
+            # the first dealer's side won games 1, 0, 0 in a and 1, 1, 1 in b
+            self.assertAlmostEqual(t.loc["first dealer's side: win rate minus fair share",
+                                         "diff"], 2 / 3)
+            self.assertEqual(t.loc["deals per game", "diff"], 0.0)
+            # another seed: not twins, no paired section
+            rc = cribsim_data.open_run(pc)
+            self.assertIsNone(metrics.paired_comparison(ra, rc))
+            with tempfile.TemporaryDirectory() as out:
+                text = report_text(cribsim_data.open_all([pa, pb, pc]), out)
+            self.assertIn("## Paired comparisons", text)
+            self.assertIn("**b against a**", text)
+            self.assertNotIn("**c against a**", text)
+
+    @unittest.skipUnless(CRIBSIM, "needs the cribsim binary (CRIBSIM)")
+    def test_two_rule_variants_from_one_seed(self):
+        with tempfile.TemporaryDirectory() as d:
+            paths = []
+            for name, extra in (("full", []), ("short", ["--set", "target=61"]),
+                                ("other-seed", ["--seed", "8"])):
+                path = os.path.join(d, f"{name}.h5")
+                subprocess.run([CRIBSIM, "run", "--seats", "greedy,random", "--games", "400",
+                                "--record", "deals", "--threads", "1", "--quiet", "-o", path]
+                               + extra, check=True, stdout=subprocess.DEVNULL)
+                paths.append(path)
+            full, short, other = (cribsim_data.load(p) for p in paths)
+            # The premise: the same seed deals the same cards in game g's first deal.
+            first = [r.deals[r.deals["deal"] == 0] for r in (full, short, other)]
+            np.testing.assert_array_equal(first[0]["dealt"], first[1]["dealt"])
+            self.assertFalse(np.array_equal(first[0]["dealt"], first[2]["dealt"]))
+            t = metrics.paired_comparison(full, short).set_index("figure")
+            self.assertIsNone(metrics.paired_comparison(full, other))
+            # The differences are the per-game ones, computed here directly.
+            g0, g1 = full.games, short.games
+            diff = g1["score"][:, 0].astype(float) - g0["score"][:, 0]
+            self.assertAlmostEqual(t.loc["final score, seat 0", "diff"], diff.mean())
+            half = 1.959963984540054 * diff.std(ddof=1) / np.sqrt(len(diff))
+            self.assertAlmostEqual(t.loc["final score, seat 0", "hi"] - diff.mean(), half)
+            won = [(g["winner"] == 0).astype(float) for g in (g0, g1)]
+            self.assertAlmostEqual(t.loc["greedy wins", "diff"], (won[1] - won[0]).mean())
+            # streamed in chunks of 7 games: the same table
+            streamed = metrics.paired_comparison(
+                cribsim_data.open_run(paths[0], chunk_rows=7),
+                cribsim_data.open_run(paths[1], chunk_rows=7), chunk_rows=7)
+            self.assertTrue(streamed.set_index("figure").equals(t))
+            with tempfile.TemporaryDirectory() as out:
+                text = report_text(cribsim_data.open_all(paths), out)
+            self.assertIn("**short against full**: full and short share the seed 1", text)
+            self.assertNotIn("other-seed against", text)
 
 
 if __name__ == "__main__":
