@@ -1,8 +1,7 @@
 """Loading cribsim run files for the analysis tools.
 
-A run file is the HDF5 file `cribsim run` writes (DESIGN.md, "HDF5 file written by cribsim
-run"; experiments/io/h5io.h for the runner's additions): a /games table, an optional /deals table
-and root attributes saying what experiment made it. load() opens one, checks that it is a
+A run file is the HDF5 file `cribsim run` writes (its layout: experiments/io/h5io.h): a /games
+table, an optional /deals table and root attributes saying what experiment made it. load() opens one, checks that it is a
 cribsim run file (a missing, foreign, damaged or truncated file raises CribsimFileError with a
 message naming the file; the scripts turn that into exit status 2), reads the complete games
 (rows up to `games_completed`, never more: rows past it can exist after a crash) and their

@@ -1,8 +1,8 @@
 #!/usr/bin/python3
-"""Matches, leagues and tournaments: scoring sequences of games the ways the rule documents do.
+"""Matches, leagues and tournaments: scoring sequences of games the ways clubs and leagues do.
 
 A run file holds independent games. This module strings them into matches and scores each
-match under every scheme the rule documents describe, to show how the scheme changes who wins.
+match under every scheme below, to show how the scheme changes who wins.
 
 Sides of a match. A match is between the sides of the lineup (the `seats` attribute): each
 lineup entry for itself, or with partners entries 0+2 against 1+3. With duplicate play the
@@ -10,30 +10,34 @@ lineup moves through the seats from game to game (cribsim_data explains the rota
 match follows the lineup's sides wherever they sit.
 
 Schemes: what one game is worth to each side (functions over all games at once).
-  wins       1 for a win (rule document 001: a skunk "does not count as an extra game win").
-  clips      2 for a win, 1 for a tie, 0 for a loss (rule document 000).
-  lurch      a win counts 2 games when it is a lurch, else 1 (rule document 003).
-  league     rule document 002, lowest total wins: a winner scores 0, or -1 when the loser
-             was skunked and -2 when double (or triple) skunked (with several losers, the
-             worst one counts); a loser scores its shortfall to the target (121 - score).
-  004-A..D   rule document 004's match-scoring tables: games won by each finishing position,
-             by the results (normal, skunk, double skunk) of the players below first place;
-             two sides (two players or two teams) have variants A-D, three and four players
-             each for themselves A-C (the document has no D for them). A triple skunk counts
-             as a double skunk (the tables stop there).
+  wins       1 for a win (the double-elimination doubles tournament sheet: a skunk "does not
+             count as an extra game win").
+  clips      2 for a win, 1 for a tie, 0 for a loss (the New Zealand national tournament
+             rules).
+  lurch      a win counts 2 games when it is a lurch, else 1 (the classic rules).
+  league     the weekly legion league's points, lowest total wins: a winner scores 0, or -1
+             when the loser was skunked and -2 when double (or triple) skunked (with several
+             losers, the worst one counts); a loser scores its shortfall to the target
+             (121 - score).
+  sheet-A..D the modern rule sheet's match-scoring tables: games won by each finishing
+             position, by the results (normal, skunk, double skunk) of the players below
+             first place; two sides (two players or two teams) have variants A-D, three and
+             four players each for themselves A-C (the sheet has no D for them). A triple
+             skunk counts as a double skunk (the tables stop there).
 In every scheme sides with equal final scores share the points of the places they hold
 equally (a tie between two sides under `wins` gives each one half).
 
 Formats: how the games of a match add up.
-  race K     the first side to K games' worth of scheme points wins: K = 2 is rule document
-             001's best two of three. Used with the schemes that count games (wins, lurch,
-             004-*). A scheme's target is K times what the winner of a plain game (no skunk, no
-             lurch) earns under it: K for wins, lurch and 004-A/B with two sides, 2K for 004-C/D
-             (a plain win is worth 2 there, so a race to K points would end after K/2 games).
-             A match is given S(K-1)+1 games for S sides (enough for plain wins to decide it;
-             two more when ties happen); one still undecided when they run out has no winner.
-  session N  N games, the best total wins (lowest for league): rule document 002's weekly
-             four games, rule document 000's rounds. Equal totals: no winner.
+  race K     the first side to K games' worth of scheme points wins: K = 2 is the doubles
+             tournament's best two of three. Used with the schemes that count games (wins,
+             lurch, sheet-*). A scheme's target is K times what the winner of a plain game (no
+             skunk, no lurch) earns under it: K for wins, lurch and sheet-A/B with two sides,
+             2K for sheet-C/D (a plain win is worth 2 there, so a race to K points would end
+             after K/2 games). A match is given S(K-1)+1 games for S sides (enough for plain
+             wins to decide it; two more when ties happen); one still undecided when they run
+             out has no winner.
+  session N  N games, the best total wins (lowest for league): the weekly league's four
+             games, the New Zealand tournament's rounds. Equal totals: no winner.
 
 Who deals first. The rules' `next_dealer` says who deals the first deal of the next game of a
 match: `alternate` (the next player to the left of the previous game's first dealer) or `loser`
@@ -44,11 +48,17 @@ formed by drawing games from the file: the first game of match i is the earliest
 whose first dealer is lineup entry i mod players (the cut at the start of a real match makes
 each player first dealer equally often), and each next game is the earliest unused game whose
 first dealer is the lineup entry the rule names. Games are independent and their cards do not
-depend on the cut, so these matches are distributed exactly as matches played with the rule. Dealer rule `consecutive` instead takes consecutive games whoever
-dealt. Either way a match never holds two games dealt the same cards (duplicate deals): the
-later one waits for another match, so every game of a match has new cards, as in play. When the file cannot supply a required first dealer (the rules fix the first dealer and
-the lineup never rotates), build_matches() says so and the caller falls back to consecutive
-games, stating it.
+depend on the cut, so these matches are distributed exactly as matches played with the rule.
+Dealer rule `consecutive` instead takes consecutive games whoever dealt. Either way a match
+never holds two games dealt the same cards (duplicate deals): the later one waits for another
+match, so every game of a match has new cards, as in play. When the file cannot supply a
+required first dealer (the rules fix the first dealer and the lineup never rotates),
+build_matches() says so and the caller falls back to consecutive games, stating it.
+
+Large files. compare_schemes() reads a run chunk by chunk (stream_matches()): a cursor per
+first dealer walks the file in order, so matches are formed across chunk boundaries exactly as
+build_matches() forms them from the whole file, and each batch of matches is scored and
+counted before the next is formed.
 
 Run as a script it prints the comparison for a file:
     analysis/matches.py FILE.h5 [--race 2] [--session 4]
@@ -67,10 +77,10 @@ import cliio
 import cribsim_data
 import stats
 
-# Rule document 004's tables, transcribed: for each number of sides, the column headings
+# The modern rule sheet's match-scoring tables, transcribed: for each number of sides, the column headings
 # (results of the players in 2nd, 3rd, ... place: N normal, S skunk, SS double skunk) and per
 # variant one row of games won for each place from 1st to the one above last (last scores 0).
-TABLES_004 = {
+SHEET_TABLES = {
     2: {
         "columns": ["N", "S", "SS"],
         "A": [[1, 2, 3]],
@@ -101,6 +111,7 @@ TABLES_004 = {
               [0, 1, 2, 0, 1, 0, 0, 1, 0, 0]],
     },
 }
+SHEET = "sheet-"  # the schemes of the modern rule sheet's tables: sheet-A .. sheet-D
 RESULT_NAMES = ("N", "S", "SS")  # skunk level 0, 1, 2 (3, triple, counts as 2)
 
 # Schemes whose points are games won (usable in a race to K games).
@@ -211,15 +222,16 @@ def scheme_points(results, scheme):
         winner_points = -np.minimum(worst, 2).astype(float)
         shortfall = np.maximum(r.target - r.score, 0).astype(float)
         return np.where(won, winner_points[:, None], shortfall)
-    if scheme.startswith("004-"):
-        return _points_004(r, scheme[4:])
+    if scheme.startswith(SHEET):
+        return _points_sheet(r, scheme[len(SHEET):])
     raise ValueError(f"unknown scheme '{scheme}'")
 
 
-def _points_004(r, variant):
-    table = TABLES_004[r.n_sides]
+def _points_sheet(r, variant):
+    table = SHEET_TABLES[r.n_sides]
     if variant not in table:
-        raise ValueError(f"rule document 004 has no variant {variant} for {r.n_sides} sides")
+        raise ValueError(f"the modern rule sheet has no variant {variant} for {r.n_sides} "
+                         "sides")
     columns = table["columns"]
     rows = np.array(table[variant], dtype=float)  # (places above last, columns)
     order = _places(r.score)
@@ -241,21 +253,21 @@ def _points_004(r, variant):
 
 def schemes_for(n_sides):
     """Every scheme that applies to games of n_sides sides, in report order."""
-    return ["wins", "clips", "lurch", "league"] + [f"004-{v}" for v in TABLES_004[n_sides]
+    return ["wins", "clips", "lurch", "league"] + [f"{SHEET}{v}" for v in SHEET_TABLES[n_sides]
                                                    if v != "columns"]
 
 
 def race_schemes(n_sides):
     """The schemes whose points are games won, usable in a race to K games."""
-    return list(GAME_COUNT_SCHEMES) + [f"004-{v}" for v in TABLES_004[n_sides] if v != "columns"]
+    return list(GAME_COUNT_SCHEMES) + [f"{SHEET}{v}" for v in SHEET_TABLES[n_sides] if v != "columns"]
 
 
 def plain_win_points(n_sides, scheme):
     """What the winner of a plain game (every loser normal, no lurch) earns under a scheme
-    that counts games: 1 for wins and lurch, the first place of the all-normal column of rule
-    document 004's table (2 for 004-C, 3 for 004-B with four players)."""
-    if scheme.startswith("004-"):
-        return float(TABLES_004[n_sides][scheme[4:]][0][0])
+    that counts games: 1 for wins and lurch, the first place of the all-normal column of the
+    modern rule sheet's table (2 for sheet-C, 3 for sheet-B with four players)."""
+    if scheme.startswith(SHEET):
+        return float(SHEET_TABLES[n_sides][scheme[len(SHEET):]][0][0])
     if scheme in GAME_COUNT_SCHEMES:
         return 1.0
     raise ValueError(f"scheme '{scheme}' does not count games")
@@ -879,7 +891,7 @@ def _pct(x):
 @cliio.tool("matches.py")
 def main(argv=None):
     p = argparse.ArgumentParser(description="Score a run's games as matches under every scheme "
-                                "of the rule documents and show how the scheme changes who "
+                                "clubs and leagues use and show how the scheme changes who "
                                 "wins.")
     p.add_argument("files", nargs="+", metavar="FILE.h5")
     p.add_argument("--race", type=int, default=2, help="race to K games (default 2: best two "

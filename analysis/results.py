@@ -41,7 +41,7 @@ QUESTIONS = {
                 "the first deal (or a seat) worth, where do the points come from, how many "
                 "deals does a game take, and how often does it go to the last deal?",
     "lurch-skunk": "How often does the scoring scheme (lurch counting two games, the game "
-                   "points of rule document 004's variants A-D, rule document 002's league "
+                   "points of the modern rule sheet's variants A-D, the weekly league's "
                    "points, clips) change the winner of a match, and how often do skunks and "
                    "lurches happen?",
     "three-hand": "In three-hand cribbage, what are the dealer's seat and the crib worth?",
@@ -277,8 +277,9 @@ def answer_lurch_skunk(runs):
     if two:
         lines.append("- With two sides, the lurch line and the skunk line are both 91 (31 in "
                      "the 61-point game), so a lurch is a skunk; in a race to two games "
-                     "004-A and 004-B (2 for a skunk, 3 or 4 for a double) decide exactly as "
-                     "lurch does, since any win worth two ends the match, and 004-C and D race "
+                     "sheet-A and sheet-B (2 for a skunk, 3 or 4 for a double) decide exactly "
+                     "as lurch does, since any win worth two ends the match, and sheet-C and D "
+                     "race "
                      "to four points (a plain win is worth two there).")
     sk_table = report.md_table(["run", "rules", "lineup", "skunk or worse", "double skunk or "
                                 "worse", "lurch"], sk_rows)
