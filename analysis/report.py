@@ -11,8 +11,13 @@ heels, start bonus) and by position (dealer, pone, and every seat with three or 
 deals per game; the distributions of final scores and margins; skunk, double and triple skunk
 and lurch rates; the hand and crib scores seen in play; how match and league scoring schemes
 change who wins (matches.py); and, given several files, a comparison of each with the first
-saying which differences are significant (Holm-corrected 5%). metrics.py defines every
+saying which differences are significant (Holm-corrected 5%), and for the files dealt the same
+cards as the first (the same seed), a game-by-game paired comparison. metrics.py defines every
 figure. The report ends with each file's provenance (versions, commit, seed, rules, command).
+
+The files are read chunk by chunk (--chunk-rows N games, default 65536 or
+$CRIBSIM_CHUNK_ROWS; N/8 games with /deals): memory does not grow with the number of games,
+and the figures do not depend on N.
 
 Exit status: 0 success, 2 bad usage or a file that is not a readable cribsim run (the message
 names it), 1 a failure while writing the report.
