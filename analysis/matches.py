@@ -394,8 +394,8 @@ def session_winners(points, lowest=False):
 
 class _Chunk:
     """Some consecutive games of a source: their GameResults, the index of the first one,
-    and per game the lineup entries that may deal first in the next game of a match (want,
-    one list per dealer rule, made when first asked for)."""
+    and per game the lineup entries that may deal first in the next game of a match (want2,
+    per dealer rule, made when first asked for)."""
 
     def __init__(self, results, offset):
         self.r = results
@@ -416,48 +416,20 @@ class _Chunk:
             self._keys[keyed] = got
         return got
 
-    def want(self, rule):
+    def want2(self, rule):
+        """Two lists over the chunk's games: the first lineup entry that may deal the next
+        game of a match, and the second (-1 when only one may: only partners under `loser`
+        have two)."""
         got = self._want.get(rule)
         if got is None:
-            got = _next_dealer_lists(self.r, rule)
+            got = _next_dealer_pairs(self.r, rule)
             self._want[rule] = got
         return got
 
-    def want2(self, rule):
-        """want() as two lists: the first entry that may deal next, and the second (-1 when
-        only one may: only partners under `loser` have two)."""
-        key = ("2", rule)
-        got = self._want.get(key)
-        if got is None:
-            got = _next_dealer_pairs(self.r, rule)
-            self._want[key] = got
-        return got
-
-
-def _next_dealer_lists(r, rule):
-    """next_dealers() for every game of r at once: a list of lists of lineup entries."""
-    n = len(r)
-    alternate = ((r.dealer_entry + 1) % r.players).tolist()
-    if rule == "alternate":
-        return [[e] for e in alternate]
-    if rule != "loser":
-        raise ValueError(f"unknown dealer rule '{rule}'")
-    if r.n_sides == 2:
-        entries = [[e for e in range(r.players) if r.entry_side[e] == side] for side in (0, 1)]
-        lost0 = r.result[:, 0] == 0.0
-        lost1 = r.result[:, 1] == 0.0
-        out = []
-        for g, (a, b) in enumerate(zip(lost0.tolist(), lost1.tolist())):
-            out.append(entries[0] if a else entries[1] if b else [alternate[g]])
-        return out
-    level = r.score == r.score[:, :1]
-    same = level.all(axis=1).tolist()
-    low = np.argmin(r.score, axis=1).tolist()
-    return [[alternate[g]] if same[g] else [low[g]] for g in range(n)]
-
 
 def _next_dealer_pairs(r, rule):
-    """_next_dealer_lists() as two integer lists (second -1 where one entry only)."""
+    """next_dealers() for every game of r at once, as two integer lists: the first lineup
+    entry that may deal the next game, and the second (-1 where only one may)."""
     alternate = (r.dealer_entry + 1) % r.players
     none = np.full(len(r), -1, dtype=np.int64)
     if rule == "alternate":
@@ -633,7 +605,11 @@ def stream_matches(source, length, rule, batch_games=None):
         match = [got]
         while len(match) < length:
             ch, loc = match[-1]
-            wanted = ch.want(rule)[loc] if keyed else [0]
+            if keyed:
+                w1, w2 = ch.want2(rule)
+                wanted = (w1[loc],) if w2[loc] < 0 else (w1[loc], w2[loc])
+            else:
+                wanted = (0,)
             taken = () if unique else {c.groups[x] for c, x in match}
             got = draw(wanted, taken)
             if got is None:

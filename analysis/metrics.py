@@ -15,6 +15,13 @@ plots.py draws; the summary mode prints a few of them as text. Definitions, once
   game did not end in (`ended` 0): in the last deal later events were not played, so its
   points are truncated and would bias every position toward the early scorers.
 - Skunk levels per game are the worst among the losers: 1 skunk, 2 double, 3 triple.
+
+Large files. summary() reads a run once, chunk by chunk (cribsim_data: RunFile.chunks()), and
+keeps only what the figures need (Summary): counts for rates, exact integer sums (IntMoments,
+RatioMoments) for means and standard deviations, histograms (Hist) for distributions,
+medians and quartiles, and for the paired interval the (sum, size) of each card group, joined
+across chunk boundaries. Every figure is therefore the same whatever the chunk size, and memory
+does not grow with the number of games. A run in memory (cribsim_data.load) is one chunk.
 """
 
 import math
@@ -84,32 +91,50 @@ class IntMoments:
                               self.n * (self.n - 1) * scale * scale))
 
 
-class FloatMoments:
-    """Count, mean and sum of squared deviations of real values, merged chunk by chunk
-    (Chan et al.'s pairwise update, numerically stable)."""
+class RatioMoments:
+    """Count, mean and variance of ratios of integers (num / den, den > 0), kept exactly: per
+    denominator the count, the sum of numerators and the sum of their squares (Python
+    integers), so the figures do not depend on how the values were cut in chunks."""
 
     def __init__(self):
-        self.n = 0
-        self.mu = 0.0
-        self.m2 = 0.0
+        self.by_den = {}
 
-    def add(self, values):
-        v = np.asarray(values, dtype=float).ravel()
-        if not v.size:
+    def add(self, num, den):
+        num = np.asarray(num, dtype=np.int64).ravel()
+        den = np.asarray(den, dtype=np.int64).ravel()
+        if not num.size:
             return
-        n, mu = v.size, float(v.mean())
-        m2 = float(np.sum((v - mu) ** 2))
-        total = self.n + n
-        delta = mu - self.mu
-        self.mu += delta * n / total
-        self.m2 += m2 + delta * delta * self.n * n / total
-        self.n = total
+        dens, inverse = np.unique(den, return_inverse=True)
+        counts = np.bincount(inverse, minlength=len(dens))
+        s1 = np.zeros(len(dens), dtype=np.int64)
+        s2 = np.zeros(len(dens), dtype=np.int64)
+        np.add.at(s1, inverse, num)
+        np.add.at(s2, inverse, num * num)
+        for q, c, a, b in zip(dens.tolist(), counts.tolist(), s1.tolist(), s2.tolist()):
+            got = self.by_den.setdefault(q, [0, 0, 0])
+            got[0] += c
+            got[1] += a
+            got[2] += b
+
+    @property
+    def n(self):
+        return sum(v[0] for v in self.by_den.values())
+
+    def _sums(self):
+        s1 = sum(Fraction(v[1], q) for q, v in self.by_den.items())
+        s2 = sum(Fraction(v[2], q * q) for q, v in self.by_den.items())
+        return s1, s2
 
     def mean(self):
-        return self.mu if self.n else math.nan
+        n = self.n
+        return float(self._sums()[0] / n) if n else math.nan
 
     def var(self):
-        return self.m2 / (self.n - 1) if self.n > 1 else math.nan
+        n = self.n
+        if n < 2:
+            return math.nan
+        s1, s2 = self._sums()
+        return float((s2 - s1 * s1 / n) / (n - 1))
 
 
 class Hist:
@@ -278,7 +303,7 @@ class Summary:
         self.final = {"winner": Hist(), "runner-up": Hist(), "last": Hist(), "margin": Hist()}
         self.skunk = {"skunk or worse": 0, "skunk only": 0, "double skunk or worse": 0,
                       "triple skunk": 0, "lurch": 0}
-        self.per_deal = {src: FloatMoments() for src in ("peg", "hand", "crib", "heels")}
+        self.per_deal = {src: RatioMoments() for src in ("peg", "hand", "crib", "heels")}
         self.tie_games = 0
         # from /deals
         self.deal_rows = 0
@@ -359,7 +384,7 @@ class Summary:
         self.skunk["lurch"] += int(np.sum(g["lurch"].astype(np.int64) == 1))
         safe = np.maximum(deals, 1) * n
         for src in self.per_deal:
-            self.per_deal[src].add(g[src][:, :n].astype(np.int64).sum(axis=1) / safe)
+            self.per_deal[src].add(g[src][:, :n].astype(np.int64).sum(axis=1), safe)
         if part.deals is not None and len(part.deals):
             self._add_deals(part)
 
@@ -703,7 +728,9 @@ def kept_hands(run):
     is_disc = np.any(dealt[:, :, :, None] == disc[:, :, None, :], axis=3)
     if np.any(is_disc.sum(axis=2) != disc.shape[2]):
         raise ValueError(f"{run.path}: a discard is not among the cards dealt to its seat")
-    order = np.argsort(is_disc, axis=2, kind="stable")[:, :, :k]
+    # The kept cards' positions in dealt order: exactly k per seat (checked above), so the
+    # positions of the cards not discarded, in C order, fill (deals, players, k).
+    order = np.nonzero(~is_disc)[2].reshape(len(d), n, k)
     hands = np.take_along_axis(dealt, order, axis=2)
     crib_parts = [disc.reshape(len(d), -1)]
     if int(run.rules.get("crib_from_deck", 0)):
@@ -813,7 +840,7 @@ def exact_comparison(run, exact):
 # ---- comparisons between runs ----
 
 class Sample:
-    """A compared mean: count, mean and variance (from IntMoments, FloatMoments or Hist)."""
+    """A compared mean: count, mean and variance (from IntMoments, RatioMoments or Hist)."""
 
     def __init__(self, n, mean, var):
         self.n, self.mean, self.var = n, mean, var
@@ -824,7 +851,7 @@ class Sample:
             m = m.moments()
         if isinstance(m, IntMoments):
             return cls(m.n, m.mean(scale), m.var(scale))
-        return cls(m.n, m.mean(), m.var())
+        return cls(m.n, m.mean(), m.var())  # RatioMoments
 
 
 def comparison_measures(run):
