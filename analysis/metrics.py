@@ -106,10 +106,10 @@ class RatioMoments:
             return
         dens, inverse = np.unique(den, return_inverse=True)
         counts = np.bincount(inverse, minlength=len(dens))
-        s1 = np.zeros(len(dens), dtype=np.int64)
-        s2 = np.zeros(len(dens), dtype=np.int64)
-        np.add.at(s1, inverse, num)
-        np.add.at(s2, inverse, num * num)
+        # Float sums of integers below 2**53 are exact (a chunk's squares stay far below).
+        s1 = np.rint(np.bincount(inverse, weights=num, minlength=len(dens))).astype(np.int64)
+        s2 = np.rint(np.bincount(inverse, weights=num * num,
+                                 minlength=len(dens))).astype(np.int64)
         for q, c, a, b in zip(dens.tolist(), counts.tolist(), s1.tolist(), s2.tolist()):
             got = self.by_den.setdefault(q, [0, 0, 0])
             got[0] += c
