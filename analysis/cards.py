@@ -1,6 +1,6 @@
 """Cards and cribbage scoring for the analysis tools, vectorised with numpy.
 
-The analysis reads card codes from run files (DESIGN.md, "Contracts"): code = 4 * rank + suit,
+The analysis reads card codes from run files (the file format's contract): code = 4 * rank + suit,
 rank 0 = ace .. 12 = king, suit 0 = clubs, 1 = diamonds, 2 = hearts, 3 = spades, and 255 for
 no card. This module turns codes into text and scores many show hands at once, so the report
 can recompute every recorded hand and crib from its cards (a check on the file, and values for

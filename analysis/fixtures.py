@@ -1,7 +1,7 @@
 """Synthetic cribsim run files for the analysis tests and examples.
 
 Tests of the analysis must not depend on the C runner being built, so this module writes files
-in the run-file layout (DESIGN.md, "HDF5 file written by cribsim run", with the runner's
+in the run-file layout (experiments/io/h5io.h, with the runner's
 `rotation`, `card_game` and deal `bonus` fields) from two sources:
 
 - write_run(): the rows and attributes the caller gives (hand-made games with known answers,
@@ -77,7 +77,7 @@ def games_array(rows, rotation=True):
 def write_run(path, games, deals=None, rules_dict=None, seats=("random", "random"),
               attrs=None, seats_as="array"):
     """Writes a run file: /games (and /deals) from structured arrays, and the root attributes
-    (DESIGN.md's list with plausible values; `attrs` adds or replaces, a value of None
+    (the runner's list with plausible values; `attrs` adds or replaces, a value of None
     deletes). seats_as: "array" (the runner's form), "json" or "comma" text."""
     r = rules_dict or rules(players=len(seats))
     seat_value = {"array": np.array(list(seats), dtype=h5py.string_dtype()),

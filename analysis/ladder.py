@@ -18,11 +18,11 @@ The table is also printed to standard output unless -o is "-" (then the page is)
 
 import argparse
 import math
-import os
 import sys
 
 import numpy as np
 
+import cliio
 import cribsim_data
 import stats
 
@@ -133,27 +133,25 @@ def page(runs, rows, command):
     return "\n".join(out)
 
 
+@cliio.tool("ladder.py")
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("files", nargs="+", metavar="PAIR.h5")
     p.add_argument("--command", default="", help="the command to record as the page's maker")
     p.add_argument("-o", "--output", metavar="FILE.md", help="write the page here ('-': stdout)")
+    p.add_argument("--force", action="store_true", help="replace FILE.md when it exists "
+                   "(refused otherwise)")
     args = p.parse_args(argv)
-    try:
-        runs = cribsim_data.load_all(args.files, deals=False)
-        rows = [pair_row(r) for r in runs]
-    except cribsim_data.CribsimFileError as e:
-        print(f"ladder.py: {e}", file=sys.stderr)
-        return 2
+    if args.output and args.output != "-":
+        cliio.check_output(args.output, args.force)  # before the work, not after it
+    runs = cribsim_data.load_all(args.files, deals=False)
+    rows = [pair_row(r) for r in runs]
     text = page(runs, rows, args.command)
     if args.output == "-":
         sys.stdout.write(text)
         return 0
     if args.output:
-        tmp = args.output + ".tmp"
-        with open(tmp, "w") as f:
-            f.write(text)
-        os.replace(tmp, args.output)
+        cliio.write_text(args.output, text, args.force)
     print(table(rows))
     return 0
 

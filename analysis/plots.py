@@ -13,6 +13,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402  (the backend must be chosen first)
 import numpy as np  # noqa: E402
 
+import cliio  # noqa: E402
 import metrics  # noqa: E402
 
 DPI = 100
@@ -24,11 +25,20 @@ def _legend(ax, size=8):
         ax.legend(fontsize=size)
 
 
+# Every file a report may draw (report.py checks them before writing anything).
+FILE_NAMES = ("win_rates.png", "first_dealer.png", "points_by_position.png",
+              "deals_per_game.png", "final_scores.png", "skunks.png", "hand_crib.png",
+              "match_schemes.png")
+
+
 def _save(fig, out_dir, name):
+    """Writes the figure to out_dir/name through a temporary file renamed into place (the
+    caller has checked that it may replace the file: cliio.check_output)."""
     fig.tight_layout()
-    path = os.path.join(out_dir, name)
-    fig.savefig(path, dpi=DPI)
-    plt.close(fig)
+    try:
+        cliio.save_figure(fig, os.path.join(out_dir, name), force=True, dpi=DPI)
+    finally:
+        plt.close(fig)
     return name
 
 
@@ -189,13 +199,16 @@ def final_scores(runs, out_dir):
     """Distributions of the runner-up's final score and of the winning margin."""
     fig, axes = plt.subplots(1, 2, figsize=(11, 4))
     for run in runs:
-        fs = metrics.final_scores(run)
-        if fs.empty:
+        hists = metrics.final_score_hists(run)
+        if not hists["margin"].n:
             continue
         for ax, col in zip(axes, ("runner-up", "margin")):
-            v = fs[col].to_numpy()
-            bins = np.arange(v.min(), v.max() + 2) - 0.5
-            ax.hist(v, bins=bins, histtype="step", density=True, label=run.label)
+            h = hists[col]
+            lo, hi = h.min(), h.max()
+            values = np.arange(lo, hi + 1)
+            bins = np.arange(lo, hi + 2) - 0.5
+            ax.hist(values, bins=bins, weights=h.counts[lo:hi + 1], histtype="step",
+                    density=True, label=run.label)
     axes[0].set_title("runner-up's final score")
     axes[1].set_title("margin (winner minus runner-up)")
     for ax in axes:

@@ -11,8 +11,13 @@ heels, start bonus) and by position (dealer, pone, and every seat with three or 
 deals per game; the distributions of final scores and margins; skunk, double and triple skunk
 and lurch rates; the hand and crib scores seen in play; how match and league scoring schemes
 change who wins (matches.py); and, given several files, a comparison of each with the first
-saying which differences are significant (Holm-corrected 5%). metrics.py defines every
+saying which differences are significant (Holm-corrected 5%), and for the files dealt the same
+cards as the first (the same seed), a game-by-game paired comparison. metrics.py defines every
 figure. The report ends with each file's provenance (versions, commit, seed, rules, command).
+
+The files are read chunk by chunk (--chunk-rows N games, default 65536 or
+$CRIBSIM_CHUNK_ROWS; N/8 games with /deals): memory does not grow with the number of games,
+and the figures do not depend on N.
 
 Exit status: 0 success, 2 bad usage or a file that is not a readable cribsim run (the message
 names it), 1 a failure while writing the report.
@@ -27,6 +32,7 @@ import re
 import shlex
 import sys
 
+import cliio
 import cribsim_data
 import matches
 import metrics
@@ -209,7 +215,7 @@ def section_points(runs, figs):
                             ["total", "sd"], rows))
         out += ["", "What the deal is worth to the dealer (points per deal, 95% interval):", ""]
         out.append(md_table(["run", "difference", "deals", "mean", "95% interval"], edges))
-    missing = [r.label for r in runs if r.deals is None]
+    missing = [r.label for r in runs if not r.has_deals]
     if missing:
         out += ["", f"No /deals in {', '.join(missing)} (run with deals recorded for the "
                 "figures by position)."]
@@ -355,16 +361,18 @@ def section_matches(runs, figs, tables, notes_by_run, args):
            f"follows the dealer rule shown) and scored under each scheme: `race to "
            f"{args.race}` is won by the first side to {args.race} games' worth of points "
            f"(best two of three for 2; the target is {args.race} times a plain win's points "
-           f"under the scheme, so 004-C and D, where a plain win is worth 2, race to "
+           f"under the scheme, so sheet-C and D, where a plain win is worth 2, race to "
            f"{2 * args.race}), a `session {args.session}` by the best total over "
-           f"{args.session} games (lowest for league). Schemes: wins (one game each, rule document 001), clips "
-           "(2 a win, 1 a tie: 000), lurch (a lurch counts two games: 003), league (0 a win, "
-           "-1/-2 for a skunk/double skunk, a loser its shortfall to the target, lowest wins: "
-           "002), 004-A..D (rule document 004's game-point tables). `differs`: matches whose "
+           f"{args.session} games (lowest for league). Schemes: wins (one game each, as the "
+           "double-elimination doubles tournament counts them), clips (2 a win, 1 a tie: the "
+           "New Zealand tournament), lurch (a lurch counts two games: the classic rules), "
+           "league (the weekly league: 0 a win, -1/-2 for a skunk/double skunk, a loser its "
+           "shortfall to the target, lowest wins), sheet-A..D (the modern rule sheet's "
+           "game-point tables). `differs`: matches whose "
            "outcome differs from plain wins in the same format (including decided against "
            "undecided); `reversed`: both name a winner and not the same one.", ""]
     for run, table in zip(runs, tables):
-        labels = matches.GameResults.from_run(run).labels
+        labels = matches.GameResults.labels_of(run)
         out += [f"**{run.label}**", ""]
         for note in notes_by_run.get(run.label, []):
             out += [f"Note: {note}", ""]
@@ -421,6 +429,53 @@ def section_compare(runs):
     return out + [""]
 
 
+def section_paired(runs):
+    """Each run dealt the same cards as the first, compared with it game by game."""
+    if len(runs) < 2:
+        return []
+    base = runs[0]
+    out = []
+    for run in runs[1:]:
+        why = metrics.pairing(base, run)
+        t = metrics.paired_comparison(base, run) if why else None
+        if t is None or not len(t):
+            continue
+        if not out:
+            out = ["## Paired comparisons: the same cards game by game", "",
+                   "Runs with the seed of the first were dealt the same cards in game g "
+                   "(common random numbers: the cards of a deal depend only on the seed, the "
+                   "game and the deal), so each game is compared with its twin: the mean of "
+                   "the per-game differences (this run minus the first) with a 95% interval "
+                   "from their spread and the paired t-test (`yes`: significant at 5% after "
+                   "Holm's correction over the table). The cards' luck cancels, so the paired "
+                   "interval is narrower than the one independent runs would give (last "
+                   "column: its half-width if they were independent). With other rules the "
+                   "games can last different numbers of deals, after which the cards differ.",
+                   ""]
+        out += [f"**{run.label} against {base.label}**: {why} (games 0 to "
+                f"{int(t['games'].max()) - 1} compared).", ""]
+        rows = []
+        for _, r in t.iterrows():
+            if r["kind"] == "rate":
+                cells = [pct(r["base"], 2), pct(r["other"], 2),
+                         f"{100 * r['diff']:+.2f} pts", f"[{100 * r['lo']:+.2f}, "
+                         f"{100 * r['hi']:+.2f}]", f"±{100 * r['unpaired']:.2f}"]
+            elif r["kind"] == "excess":
+                cells = [f"{100 * r['base']:+.2f} pts", f"{100 * r['other']:+.2f} pts",
+                         f"{100 * r['diff']:+.2f} pts", f"[{100 * r['lo']:+.2f}, "
+                         f"{100 * r['hi']:+.2f}]", f"±{100 * r['unpaired']:.2f}"]
+            else:
+                cells = [fmt(r["base"], 3), fmt(r["other"], 3), signed(r["diff"], 3),
+                         f"[{signed(r['lo'], 3)}, {signed(r['hi'], 3)}]",
+                         f"±{fmt(r['unpaired'], 3)}"]
+            rows.append([r["figure"], int(r["games"])] + cells +
+                        [f"{pvalue(r['p'])} {'**yes**' if r['sig'] else 'no'}"])
+        out.append(md_table(["figure", "games", base.label, run.label, "difference",
+                             "paired 95% interval", "unpaired ±", "p, significant?"], rows))
+        out.append("")
+    return out
+
+
 def section_provenance(runs):
     out = ["## Provenance", ""]
     for run in runs:
@@ -447,8 +502,9 @@ def _attr_cell(name, value):
 
 def write_report(runs, out_dir, args, command_line, exact=None):
     """Writes out_dir/report.md and its PNG figures; returns the report's path. exact: the
-    exact hand and crib distributions to compare with (load_exact()), or None."""
-    os.makedirs(out_dir, exist_ok=True)
+    exact hand and crib distributions to compare with (load_exact()), or None. The folder
+    must exist; files already there are replaced only with args.force (check_outputs())."""
+    check_outputs(out_dir, getattr(args, "force", False))
     figs = {
         "win_rates": plots.win_rates(runs, out_dir),
         "first_dealer": plots.first_dealer(runs, out_dir),
@@ -460,8 +516,7 @@ def write_report(runs, out_dir, args, command_line, exact=None):
     }
     tables, notes_by_run = [], {}
     for run in runs:
-        table, notes = matches.compare_schemes(matches.GameResults.from_run(run), args.race,
-                                               args.session,
+        table, notes = matches.compare_schemes(run, args.race, args.session,
                                                matches.resolve_rule(run, args.dealer))
         tables.append(table)
         notes_by_run[run.label] = notes
@@ -474,7 +529,7 @@ def write_report(runs, out_dir, args, command_line, exact=None):
                           [[r.label, f"`{r.path}`", cribsim_data.describe_rules(r.rules),
                             ", ".join(r.seats) + (f" (duplicate, {r.rotations} rotations)"
                                                   if r.rotations > 1 else ""),
-                            f"{r.n_games}{_progress(r)}", "yes" if r.deals is not None
+                            f"{r.n_games}{_progress(r)}", "yes" if r.has_deals
                             else "no"] for r in runs]))
     lines.append("")
     empty = [r.label for r in runs if r.n_games == 0]
@@ -489,11 +544,19 @@ def write_report(runs, out_dir, args, command_line, exact=None):
     lines += section_show(runs, figs, exact)
     lines += section_matches(runs, figs, tables, notes_by_run, args)
     lines += section_compare(runs)
+    lines += section_paired(runs)
     lines += section_provenance(runs)
     path = os.path.join(out_dir, "report.md")
-    with open(path, "w") as f:
-        f.write("\n".join(lines).rstrip() + "\n")
+    cliio.write_text(path, "\n".join(lines).rstrip() + "\n", force=True)
     return path
+
+
+def check_outputs(out_dir, force):
+    """Raises cliio.BadInput unless out_dir is an existing folder in which report.md and the
+    plots may be written (none exists yet, or `force`)."""
+    cliio.check_output_dir(out_dir)
+    for name in ("report.md",) + plots.FILE_NAMES:
+        cliio.check_output(os.path.join(out_dir, name), force)
 
 
 def load_exact(args):
@@ -557,14 +620,22 @@ def summary_text(runs):
     return "\n".join(out).rstrip() + "\n"
 
 
+@cliio.tool("report.py")
 def main(argv=None):
     p = argparse.ArgumentParser(
         description="Report on cribsim run files: Markdown and PNG plots (-o DIR) or a "
                     "plain-text summary (--summary).")
     p.add_argument("files", nargs="+", metavar="FILE.h5", help="run files written by "
                    "`cribsim run`; with several, the first is the baseline of comparisons")
-    p.add_argument("-o", "--output", metavar="DIR", help="directory for report.md and plots")
+    p.add_argument("-o", "--output", metavar="DIR", help="an existing folder for report.md "
+                   "and the plots")
+    p.add_argument("--force", action="store_true", help="replace report.md and the plots "
+                   "when they exist in DIR (refused otherwise)")
     p.add_argument("--summary", action="store_true", help="print a short summary to stdout")
+    p.add_argument("--chunk-rows", type=int, metavar="N",
+                   help="read N games at a time, N/8 with /deals (default "
+                   f"${cribsim_data.CHUNK_ENV} or {cribsim_data.DEFAULT_CHUNK_ROWS}); memory "
+                   "is proportional to N, the figures do not depend on it")
     p.add_argument("--title", help="the report's title")
     p.add_argument("--race", type=int, default=2, metavar="K",
                    help="matches: race to K games (default 2: best two of three); 0 skips")
@@ -584,27 +655,19 @@ def main(argv=None):
     for path in (args.hand_stats, args.crib_stats):
         if path and not os.path.isfile(path):
             p.error(f"{path}: no such file")
-    try:
-        runs = cribsim_data.load_all(args.files)
-        exact = load_exact(args)
-    except (cribsim_data.CribsimFileError, ValueError) as e:
-        print(f"report.py: error: {e}", file=sys.stderr)
-        return 2
+    if args.output:
+        check_outputs(args.output, args.force)  # before the work, not after it
+    runs = cribsim_data.open_all(args.files, chunk_rows=args.chunk_rows)
+    exact = load_exact(args)
     if args.summary:
         sys.stdout.write(summary_text(runs))
     if args.output:
-        if os.path.exists(args.output) and not os.path.isdir(args.output):
-            print(f"report.py: error: {args.output} exists and is not a directory",
-                  file=sys.stderr)
-            return 2
         command = " ".join(shlex.quote(a) for a in ["analysis/report.py"] +
                            list(sys.argv[1:] if argv is None else argv))
         try:
             path = write_report(runs, args.output, args, command, exact)
         except OSError as e:
-            print(f"report.py: error: cannot write the report in {args.output}: {e}",
-                  file=sys.stderr)
-            return 1
+            raise cliio.WriteError(f"cannot write the report in {args.output}: {e}")
         if not args.summary:
             print(f"wrote {path}")
     return 0

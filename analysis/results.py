@@ -25,6 +25,7 @@ import os
 import re
 import sys
 
+import cliio
 import cribsim_data
 import matches
 import metrics
@@ -40,7 +41,7 @@ QUESTIONS = {
                 "the first deal (or a seat) worth, where do the points come from, how many "
                 "deals does a game take, and how often does it go to the last deal?",
     "lurch-skunk": "How often does the scoring scheme (lurch counting two games, the game "
-                   "points of rule document 004's variants A-D, rule document 002's league "
+                   "points of the modern rule sheet's variants A-D, the weekly league's "
                    "points, clips) change the winner of a match, and how often do skunks and "
                    "lurches happen?",
     "three-hand": "In three-hand cribbage, what are the dealer's seat and the crib worth?",
@@ -231,9 +232,9 @@ def answer_lurch_skunk(runs):
         sk_rows.append([run.label, cribsim_data.describe_rules(run.rules), ", ".join(run.seats),
                         ci(t.loc["skunk or worse"], 2), ci(t.loc["double skunk or worse"], 2),
                         ci(t.loc["lurch"], 2)])
-        res = matches.GameResults.from_run(run)
-        table, _ = matches.compare_schemes(res, 2, 4, matches.resolve_rule(run, "rules"))
-        tables[run.label] = (res, table)
+        labels = matches.GameResults.labels_of(run)
+        table, _ = matches.compare_schemes(run, 2, 4, matches.resolve_rule(run, "rules"))
+        tables[run.label] = (labels, table)
         by = _scheme_rows(table)
         for (fmt_, scheme), r in by.items():
             if scheme == "wins":
@@ -244,7 +245,7 @@ def answer_lurch_skunk(runs):
                                ci({"rate": r["differs"], "lo": r["differs_lo"],
                                    "hi": r["differs_hi"]})])
     for run in runs:
-        res, table = tables[run.label]
+        labels, table = tables[run.label]
         by = _scheme_rows(table)
         race = [(s, r) for (f, s), r in by.items() if f.startswith("race") and s != "wins"]
         sess = [(s, r) for (f, s), r in by.items() if f.startswith("session") and s != "wins"]
@@ -267,7 +268,7 @@ def answer_lurch_skunk(runs):
                 f"({pct(big_sess[1]['reversed'])} reversed, the rest drawn sessions it "
                 "decides or decided ones it draws).")
         if len(set(run.seats)) > 1:
-            label = res.labels[0]
+            label = labels[0]
             shares = ", ".join(f"{s} {pct(r[label])}" for (f, s), r in by.items()
                                if f.startswith("race"))
             text += (f" The first side ({label}) wins these best-of-three matches: {shares}.")
@@ -276,8 +277,9 @@ def answer_lurch_skunk(runs):
     if two:
         lines.append("- With two sides, the lurch line and the skunk line are both 91 (31 in "
                      "the 61-point game), so a lurch is a skunk; in a race to two games "
-                     "004-A and 004-B (2 for a skunk, 3 or 4 for a double) decide exactly as "
-                     "lurch does, since any win worth two ends the match, and 004-C and D race "
+                     "sheet-A and sheet-B (2 for a skunk, 3 or 4 for a double) decide exactly "
+                     "as lurch does, since any win worth two ends the match, and sheet-C and D "
+                     "race "
                      "to four points (a plain win is worth two there).")
     sk_table = report.md_table(["run", "rules", "lineup", "skunk or worse", "double skunk or "
                                 "worse", "lurch"], sk_rows)
@@ -383,8 +385,7 @@ def write_readme(name, runs, out_dir, command, exact=None):
                                            "`analysis/results.py` from the run files, so "
                                            "the command rewrites them.", ""]
     path = os.path.join(out_dir, "README.md")
-    with open(path, "w") as f:
-        f.write("\n".join(text))
+    cliio.write_text(path, "\n".join(text), force=True)  # checked by main() first
     return path
 
 
@@ -397,43 +398,42 @@ ANSWERS = {
 }
 
 
+@cliio.tool("results.py")
 def main(argv=None):
     p = argparse.ArgumentParser(description="Write a canonical experiment's report and its "
                                 "answer (README.md) from its run files.")
     p.add_argument("name", choices=list(ANSWERS))
     p.add_argument("spec", metavar="SPEC.yaml")
     p.add_argument("runs", metavar="RUNS_DIR", help="the folder `cribsim run SPEC -o` wrote")
-    p.add_argument("-o", "--output", required=True, metavar="DIR")
+    p.add_argument("-o", "--output", required=True, metavar="DIR",
+                   help="an existing folder for README.md, report.md and the plots")
+    p.add_argument("--force", action="store_true", help="replace the files when they exist "
+                   "in DIR (refused otherwise)")
     p.add_argument("--hand-stats", metavar="FILE")
     p.add_argument("--crib-stats", metavar="FILE")
     p.add_argument("--command", default=None, help="the command to show for regenerating")
     args = p.parse_args(argv)
     try:
         arms = spec_arms(args.spec)
-    except (OSError, ValueError) as e:
-        print(f"results.py: error: {e}", file=sys.stderr)
-        return 2
+    except OSError as e:
+        raise cliio.BadInput(f"{args.spec}: {e.strerror or e}")
+    report.check_outputs(args.output, args.force)
+    cliio.check_output(os.path.join(args.output, "README.md"), args.force)
     files = [os.path.join(args.runs, f"{arm}.h5") for arm in arms]
     rargv = files + ["-o", args.output, "--title", TITLES[args.name]]
+    if args.force:
+        rargv.append("--force")
     for opt, val in (("--hand-stats", args.hand_stats), ("--crib-stats", args.crib_stats)):
         if val:
             rargv += [opt, val]
     status = report.main(rargv)
     if status != 0:
         return status
-    try:
-        runs = cribsim_data.load_all(files)
-        check_arms(runs, arms)
-        exact = report.load_exact(args)
-    except (cribsim_data.CribsimFileError, ValueError) as e:
-        print(f"results.py: error: {e}", file=sys.stderr)
-        return 2
+    runs = cribsim_data.open_all(files)
+    check_arms(runs, arms)
+    exact = report.load_exact(args)
     command = args.command or f"results/regenerate.sh {args.name}"
-    try:
-        path = write_readme(args.name, runs, args.output, command, exact)
-    except OSError as e:
-        print(f"results.py: error: cannot write in {args.output}: {e}", file=sys.stderr)
-        return 1
+    path = write_readme(args.name, runs, args.output, command, exact)
     print(f"wrote {path}")
     return 0
 

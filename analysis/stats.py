@@ -174,6 +174,31 @@ def welch_test(a, b):
         return float(_st.ttest_ind(a, b, equal_var=False).pvalue)
 
 
+def welch_test_moments(n1, mean1, var1, n2, mean2, var2):
+    """welch_test() from each sample's count, mean and variance (ddof 1), as kept by a
+    streaming pass."""
+    if n1 < 2 or n2 < 2:
+        return math.nan
+    if var1 == 0.0 and var2 == 0.0:
+        return 1.0 if mean1 == mean2 else 0.0
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        return float(_st.ttest_ind_from_stats(mean1, math.sqrt(var1), n1, mean2,
+                                              math.sqrt(var2), n2, equal_var=False).pvalue)
+
+
+def paired_test(mean, sd, n):
+    """Two-sided p-value of the paired t-test that per-pair differences with this mean,
+    standard deviation (ddof 1) and count come from a zero mean. NaN below two pairs; with
+    no spread, 1.0 for a zero mean and 0.0 otherwise."""
+    if n < 2:
+        return math.nan
+    if sd == 0.0:
+        return 1.0 if mean == 0.0 else 0.0
+    t = mean / (sd / math.sqrt(n))
+    return float(2.0 * _st.t.sf(abs(t), n - 1))
+
+
 def chi2_counts_test(counts_a, counts_b):
     """P-value of the chi-square test that two histograms (counts over the same bins) come
     from the same distribution; bins empty in both are dropped. NaN if fewer than two bins."""

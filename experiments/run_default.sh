@@ -18,7 +18,10 @@ echo "== the default experiment into $out" >&2
 "$src/build/cribsim" run -o "$out" --force
 
 echo "== report into $out/report" >&2
-/usr/bin/python3 "$src/analysis/report.py" "$out"/*.h5 -o "$out/report" >/dev/null
+# The report writes into an existing folder and replaces its files only when told to (--force:
+# the experiment above was just rerun with --force too).
+mkdir -p "$out/report"
+/usr/bin/python3 "$src/analysis/report.py" "$out"/*.h5 -o "$out/report" --force >/dev/null
 echo
 echo "Summary of the default experiment ($out/report/report.md has the full report):"
 /usr/bin/python3 "$src/analysis/report.py" "$out"/*.h5 --summary

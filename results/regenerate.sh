@@ -137,7 +137,7 @@ for name in "${names[@]}"; do
     if [ "$name" = ladder ]; then
         # The round robin's table, from the same files (load_all puts them in spec order).
         "$python" analysis/ladder.py "$runs/$name"/*.h5 --command "$command" \
-            -o "$results/ladder.md" >/dev/null
+            -o "$results/ladder.md" --force >/dev/null
         echo "   wrote $results/ladder.md" >&2
     fi
     echo "   wrote $out/README.md and $out/report.md in $(($(date +%s) - start)) s" >&2

@@ -141,7 +141,7 @@ class TestCards(unittest.TestCase):
     def test_twenty_nine_hand(self):
         self.assertEqual(self.score("5C 5D 5H JS", "5S"), 29)
 
-    def test_rule_004_examples_score_23_and_14(self):
+    def test_modern_rule_sheet_examples_score_23_and_14(self):
         self.assertEqual(self.score("4H 5C 5D 6S", "5S"), 23)
         b = cards.show_breakdown([C("AH 2H 3H JH")], C("4H"), 4)
         self.assertEqual((b["fifteens"][0], b["runs"][0], b["flush"][0], b["nobs"][0]),
@@ -176,8 +176,9 @@ class TestCards(unittest.TestCase):
             for a, b in zip(direct, looked_up):
                 np.testing.assert_array_equal(a, b)
 
-    def test_pegging_points_of_the_corrected_004_examples(self):
-        # rules/README.md: K,7,7,7 scores 8 (6 + 31), and 2,3,A,4,3,2 scores 6 (run 4 + 15).
+    def test_pegging_points_of_the_corrected_modern_sheet_examples(self):
+        # The modern rule sheet miscounts these: K,7,7,7 scores 8 (6 + 31), and 2,3,A,4,3,2
+        # scores 6 (run 4 + 15).
         self.assertEqual(cards.peg_points(C("KC 7D 7H"), C("7S")[0]), 8)
         self.assertEqual(cards.peg_points(C("2C 3D AH 4S 3C"), C("2D")[0]), 6)
         self.assertEqual(cards.peg_points(C("5C 5D"), C("5H")[0]), 8)
@@ -219,29 +220,29 @@ class TestMatchSchemes(unittest.TestCase):
         self.assertEqual(self.points("lurch"), [[2, 0], [0, 1], [0, 1]])
         # League: a winner scores -1 for a skunk, a loser its shortfall to 121.
         self.assertEqual(self.points("league"), [[-1, 36], [21, 0], [11, 0]])
-        self.assertEqual(self.points("004-A"), [[2, 0], [0, 1], [0, 1]])
-        self.assertEqual(self.points("004-B"), [[2, 0], [0, 1], [0, 1]])
-        self.assertEqual(self.points("004-C"), [[3, 0], [0, 2], [0, 2]])
-        self.assertEqual(self.points("004-D"), [[3, 0], [0, 2], [0, 2]])
+        self.assertEqual(self.points("sheet-A"), [[2, 0], [0, 1], [0, 1]])
+        self.assertEqual(self.points("sheet-B"), [[2, 0], [0, 1], [0, 1]])
+        self.assertEqual(self.points("sheet-C"), [[3, 0], [0, 2], [0, 2]])
+        self.assertEqual(self.points("sheet-D"), [[3, 0], [0, 2], [0, 2]])
 
     def test_double_and_triple_skunk_columns(self):
         r = results([[121, 50], [121, 20]], [0, 0], [[0, 2], [0, 3]])
-        self.assertEqual(matches.scheme_points(r, "004-A")[:, 0].tolist(), [3, 3])
-        self.assertEqual(matches.scheme_points(r, "004-B")[:, 0].tolist(), [4, 4])
+        self.assertEqual(matches.scheme_points(r, "sheet-A")[:, 0].tolist(), [3, 3])
+        self.assertEqual(matches.scheme_points(r, "sheet-B")[:, 0].tolist(), [4, 4])
         self.assertEqual(matches.scheme_points(r, "league")[:, 0].tolist(), [-2, -2])
 
-    def test_best_two_of_three_against_lurch_and_004(self):
+    def test_best_two_of_three_against_lurch_and_the_sheet(self):
         table, notes = matches.compare_schemes(self.r, race=2, session=0, rule="consecutive")
         self.assertEqual(notes, [])
         won = {row["scheme"]: (row["side 0"], row["side 1"], row["games"])
                for _, row in table.iterrows()}
         self.assertEqual(won["wins"], (0.0, 1.0, 3.0))   # 1-2 after three games
         self.assertEqual(won["lurch"], (1.0, 0.0, 1.0))  # the lurch counts two games
-        self.assertEqual(won["004-A"], (1.0, 0.0, 1.0))
-        # 004-C pays a plain win 2 and a skunk 3, so its race is to 4 points: 3, then 2 and 2
+        self.assertEqual(won["sheet-A"], (1.0, 0.0, 1.0))
+        # sheet-C pays a plain win 2 and a skunk 3, so its race is to 4 points: 3, then 2 and 2
         # for side 1, who wins after three games, as under plain wins.
-        self.assertEqual(won["004-C"], (0.0, 1.0, 3.0))
-        self.assertEqual(table.set_index("scheme").loc["004-C", "target"], 4)
+        self.assertEqual(won["sheet-C"], (0.0, 1.0, 3.0))
+        self.assertEqual(table.set_index("scheme").loc["sheet-C", "target"], 4)
         rev = table.set_index("scheme")["reversed"]
         self.assertEqual((rev["wins"], rev["lurch"]), (0.0, 1.0))
 
@@ -263,7 +264,7 @@ class TestMatchSchemes(unittest.TestCase):
         self.assertEqual(t.loc["clips", "side 1"], 1.0)     # 4 clips to 2
         self.assertEqual(t.loc["lurch", "undecided"], 1)    # 2 games each
         self.assertEqual(t.loc["league", "side 0"], 1.0)    # 31 points against 36
-        self.assertEqual(t.loc["004-C", "side 1"], 1.0)     # 4 against 3
+        self.assertEqual(t.loc["sheet-C", "side 1"], 1.0)     # 4 against 3
         self.assertEqual(t.loc["league", "differs"], 1.0)
 
     def test_a_tie_shares_the_points_of_the_places(self):
@@ -271,27 +272,27 @@ class TestMatchSchemes(unittest.TestCase):
         self.assertEqual(matches.scheme_points(r, "wins").tolist(), [[0.5, 0.5]])
         self.assertEqual(matches.scheme_points(r, "clips").tolist(), [[1, 1]])
         self.assertEqual(matches.scheme_points(r, "league").tolist(), [[21, 21]])
-        self.assertEqual(matches.scheme_points(r, "004-C").tolist(), [[1, 1]])
+        self.assertEqual(matches.scheme_points(r, "sheet-C").tolist(), [[1, 1]])
 
     def test_three_player_tables_by_place_and_loser_results(self):
         # Places: side 1 first, side 2 second (skunked: S), side 0 third (double: SS).
         r = results([[50, 121, 80]], [1], [[2, 0, 1]])
-        self.assertEqual(matches.scheme_points(r, "004-A").tolist(), [[0, 3, 0]])
-        self.assertEqual(matches.scheme_points(r, "004-B").tolist(), [[0, 4, 2]])
-        self.assertEqual(matches.scheme_points(r, "004-C").tolist(), [[0, 4, 1]])
+        self.assertEqual(matches.scheme_points(r, "sheet-A").tolist(), [[0, 3, 0]])
+        self.assertEqual(matches.scheme_points(r, "sheet-B").tolist(), [[0, 4, 2]])
+        self.assertEqual(matches.scheme_points(r, "sheet-C").tolist(), [[0, 4, 1]])
         # Equal second and third places share the 1 and 0 of variant B's N/N column.
         r = results([[121, 95, 95]], [0], [[0, 0, 0]])
-        self.assertEqual(matches.scheme_points(r, "004-B").tolist(), [[2, 0.5, 0.5]])
+        self.assertEqual(matches.scheme_points(r, "sheet-B").tolist(), [[2, 0.5, 0.5]])
 
     def test_four_player_tables(self):
         r = results([[121, 100, 70, 40]], [0], [[0, 0, 1, 2]])  # column N/S/SS
-        self.assertEqual(matches.scheme_points(r, "004-B").tolist(), [[5, 4, 2, 0]])
-        self.assertEqual(matches.scheme_points(r, "004-C").tolist(), [[5, 3, 1, 0]])
-        self.assertNotIn("004-D", matches.schemes_for(4))
-        self.assertIn("004-D", matches.schemes_for(2))
+        self.assertEqual(matches.scheme_points(r, "sheet-B").tolist(), [[5, 4, 2, 0]])
+        self.assertEqual(matches.scheme_points(r, "sheet-C").tolist(), [[5, 3, 1, 0]])
+        self.assertNotIn("sheet-D", matches.schemes_for(4))
+        self.assertIn("sheet-D", matches.schemes_for(2))
 
     def test_tables_have_one_row_per_place_above_last_and_one_value_per_column(self):
-        for sides, table in matches.TABLES_004.items():
+        for sides, table in matches.SHEET_TABLES.items():
             for variant, rows in table.items():
                 if variant == "columns":
                     continue

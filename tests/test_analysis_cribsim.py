@@ -254,6 +254,7 @@ class TestRunFiles(unittest.TestCase):
                 runs = os.path.join(d, name)
                 cribsim("run", spec, "--games", "40", "--threads", "1", "--quiet", "-o", runs)
                 out = os.path.join(d, "results", name)
+                os.makedirs(out)  # the tools write into existing folders only
                 argv = [name, spec, runs, "-o", out]
                 if name == "hand-scores":
                     argv += ["--hand-stats", stats_file, "--crib-stats", stats_file]
@@ -271,6 +272,7 @@ class TestRunFiles(unittest.TestCase):
             err = io.StringIO()
             with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
                 spec = os.path.join(SOURCE_DIR, "experiments", "specs", "three-hand.yaml")
+                os.mkdir(os.path.join(d, "x"))
                 status = results.main(["three-hand", spec, os.path.join(d, "variants"), "-o",
                                        os.path.join(d, "x")])
             self.assertEqual(status, 2)
@@ -299,6 +301,7 @@ class TestRunFiles(unittest.TestCase):
             # A file of another experiment under an arm's name is refused, named.
             os.replace(solo, files[1])
             err = io.StringIO()
+            os.mkdir(os.path.join(d, "out"))
             with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
                 status = results.main(["variants", spec, runs, "-o", os.path.join(d, "out")])
             self.assertEqual(status, 2)
@@ -335,6 +338,7 @@ class TestRunFiles(unittest.TestCase):
                     "expected-greedy", "--threads", "1", "--quiet", "-o", os.path.join(d, "l"))
             files = [os.path.join(d, "l", f"{arm}.h5") for arm in ("greedy-random",
                                                                    "expected-greedy")]
+            os.mkdir(os.path.join(d, "report"))
             status = report.main(files + ["-o", os.path.join(d, "report")])
             self.assertEqual(status, 0)
             with open(os.path.join(d, "report", "report.md")) as f:

@@ -200,7 +200,7 @@ class TestReport(unittest.TestCase):
             self.assertIn("| two | alpha |", text)
             self.assertIn("| two | dealer |", text)
             self.assertIn("| two | pone |", text)
-            self.assertIn("004-D", text)
+            self.assertIn("sheet-D", text)
             self.assertIn("exact hand", text)
             self.assertIn("| 4 |", text)
             self.assertIn("60.00%", text)

@@ -1,0 +1,297 @@
+#!/usr/bin/python3
+"""Tests of the analysis tools' edges (analysis/cliio.py and the loader's checks): outputs
+are never overwritten without --force, never written into a missing folder and never left
+half-written; damaged files and files holding impossible values (card codes, seats, winners,
+skunk levels, rules) end the tool with one line naming the file and exit status 2, without a
+traceback.
+
+Run by ctest, or directly: /usr/bin/python3 tests/test_analysis_io.py
+"""
+
+import contextlib
+import io
+import json
+import os
+import shutil
+import sys
+import tempfile
+import unittest
+
+import h5py
+import numpy as np
+
+SOURCE_DIR = os.environ.get("CRIBSIM_SOURCE_DIR",
+                            os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(SOURCE_DIR, "analysis"))
+
+import cliio  # noqa: E402
+import fixtures  # noqa: E402
+import ladder  # noqa: E402
+import matches  # noqa: E402
+import report  # noqa: E402
+import results  # noqa: E402
+
+
+def run_main(main, argv):
+    """Runs a tool's main(argv); returns (status, stdout, stderr)."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            status = main(argv)
+        except SystemExit as e:  # argparse errors
+            status = e.code
+    return status, out.getvalue(), err.getvalue()
+
+
+def slurp(path, mode="r"):
+    with open(path, mode) as f:
+        return f.read()
+
+
+def spill(path, data):
+    with open(path, "wb") as f:
+        f.write(data)
+
+
+class Files:
+    tmp = None
+
+    @classmethod
+    def make(cls):
+        if cls.tmp is not None:
+            return
+        cls.tmp = tempfile.TemporaryDirectory()
+        d = cls.tmp.name
+        g, dl = fixtures.simulate(60, fixtures.rules(), seed=21)
+        cls.good = fixtures.write_run(os.path.join(d, "good.h5"), g, dl,
+                                      seats=("alpha", "beta"))
+        cls.games, cls.deals = g, dl
+
+
+def setUpModule():
+    Files.make()
+
+
+def tearDownModule():
+    if Files.tmp is not None:
+        Files.tmp.cleanup()
+
+
+class TestOutputs(unittest.TestCase):
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        self.d = self.tmp.name
+
+    def tearDown(self):
+        self.tmp.cleanup()
+
+    def test_report_refuses_to_overwrite_without_force(self):
+        out = os.path.join(self.d, "rep")
+        os.mkdir(out)
+        self.assertEqual(run_main(report.main, [Files.good, "-o", out])[0], 0)
+        path = os.path.join(out, "report.md")
+        with open(path, "a") as f:
+            f.write("MARK\n")
+        status, _, err = run_main(report.main, [Files.good, "-o", out])
+        self.assertEqual(status, 2)
+        self.assertIn("report.md exists", err)
+        self.assertIn("--force", err)
+        with open(path) as f:
+            self.assertTrue(f.read().endswith("MARK\n"))  # untouched
+        status, _, err = run_main(report.main, [Files.good, "-o", out, "--force"])
+        self.assertEqual(status, 0, err)
+        with open(path) as f:
+            self.assertNotIn("MARK", f.read())
+        # no temporary file left beside the outputs
+        self.assertEqual([n for n in os.listdir(out) if n.endswith(".tmp")], [])
+
+    def test_report_refuses_a_missing_folder_and_does_not_create_it(self):
+        out = os.path.join(self.d, "missing", "rep")
+        status, _, err = run_main(report.main, [Files.good, "-o", out])
+        self.assertEqual(status, 2)
+        self.assertIn(out, err)
+        self.assertFalse(os.path.exists(os.path.join(self.d, "missing")))
+        out = os.path.join(self.d, "rep")  # the folder itself missing: refused too
+        self.assertEqual(run_main(report.main, [Files.good, "-o", out])[0], 2)
+        self.assertFalse(os.path.exists(out))
+
+    def test_ladder_page_overwrite_and_missing_folder(self):
+        page = os.path.join(self.d, "ladder.md")
+        self.assertEqual(run_main(ladder.main, [Files.good, "-o", page])[0], 0)
+        before = slurp(page)
+        status, _, err = run_main(ladder.main, [Files.good, "-o", page, "--command", "x"])
+        self.assertEqual((status, "exists" in err), (2, True))
+        self.assertEqual(slurp(page), before)
+        self.assertEqual(run_main(ladder.main, [Files.good, "-o", page, "--command", "x",
+                                                "--force"])[0], 0)
+        self.assertIn("x", slurp(page))
+        status, _, err = run_main(ladder.main, [Files.good, "-o",
+                                                os.path.join(self.d, "no", "l.md")])
+        self.assertEqual(status, 2)
+        self.assertFalse(os.path.exists(os.path.join(self.d, "no")))
+
+    def test_results_refuses_to_overwrite(self):
+        spec = os.path.join(self.d, "s.yaml")
+        with open(spec, "w") as f:
+            f.write("name: three-hand\narms:\n  - name: good\n")
+        runs = os.path.join(self.d, "runs")
+        os.mkdir(runs)
+        shutil.copy(Files.good, os.path.join(runs, "good.h5"))
+        out = os.path.join(self.d, "out")
+        os.mkdir(out)
+        with open(os.path.join(out, "README.md"), "w") as f:
+            f.write("keep\n")
+        status, _, err = run_main(results.main, ["ladder", spec, runs, "-o", out])
+        self.assertEqual(status, 2)
+        self.assertIn("README.md exists", err)
+        self.assertEqual(os.listdir(out), ["README.md"])  # nothing written before refusing
+
+    def test_an_interrupted_write_leaves_nothing(self):
+        path = os.path.join(self.d, "x.txt")
+        with self.assertRaises(ZeroDivisionError):
+            with cliio.output(path) as f:
+                f.write("half")
+                1 / 0
+        self.assertEqual(os.listdir(self.d), [])
+        with open(path, "w") as f:
+            f.write("old")
+        with self.assertRaises(ZeroDivisionError):
+            with cliio.output(path, force=True) as f:
+                f.write("new")
+                1 / 0
+        self.assertEqual(slurp(path), "old")
+        self.assertEqual(os.listdir(self.d), ["x.txt"])
+
+    def test_check_output(self):
+        cliio.check_output(os.path.join(self.d, "new.txt"))
+        with self.assertRaises(cliio.BadInput):
+            cliio.check_output(self.d, force=True)  # a folder
+        with self.assertRaises(cliio.BadInput):
+            cliio.check_output(os.path.join(self.d, "a", "b.txt"), force=True)
+
+
+def corrupt_chunk_index(src, dst):
+    """A copy of src with the chunk index of its datasets (the B-tree nodes, signature TREE)
+    overwritten: the file opens, reading the tables fails inside HDF5."""
+    data = bytearray(slurp(src, "rb"))
+    at = data.find(b"TREE")
+    assert at > 0, "no B-tree in the file"
+    while at >= 0:
+        data[at + 8:at + 64] = bytes((b ^ 0x5A) for b in data[at + 8:at + 64])
+        at = data.find(b"TREE", at + 64)
+    spill(dst, bytes(data))
+    return dst
+
+
+class TestDamagedInput(unittest.TestCase):
+    """Each tool ends with status 2 and one line naming the file, never a traceback."""
+
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        self.d = self.tmp.name
+
+    def tearDown(self):
+        self.tmp.cleanup()
+
+    def assert_refused(self, path, what=None, tools=("report", "matches", "ladder")):
+        calls = {"report": (report.main, [path, "--summary"]),
+                 "matches": (matches.main, [path]),
+                 "ladder": (ladder.main, [path])}
+        for tool in tools:
+            main, argv = calls[tool]
+            status, _, err = run_main(main, argv)
+            self.assertEqual(status, 2, (tool, err))
+            self.assertIn(path, err, tool)
+            self.assertNotIn("Traceback", err, tool)
+            self.assertEqual(len(err.strip().splitlines()), 1, (tool, err))
+            if what:
+                self.assertIn(what, err, tool)
+
+    def copy_with(self, name, games=None, deals=None, rules=None, attrs=None):
+        g = Files.games.copy() if games is None else games
+        d = Files.deals.copy() if deals is None else deals
+        return fixtures.write_run(os.path.join(self.d, name), g, d, rules_dict=rules,
+                                  seats=("alpha", "beta"), attrs=attrs)
+
+    def test_bit_flipped_chunk_index(self):
+        path = corrupt_chunk_index(Files.good, os.path.join(self.d, "flipped.h5"))
+        self.assert_refused(path)
+
+    def test_bit_flipped_header(self):
+        data = bytearray(slurp(Files.good, "rb"))
+        for i in range(0, 8):
+            data[i] ^= 0xFF
+        path = os.path.join(self.d, "header.h5")
+        spill(path, bytes(data))
+        self.assert_refused(path)
+
+    def test_bad_card_codes(self):
+        d = Files.deals.copy()
+        d["dealt"][5, 1, 2] = 77
+        path = self.copy_with("cards.h5", deals=d)
+        self.assert_refused(path, "card code", tools=("report",))
+        d = Files.deals.copy()
+        d["starter"][3] = 52
+        self.assert_refused(self.copy_with("starter.h5", deals=d), "card code",
+                            tools=("report",))
+        d = Files.deals.copy()
+        d["play_card"][2, 0] = 200
+        self.assert_refused(self.copy_with("play.h5", deals=d), "card code",
+                            tools=("report",))
+
+    def test_a_card_dealt_twice(self):
+        d = Files.deals.copy()
+        d["dealt"][4, 1, 0] = d["dealt"][4, 0, 0]
+        self.assert_refused(self.copy_with("twice.h5", deals=d), "dealt twice",
+                            tools=("report",))
+
+    def test_bad_seats_and_dealers(self):
+        d = Files.deals.copy()
+        d["dealer"][1] = 3
+        self.assert_refused(self.copy_with("dealer.h5", deals=d), "not a seat",
+                            tools=("report",))
+        d = Files.deals.copy()
+        d["play_seat"][1, 0] = 2
+        self.assert_refused(self.copy_with("pseat.h5", deals=d), "not at the table",
+                            tools=("report",))
+        g = Files.games.copy()
+        g["first_dealer"][7] = 2
+        self.assert_refused(self.copy_with("fd.h5", games=g), "first_dealer")
+
+    def test_bad_winner_and_skunk(self):
+        g = Files.games.copy()
+        g["winner"][3] = 2
+        self.assert_refused(self.copy_with("winner.h5", games=g), "winner")
+        g = Files.games.copy()
+        g["skunk"][9, 1] = 4
+        self.assert_refused(self.copy_with("skunk.h5", games=g), "skunk")
+
+    def test_games_completed_past_the_rows(self):
+        path = self.copy_with("short.h5", attrs={"games_completed": np.uint64(61)})
+        self.assert_refused(path, "truncated")
+
+    def test_bad_rules(self):
+        r = dict(fixtures.rules())
+        r["cards_dealt"] = "six"
+        self.assert_refused(self.copy_with("r1.h5", rules=r), "cards_dealt")
+        r = dict(fixtures.rules())
+        r["target"] = -5
+        self.assert_refused(self.copy_with("r2.h5", rules=r), "target")
+        r = dict(fixtures.rules())
+        r["next_dealer"] = "winner"
+        self.assert_refused(self.copy_with("r3.h5", rules=r), "next_dealer")
+        path = self.copy_with("r4.h5", attrs={"rules": "{not json"})
+        self.assert_refused(path, "JSON")
+        with h5py.File(path, "a") as f:
+            f.attrs["rules"] = json.dumps([1, 2])
+        self.assert_refused(path, "rules")
+
+    def test_the_good_file_passes(self):
+        for main, argv in ((report.main, [Files.good, "--summary"]),
+                           (matches.main, [Files.good]), (ladder.main, [Files.good])):
+            status, _, err = run_main(main, argv)
+            self.assertEqual(status, 0, err)
+
+
+if __name__ == "__main__":
+    unittest.main()
