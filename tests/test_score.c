@@ -3,7 +3,7 @@
  * test_score.c - the show and pegging scores: the exhaustive distribution against its known
  * answers (this project's perft), the fast paths against the plain ones on every hand and on
  * many piles, every worked example of the rule sources (corrected where
- * shared/rules/README.md says they are wrong) and the classic edge cases.
+ * docs/rules.md says they are wrong) and the classic edge cases.
  */
 #include <stdio.h>
 #include <stdlib.h>
