@@ -40,6 +40,16 @@ expect_error "crib of three" "crib" "$cs" score --crib 5C 5D 5H 5S
 expect_error "unknown option" "'--foo'" "$cs" score --foo 5C 5D 5H JS 5S
 expect_error "batch bad line" "line 2" bash -c "printf '5C 5D 5H JS 5S\n5C 5D QQ JS 5S\n' | '$cs' score --batch"
 expect_error "batch duplicate" "duplicate" bash -c "printf '5C 5C 5H JS 5S\n' | '$cs' score --batch"
+errf=$(mktemp)
+# Bad lines in the middle: each reported with its number, every good line still answered, in
+# order, and exit status 2 at the end.
+out=$(printf '5C 5D 5H JS 5S\n\nZZ 5H\nAH 2H 3H JH 4H\n5C 5C 5H JS 5S\n2C 4D 6H 8S TC\n' |
+    "$cs" score --batch 2>"$errf")
+rc=$?
+[ "$rc" -eq 2 ] && [ "$out" = "$(printf '29\n14\n0')" ] && grep -q "line 2" "$errf" &&
+    grep -q "line 3" "$errf" && grep -q "line 5" "$errf" && ok ||
+    bad "batch with bad lines in the middle: rc=$rc out=[$out] err=[$(cat "$errf")]"
+rm -f "$errf"
 # Options may follow the cards; --batch --json writes one object per line.
 expect_out "options after the cards" '{"total":29,"fifteens":16,"pairs":12,"runs":0,"flush":0,"nobs":1}' \
     "$cs" score 5C 5D 5H JS 5S --json

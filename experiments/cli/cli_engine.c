@@ -1,8 +1,8 @@
 /*
  * cli_engine.c - the subcommands that speak for the engine alone: `score`, `peg`,
  * `hand-stats` and `play` (docs/architecture.md). Bad input exits 2 with a message that
- * names it; --batch writes one answer per input line, in order, and stops at the first bad
- * line with its number.
+ * names it; --batch writes one answer per good input line, in order, reports each bad line
+ * with its number on standard error and goes on, and exits 2 at the end if any was bad.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -97,7 +97,9 @@ static const char SCORE_HELP[] =
     "  --json   print "
     "{\"total\":..,\"fifteens\":..,\"pairs\":..,\"runs\":..,\"flush\":..,\"nobs\":..}\n"
     "  --batch  read one hand per line from standard input (starter last), write one total per\n"
-    "           line (with --json, one object per line)\n\n"
+    "           line (with --json, one object per line); a bad or empty line is reported on\n"
+    "           standard error with its number and writes nothing; the rest go on, and the\n"
+    "           exit status is 2 if any line was bad\n\n"
     "Options may come before or after the cards.\n";
 
 /* Checks the hand's size for the rule and scores it; returns the total or a negative exit. */
@@ -132,12 +134,16 @@ typedef int (*batch_fn)(const char *cmd, long line_no, const cs_card *cards, int
 static int run_batch(const char *cmd, batch_fn fn, const card_options *o) {
     char line[512];
     long line_no = 0;
+    int status = CS_EXIT_OK;
     while (fgets(line, sizeof line, stdin)) {
         line_no++;
         size_t len = strlen(line);
         if (len == sizeof line - 1 && line[len - 1] != '\n') {
             fprintf(stderr, "cribsim %s: line %ld is too long\n", cmd, line_no);
-            return CS_EXIT_USAGE;
+            int c;
+            while ((c = getchar()) != EOF && c != '\n') {} /* skip the rest of it */
+            status = CS_EXIT_USAGE;
+            continue;
         }
         cs_card cards[LINE_MAX_CARDS];
         const char *bad = NULL;
@@ -145,21 +151,26 @@ static int run_batch(const char *cmd, batch_fn fn, const card_options *o) {
         if (n < 0) {
             char tok[16] = "";
             if (bad) sscanf(bad, "%15s", tok);
+            for (char *t = tok; *t; t++)
+                if ((unsigned char)*t < 0x20 || (unsigned char)*t >= 0x7f) *t = '?';
             fprintf(stderr, "cribsim %s: line %ld: %s '%s'\n", cmd, line_no,
                     n == CS_EDUPCARD ? "duplicate card"
                     : n == CS_ECOUNT ? "too many cards at"
                                      : "not a card:",
                     tok);
-            return CS_EXIT_USAGE;
+            status = CS_EXIT_USAGE;
+            continue;
         }
-        int rc = fn(cmd, line_no, cards, n, o);
-        if (rc != CS_EXIT_OK) return rc;
+        int rc = fn(cmd, line_no, cards, n, o); /* reports a bad line itself */
+        if (rc == CS_EXIT_FAILURE) return rc;
+        if (rc != CS_EXIT_OK) status = rc;
     }
     if (ferror(stdin)) {
         fprintf(stderr, "cribsim %s: reading standard input failed\n", cmd);
         return CS_EXIT_FAILURE;
     }
-    return fflush(stdout) == 0 ? CS_EXIT_OK : CS_EXIT_FAILURE;
+    if (fflush(stdout) != 0) return CS_EXIT_FAILURE;
+    return status;
 }
 
 static int score_batch_line(const char *cmd, long line_no, const cs_card *cards, int n,
@@ -223,7 +234,8 @@ static const char PEG_HELP[] =
     "series: fifteen, thirty-one, pairs and runs (not the go). The count may not pass 31.\n\n"
     "  --json   print {\"total\":..,\"fifteen\":..,\"thirty_one\":..,\"pairs\":..,\"run\":..}\n"
     "  --batch  read one pile per line from standard input, write one total per line (with\n"
-    "           --json, one object per line)\n\n"
+    "           --json, one object per line); bad lines are reported on standard error and\n"
+    "           skipped, and the exit status is then 2\n\n"
     "Options may come before or after the cards.\n";
 
 /* Checks that the pile is a possible series: at most 31 all along. */
