@@ -57,7 +57,9 @@ expect_error "unknown arm" "no such arm" "$cs" run --arm nope
 # match
 expect_error "match one strategy" "name two strategies" "$cs" match greedy
 expect_error "match unknown" "unknown strategy 'grredy'" "$cs" match greedy grredy --games 10
-expect_error "match three players" "two sides" "$cs" match greedy random --rules three
+expect_error "match three players" "not one a match can play" "$cs" match greedy random --rules three
+err=$("$cs" match greedy random --rules bogus 2>&1)
+! grep -q 'three' <<<"$err" && ok || bad "match lists a preset it refuses: $err"
 expect_error "match odd games" "even number" "$cs" match greedy random --games 11
 
 # replay and merge: foreign, truncated, games-only files and missing games.
@@ -89,5 +91,16 @@ expect_error "merge damaged chunk" "reading /deals failed" "$cs" merge out.h5 ze
 # bench
 expect_error "bench unknown figure" "unknown figure 'speed'" "$cs" bench --only speed
 expect_error "bench bad seconds" "--seconds" "$cs" bench --seconds -1
+
+# Rough edges: help for one command, Elo at the edges, long names cut with an ellipsis, and
+# "1 card sequence".
+"$cs" help run | head -1 | grep -q "usage: cribsim run" && ok || bad "cribsim help run"
+out=$("$cs" match expected random --games 10 --threads 1 2>&1)
+grep -q "every game won" <<<"$out" && ! grep -qE "\+inf \[|-0 \[| -0\b" <<<"$out" && ok ||
+    bad "Elo for every game won: $out"
+out=$("$cs" run --seats "mc:samples=3,objective=win",random --games 2 --threads 1 -o long.h5 --force 2>&1)
+grep -q "hidd\.\.\. " <<<"$out" && ok || bad "a long seat name is not cut with an ellipsis: $out"
+out=$("$cs" run --seats random,greedy --duplicate --games 2 --threads 1 -o one.h5 --force 2>&1)
+grep -q "(1 card sequence x 2 rotations)" <<<"$out" && ok || bad "1 card sequence: $out"
 
 cli_done

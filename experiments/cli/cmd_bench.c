@@ -301,12 +301,19 @@ int cs_cmd_bench(int argc, char **argv) {
         cs_args_error(&a, "--dir %s is not a writable folder", b.dir);
         return CS_EXIT_USAGE;
     }
-    printf("cribsim bench: one core unless stated, about %.3g s a figure\n", b.seconds);
+    printf("cribsim bench: one core unless stated; each measurement runs about %.3g s after a "
+           "short calibration, and a figure takes one to three measurements\n",
+           b.seconds);
     fflush(stdout);
+    double t0 = cs_now();
+    int figures = 0;
     for (size_t i = 0; i < N_FIGURES; i++) {
         if (only != NULL && !listed(only, FIGURES[i].name)) continue;
         FIGURES[i].fn(&b);
+        figures++;
         fflush(stdout);
     }
+    printf("cribsim bench: %d figure%s in %.0f s\n", figures, figures == 1 ? "" : "s",
+           cs_now() - t0);
     return CS_EXIT_OK;
 }

@@ -60,7 +60,21 @@ int cs_cmd_match(int argc, char **argv) {
             if (bad || cs_args_u64(&a, "--games", 1, UINT64_MAX / 4, &e.games))
                 return CS_EXIT_USAGE;
         } else if (cs_args_match(&a, "--rules", 1, &bad)) {
-            if (bad || cs_args_preset(&a, a.value)) return CS_EXIT_USAGE;
+            if (bad) return CS_EXIT_USAGE;
+            cs_rules probe;
+            if (cs_rules_from_name(a.value, &probe) != 0 || probe.players == 3) {
+                /* only the presets a match between two strategies can play */
+                char list[256] = "";
+                for (int p = 0; p < CS_PRESET_COUNT; p++) {
+                    cs_rules_preset((cs_preset)p, &probe);
+                    if (probe.players != 3)
+                        snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s",
+                                 list[0] ? ", " : "", cs_preset_name((cs_preset)p));
+                }
+                cs_args_error(&a, "rules preset '%s' is not one a match can play (presets: %s)",
+                              a.value, list);
+                return CS_EXIT_USAGE;
+            }
             preset = a.value;
         } else if (cs_args_match(&a, "--set", 1, &bad)) {
             if (bad) break;

@@ -33,6 +33,16 @@ int main(int argc, char **argv) {
         usage(stderr);
         return CS_EXIT_USAGE;
     }
+    if (strcmp(argv[1], "help") == 0 && argc >= 3) { /* cribsim help COMMAND */
+        for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; i++)
+            if (strcmp(argv[2], COMMANDS[i].name) == 0) {
+                char *help_argv[] = {argv[2], "--help", NULL};
+                return COMMANDS[i].fn(2, help_argv);
+            }
+        fprintf(stderr, "cribsim help: unknown command '%s'\n", argv[2]);
+        usage(stderr);
+        return CS_EXIT_USAGE;
+    }
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
         strcmp(argv[1], "help") == 0) {
         usage(stdout);
