@@ -1,6 +1,7 @@
 /* mc.c - the Monte Carlo strategy of mc.h. */
 #include "mc.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,8 +14,8 @@
 #include "spec.h"
 #include "winprob.h"
 
-enum { OBJECTIVE_POINTS, OBJECTIVE_WIN };
-static const char *const OBJECTIVES[] = {"points", "win", NULL};
+enum { OBJECTIVE_POINTS, OBJECTIVE_WIN, OBJECTIVE_MATCH };
+static const char *const OBJECTIVES[] = {"points", "win", "match", NULL};
 
 static const char *const ROLLOUTS[] = {"lookahead", "perfect", NULL};
 
@@ -24,7 +25,9 @@ static const char *const ON_OFF[] = {"on", "off", NULL};
 
 static const cs_strategy_param MC_PARAMS[] = {
     {"samples", "200", "hidden-card samples per decision (the budget)"},
-    {"objective", "win", "points (the deal's point difference) or win (the chance of winning)"},
+    {"objective", "win",
+     "points (the deal's point difference), win (the chance of winning) or match (what the "
+     "result is worth in the match or event around the game; win outside one)"},
     {"width", "3", "discards examined by sampling, the best as expected rates them"},
     {"rollout", "lookahead", "rollout pegging: lookahead (what each seat can see) or perfect"},
     {"hidden", "expected",
@@ -55,6 +58,27 @@ static const cs_strategy_param MC_PARAMS[] = {
  * cost some 0.05 s once per instance and rules. */
 #define WIN_TABLE_DEALS 10000
 
+/*
+ * What each result of the game is worth to my side, from the view's match context, for
+ * objective=match (with objective=win, or no context, a win is 1 and a loss 0). A result is
+ * the winning side and its skunk level (the skunk level of the leading loser: with two sides,
+ * the loser's). For a game not over when a simulation ends, the win table gives my chance p,
+ * and the result is valued by a stated model: the game runs on with every side scoring as
+ * fast as the winner, so a side at score s finishes at s + (target - the winner's score), below
+ * the target, which sets the skunk level and the loser's score; the worth is p times my win's
+ * value plus (1 - p) times the leading other side's win's.
+ *
+ * BEST_OF: my chance of taking the match once the game's wins are added, with every later game
+ * even and counting one game (with more than two sides, the others as one opponent needing
+ * the fewest games and winning each game with chance (sides - 1) / sides). POINTS: my side's
+ * points for the result (points_loss + points_per_score * my score for a loss).
+ */
+typedef struct {
+    const cs_match_context *ctx; /* NULL: a win is 1, a loss 0 */
+    int mine, sides;
+    double best_of[CS_MAX_PLAYERS][4]; /* BEST_OF: my match chance if side w wins at level k */
+} stakes;
+
 typedef struct {
     long samples, width;
     int objective, rollout, hidden, race;
@@ -64,6 +88,7 @@ typedef struct {
     int have_win;
     cs_pcg32 rng;
     cs_rules points_rules; /* the rules with no target, for objective=points */
+    stakes st;             /* this decision's (objective=win and =match) */
     char err[256];
 } mc_player;
 
@@ -117,7 +142,7 @@ static void mc_new_game(void *self, const cs_rules *rules, int seat, cs_pcg32 rn
         if (m->have_win) cs_winprob_free(&m->win);
         m->have_win = 0;
     }
-    if (m->objective == OBJECTIVE_WIN &&
+    if (m->objective != OBJECTIVE_POINTS &&
         (!m->have_win || memcmp(&m->win.rules, rules, sizeof *rules) != 0)) {
         if (m->have_win) cs_winprob_free(&m->win);
         m->have_win = cs_winprob_build(&m->win, rules, &m->crib, WIN_TABLE_DEALS) == CS_OK;
@@ -128,11 +153,95 @@ static void mc_new_game(void *self, const cs_rules *rules, int seat, cs_pcg32 rn
 
 /* A decision cannot be made without the win table (its build failed in new_game). */
 static int unready(const mc_player *m) {
-    return m->objective == OBJECTIVE_WIN && !m->have_win;
+    return m->objective != OBJECTIVE_POINTS && !m->have_win;
 }
 
 static int next_seat(int s, int n) {
     return s + 1 == n ? 0 : s + 1;
+}
+
+/* Skunk level of a losing side's score (as the engine judges it). */
+static int skunk_level(const cs_rules *r, int score) {
+    if (r->triple_skunk_line && score < r->triple_skunk_line) return 3;
+    if (r->double_skunk_line && score < r->double_skunk_line) return 2;
+    if (r->skunk_line && score < r->skunk_line) return 1;
+    return 0;
+}
+
+/* The chance of winning `a` games before the opponent wins `b`, each game won with chance p. */
+static double race_to(int a, int b, double p) {
+    if (a <= 0) return 1.0;
+    if (b <= 0) return 0.0;
+    enum { MAX_NEED = 64 };
+    if (a > MAX_NEED) a = MAX_NEED;
+    if (b > MAX_NEED) b = MAX_NEED;
+    double row[MAX_NEED + 1]; /* row[j]: the chance from (i, j), for the current i */
+    row[0] = 0.0;
+    for (int j = 1; j <= b; j++) row[j] = 1.0; /* i = 0: won */
+    for (int i = 1; i <= a; i++) {
+        row[0] = 0.0;
+        for (int j = 1; j <= b; j++) row[j] = p * row[j] + (1 - p) * row[j - 1];
+    }
+    return row[b];
+}
+
+/* Fills st for a decision from the view (objective=match; otherwise no context). */
+static void stakes_set(stakes *st, const mc_player *m, const cs_view *v) {
+    const cs_rules *r = v->rules;
+    st->mine = cs_rules_side(r, v->seat);
+    st->sides = cs_rules_sides(r);
+    st->ctx = m->objective == OBJECTIVE_MATCH && v->match != NULL &&
+                      (v->match->kind == CS_MATCH_BEST_OF || v->match->kind == CS_MATCH_POINTS)
+                  ? v->match
+                  : NULL;
+    if (st->ctx == NULL || st->ctx->kind != CS_MATCH_BEST_OF) return;
+    const cs_match_context *c = st->ctx;
+    double p = 1.0 / st->sides;
+    for (int w = 0; w < st->sides; w++)
+        for (int k = 0; k < 4; k++) {
+            int need_mine = c->games_to_win - c->won[st->mine], need_other = INT_MAX;
+            for (int side = 0; side < st->sides; side++) {
+                int need = c->games_to_win - c->won[side] - (side == w ? c->game_wins[k] : 0);
+                if (side == st->mine)
+                    need_mine = need;
+                else if (need < need_other)
+                    need_other = need;
+            }
+            st->best_of[w][k] = need_mine <= 0 ? 1.0 : race_to(need_mine, need_other, p);
+        }
+}
+
+/* What a finished game is worth to my side: side `winner` won with the sides at score[]. */
+static double result_value(const stakes *st, const cs_rules *r, const int score[], int winner) {
+    if (st->ctx == NULL) return winner == st->mine ? 1.0 : 0.0;
+    int level = 3;
+    for (int side = 0; side < st->sides; side++)
+        if (side != winner && skunk_level(r, score[side]) < level)
+            level = skunk_level(r, score[side]);
+    if (st->ctx->kind == CS_MATCH_BEST_OF) return st->best_of[winner][level];
+    if (winner == st->mine) return st->ctx->points_win[level];
+    return st->ctx->points_loss + st->ctx->points_per_score * score[st->mine];
+}
+
+/* What a game still open at score[] is worth to my side (the model above). */
+static double open_value(const mc_player *m, const stakes *st, const cs_rules *r, const int score[],
+                         int next_dealer, int deals_done) {
+    double p = cs_winprob_get(&m->win, score, st->mine, next_dealer, deals_done);
+    if (st->ctx == NULL) return p;
+    int lead = -1;
+    for (int side = 0; side < st->sides; side++)
+        if (side != st->mine && (lead < 0 || score[side] > score[lead])) lead = side;
+    double value = 0;
+    for (int i = 0; i < 2; i++) {
+        int w = i == 0 ? st->mine : lead, end[CS_MAX_PLAYERS];
+        for (int side = 0; side < st->sides; side++) {
+            end[side] = score[side] + (r->target - score[w]);
+            if (end[side] >= r->target) end[side] = r->target - 1;
+        }
+        end[w] = r->target;
+        value += (i == 0 ? p : 1 - p) * result_value(st, r, end, w);
+    }
+    return value;
 }
 
 /*
@@ -160,13 +269,13 @@ static worth utility(const mc_player *m, const cs_sim *s, const cs_view *v) {
     const cs_rules *r = v->rules;
     int mine = cs_rules_side(r, v->seat);
     worth w = {0, margin(r, s->gained, mine)};
-    if (m->objective != OBJECTIVE_WIN) {
+    if (m->objective == OBJECTIVE_POINTS) {
         w.goal = w.points;
     } else if (s->over) {
-        w.goal = s->winner == mine ? 1.0 : 0.0;
+        w.goal = result_value(&m->st, r, s->score, s->winner);
     } else {
         int next_dealer = cs_rules_side(r, next_seat(v->dealer, r->players));
-        w.goal = cs_winprob_get(&m->win, s->score, mine, next_dealer, v->deal + 1);
+        w.goal = open_value(m, &m->st, r, s->score, next_dealer, v->deal + 1);
     }
     return w;
 }
@@ -197,7 +306,7 @@ static worth over_starters(const mc_player *m, const cs_sim *s, const cs_view *v
                            const cs_card starters[], int n_starters) {
     const cs_rules *r = v->rules;
     int mine = cs_rules_side(r, v->seat), n = r->players;
-    int win = m->objective == OBJECTIVE_WIN;
+    int win = m->objective != OBJECTIVE_POINTS;
     if (win && s->over) return utility(m, s, v);
     int next_dealer = cs_rules_side(r, next_seat(v->dealer, n));
     worth sum = {0, 0};
@@ -229,9 +338,9 @@ static worth over_starters(const mc_player *m, const cs_sim *s, const cs_view *v
         if (!win)
             sum.goal += points;
         else if (winner >= 0)
-            sum.goal += winner == mine ? 1.0 : 0.0;
+            sum.goal += result_value(&m->st, r, score, winner);
         else
-            sum.goal += cs_winprob_get(&m->win, score, mine, next_dealer, v->deal + 1);
+            sum.goal += open_value(m, &m->st, r, score, next_dealer, v->deal + 1);
     }
     sum.goal /= n_starters;
     sum.points /= n_starters;
@@ -301,7 +410,8 @@ static int mc_discard(void *self, const cs_view *v, cs_card out[CS_MAX_DISCARD])
     mc_player *m = self;
     if (unready(m)) return CS_ENOMEM;
     const cs_rules *r = v->rules;
-    const cs_rules *sim_rules = m->objective == OBJECTIVE_WIN ? r : &m->points_rules;
+    const cs_rules *sim_rules = m->objective != OBJECTIVE_POINTS ? r : &m->points_rules;
+    stakes_set(&m->st, m, v);
     int n = r->players, hand = cs_rules_hand_size(r);
     cs_seen seen;
     cs_seen_from_view(v, &seen);
@@ -404,7 +514,8 @@ static int mc_play(void *self, const cs_view *v, cs_card *out) {
         *out = v->hand[cand[0]];
         return CS_OK;
     }
-    int win = m->objective == OBJECTIVE_WIN;
+    int win = m->objective != OBJECTIVE_POINTS;
+    stakes_set(&m->st, m, v);
     cs_seen seen;
     cs_seen_from_view(v, &seen);
     cs_sim base;

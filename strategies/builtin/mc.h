@@ -35,6 +35,13 @@
  * default plays for. width=1 (expected's discard, no search) wins 1.4% +- 1.1% fewer, width=5
  * no more (-0.5% +- 0.8%).
  *
+ * objective=match plays for the match or event around the game (the view's cs_match_context):
+ * a simulation that ends the game is worth what its result is worth there (best-of: the chance
+ * of taking the match, later games taken as even; points: the side's points, a loss's depending
+ * on its score), one that does not end it the win table's chance times what a win is worth plus
+ * the rest times what a loss is worth, with a stated model of the final scores (mc.c). With no
+ * context, or a plain game, it decides exactly as objective=win.
+ *
  * The budget: `samples` is the most a decision draws. With race=on (the default) a move is
  * dropped once it trails the best by three standard errors of the paired difference, and the
  * decision ends when one move is left (mc.c says why that is safe), which nearly halves the
