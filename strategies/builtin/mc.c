@@ -24,7 +24,7 @@ static const char *const HIDDEN[] = {"expected", "uniform", NULL};
 static const char *const ON_OFF[] = {"on", "off", NULL};
 
 static const cs_strategy_param MC_PARAMS[] = {
-    {"samples", "200", "hidden-card samples per decision (the budget)"},
+    {"samples", "100", "hidden-card samples per decision (the budget)"},
     {"objective", "win",
      "points (the deal's point difference), win (the chance of winning) or match (what the "
      "result is worth in the match or event around the game; win outside one)"},
@@ -33,6 +33,7 @@ static const cs_strategy_param MC_PARAMS[] = {
     {"hidden", "expected",
      "hands in the play: expected (as if each seat laid away as expected does) or uniform"},
     {"race", "on", "on: stop sampling a move once it is clearly worse than the best; off"},
+    {"discard_samples", "0", "hidden-card samples per discard (0: as many as samples)"},
 };
 
 /*
@@ -80,7 +81,7 @@ typedef struct {
 } stakes;
 
 typedef struct {
-    long samples, width;
+    long samples, width, discard_samples;
     int objective, rollout, hidden, race;
     cs_crib_model crib;
     int crib_flush_min;
@@ -93,7 +94,7 @@ typedef struct {
 } mc_player;
 
 static int mc_create(const cs_strategy_args *args, void **self, char *err, size_t err_len) {
-    long samples, width;
+    long samples, width, discard_samples;
     int objective, rollout, hidden, race;
     int rc = cs_spec_int("mc", "samples", args->values[0], 1, 1000000, &samples, err, err_len);
     if (rc == CS_OK)
@@ -107,10 +108,14 @@ static int mc_create(const cs_strategy_args *args, void **self, char *err, size_
         rc = cs_spec_choice("mc", "hidden", args->values[4], HIDDEN, &hidden, err, err_len);
     if (rc == CS_OK)
         rc = cs_spec_choice("mc", "race", args->values[5], ON_OFF, &race, err, err_len);
+    if (rc == CS_OK)
+        rc = cs_spec_int("mc", "discard_samples", args->values[6], 0, 1000000, &discard_samples,
+                         err, err_len);
     if (rc != CS_OK) return rc;
     mc_player *m = calloc(1, sizeof *m);
     if (m == NULL) return CS_ENOMEM;
     m->samples = samples;
+    m->discard_samples = discard_samples > 0 ? discard_samples : samples;
     m->width = width;
     m->objective = objective;
     m->rollout = rollout == 0 ? CS_SIM_LOOKAHEAD : CS_SIM_PERFECT;
@@ -437,7 +442,7 @@ static int mc_discard(void *self, const cs_view *v, cs_card out[CS_MAX_DISCARD])
     race rc;
     race_init(&rc, n_cand);
     int used = 0;
-    for (long k = 0; k < m->samples && rc.n_alive > 1; k++) {
+    for (long k = 0; k < m->discard_samples && rc.n_alive > 1; k++) {
         cs_card hands[CS_MAX_PLAYERS][CS_MAX_DEALT];
         cs_cardset rest;
         if (cs_seen_sample(&seen, r->cards_dealt, &m->rng, hands, &rest) != 0) continue;
@@ -606,11 +611,11 @@ static const char *mc_last_error(void *self) {
 
 const cs_strategy cs_strategy_mc = {
     .name = "mc",
-    .version = 2, /* 2: hidden=expected and race=on by default */
+    .version = 3, /* 2: hidden=expected and race=on by default; 3: samples=100 */
     .description = "Monte Carlo search over the hidden cards for every discard and play, "
                    "scoring points or the chance of winning the game",
     .params = MC_PARAMS,
-    .n_params = 6,
+    .n_params = 7,
     .create = mc_create,
     .destroy = mc_destroy,
     .new_game = mc_new_game,
