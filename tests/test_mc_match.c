@@ -3,7 +3,7 @@
  * test_mc_match.c - mc's objective=match: outside a match (no context, or a plain game) it
  * decides exactly as objective=win; with a league's points, where the seat cannot win the game
  * but each point it scores before the loss is worth one, it takes the points that
- * objective=win gives up to keep the winner's margin down.
+ * objective=win gives up to keep the winner's margin down. And the race's equal=N.
  */
 #include <string.h>
 
@@ -69,9 +69,31 @@ static void test_match_takes_the_points_a_lost_game_still_pays(void) {
     }
 }
 
+/*
+ * equal=N stops sampling the moves that are surely within N thousandths of a game of the
+ * best. With N = 1000 (a whole game) every move but the leader goes at the race's first look,
+ * after 32 samples, so the decision is the one 32 samples make (the same stream, the same
+ * samples); on these views (at 70 against 80) the default's 100 samples decide otherwise.
+ * With equal=0 the decision is the default's.
+ */
+static void test_equal_stops_at_the_first_look(void) {
+    static const char *hands[][3] = {
+        {"JD", "KH", "4S"}, {"9H", "8C", "3D"}, {"AH", "TC", "4S"}, {"TS", "KH", "AH"}};
+    static const char *piles[][2] = {{"2D", "6H"}, {"6S", "5C"}, {"9D", "9S"}, {"4C", "3D"}};
+    for (int i = 0; i < 4; i++) {
+        play_view s;
+        play_view_make(&s, hands[i], 3, piles[i], 2, 70, 80);
+        cs_card first_look = decide("mc:samples=32", &s, 1), full = decide("mc", &s, 1);
+        CU_ASSERT_NOT_EQUAL(first_look, full);
+        CU_ASSERT_EQUAL(decide("mc:equal=1000", &s, 1), first_look);
+        CU_ASSERT_EQUAL(decide("mc:equal=0", &s, 1), full);
+    }
+}
+
 const char cs_suite_name[] = "mc_match";
 const cs_test cs_suite_tests[] = {
     CS_TEST(test_match_without_a_match_is_win),
     CS_TEST(test_match_takes_the_points_a_lost_game_still_pays),
+    CS_TEST(test_equal_stops_at_the_first_look),
     {NULL, NULL},
 };

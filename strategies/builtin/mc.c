@@ -34,6 +34,9 @@ static const cs_strategy_param MC_PARAMS[] = {
      "hands in the play: expected (as if each seat laid away as expected does) or uniform"},
     {"race", "on", "on: stop sampling a move once it is clearly worse than the best; off"},
     {"discard_samples", "0", "hidden-card samples per discard (0: as many as samples)"},
+    {"equal", "0",
+     "with race=on, also stop sampling moves surely within this many thousandths of a game of "
+     "the best (objective=win); 0: off"},
 };
 
 /*
@@ -81,7 +84,7 @@ typedef struct {
 } stakes;
 
 typedef struct {
-    long samples, width, discard_samples;
+    long samples, width, discard_samples, equal;
     int objective, rollout, hidden, race;
     cs_crib_model crib;
     int crib_flush_min;
@@ -94,7 +97,7 @@ typedef struct {
 } mc_player;
 
 static int mc_create(const cs_strategy_args *args, void **self, char *err, size_t err_len) {
-    long samples, width, discard_samples;
+    long samples, width, discard_samples, equal;
     int objective, rollout, hidden, race;
     int rc = cs_spec_int("mc", "samples", args->values[0], 1, 1000000, &samples, err, err_len);
     if (rc == CS_OK)
@@ -111,11 +114,14 @@ static int mc_create(const cs_strategy_args *args, void **self, char *err, size_
     if (rc == CS_OK)
         rc = cs_spec_int("mc", "discard_samples", args->values[6], 0, 1000000, &discard_samples,
                          err, err_len);
+    if (rc == CS_OK)
+        rc = cs_spec_int("mc", "equal", args->values[7], 0, 1000, &equal, err, err_len);
     if (rc != CS_OK) return rc;
     mc_player *m = calloc(1, sizeof *m);
     if (m == NULL) return CS_ENOMEM;
     m->samples = samples;
     m->discard_samples = discard_samples > 0 ? discard_samples : samples;
+    m->equal = equal;
     m->width = width;
     m->objective = objective;
     m->rollout = rollout == 0 ? CS_SIM_LOOKAHEAD : CS_SIM_PERFECT;
@@ -356,12 +362,14 @@ static worth over_starters(const mc_player *m, const cs_sim *s, const cs_view *v
 typedef struct {
     int n, alive[CS_SPLITS_MAX], n_alive;
     long k;                                  /* samples counted */
+    double eps;                              /* a difference of goal too small to matter */
     worth total[CS_SPLITS_MAX];              /* sums over the samples */
     double d2[CS_SPLITS_MAX][CS_SPLITS_MAX]; /* sums of squared differences of goal */
 } race;
 
-static void race_init(race *r, int n) {
+static void race_init(race *r, int n, double eps) {
     memset(r, 0, sizeof *r);
+    r->eps = eps;
     r->n = r->n_alive = n;
     for (int c = 0; c < n; c++) r->alive[c] = c;
 }
@@ -390,7 +398,9 @@ static int race_add(race *r, const worth w[], int racing) {
         double d = (r->total[lead].goal - r->total[c].goal) / r->k;
         double var = r->d2[lead][c] / r->k - d * d;
         double se = var > 0 ? sqrt(var / r->k) : 0;
-        if (c == lead || d <= 1e-12 || d <= RACE_Z * se) r->alive[kept++] = c;
+        if (c == lead ||
+            ((d <= 1e-12 || d <= RACE_Z * se) && (r->eps <= 0 || d + RACE_Z * se >= r->eps)))
+            r->alive[kept++] = c;
     }
     r->n_alive = kept;
     return kept;
@@ -401,6 +411,11 @@ static int race_best(const race *r) {
     worth mean[CS_SPLITS_MAX];
     for (int i = 0; i < r->n_alive; i++) mean[i] = r->total[r->alive[i]];
     return r->alive[best_candidate(mean, r->n_alive)];
+}
+
+/* The race's margin of indifference: `equal` thousandths of a game, when the goal is one. */
+static double race_eps(const mc_player *m) {
+    return m->objective != OBJECTIVE_POINTS && m->st.ctx == NULL ? m->equal / 1000.0 : 0.0;
 }
 
 static int no_deal(mc_player *m, const cs_view *v) {
@@ -440,7 +455,7 @@ static int mc_discard(void *self, const cs_view *v, cs_card out[CS_MAX_DISCARD])
     }
     if (n_cand > m->width) n_cand = (int)m->width;
     race rc;
-    race_init(&rc, n_cand);
+    race_init(&rc, n_cand, race_eps(m));
     int used = 0;
     for (long k = 0; k < m->discard_samples && rc.n_alive > 1; k++) {
         cs_card hands[CS_MAX_PLAYERS][CS_MAX_DEALT];
@@ -555,7 +570,7 @@ static int mc_play(void *self, const cs_view *v, cs_card *out) {
     }
 
     race rc;
-    race_init(&rc, n_cand);
+    race_init(&rc, n_cand, race_eps(m));
     int used = 0;
     for (long k = 0; k < m->samples && rc.n_alive > 1; k++) {
         cs_card hands[CS_MAX_PLAYERS][CS_MAX_DEALT], tossed[CS_MAX_PLAYERS][CS_MAX_DISCARD];
@@ -615,7 +630,7 @@ const cs_strategy cs_strategy_mc = {
     .description = "Monte Carlo search over the hidden cards for every discard and play, "
                    "scoring points or the chance of winning the game",
     .params = MC_PARAMS,
-    .n_params = 7,
+    .n_params = 8,
     .create = mc_create,
     .destroy = mc_destroy,
     .new_game = mc_new_game,
