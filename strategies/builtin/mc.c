@@ -311,10 +311,13 @@ static void base_scores(const cs_view *v, cs_sim *s) {
  * The worth of a simulation whose play is over but whose starter is not cut, averaged over
  * every starter in starters[]: his heels (credited after the play here, a simplification
  * that matters only when both would reach the target in the same deal), then the show in
- * order, stopping at the target.
+ * order, stopping at the target. show[seat][starter] is what each seat's hand shows with that
+ * starter (computed once for all candidates: mine once per decision, the others' once per
+ * sample).
  */
 static worth over_starters(const mc_player *m, const cs_sim *s, const cs_view *v,
-                           const cs_card starters[], int n_starters) {
+                           const cs_card starters[], int n_starters,
+                           const int *const show[CS_MAX_PLAYERS]) {
     const cs_rules *r = v->rules;
     int mine = cs_rules_side(r, v->seat), n = r->players;
     int win = m->objective != OBJECTIVE_POINTS;
@@ -334,7 +337,7 @@ static worth over_starters(const mc_player *m, const cs_sim *s, const cs_view *v
                 points = cs_card_rank(st) == CS_JACK ? r->heels : 0;
             } else if (k <= n) {
                 seat = (v->dealer + k) % n;
-                points = cs_show_score(s->kept[seat], s->hand_size, st, r->hand_flush_min);
+                points = show[seat][st];
             } else {
                 seat = v->dealer;
                 points = cs_show_score(s->crib, CS_CRIB_SIZE, st, r->crib_flush_min);
@@ -456,6 +459,17 @@ static int mc_discard(void *self, const cs_view *v, cs_card out[CS_MAX_DISCARD])
     if (n_cand > m->width) n_cand = (int)m->width;
     race rc;
     race_init(&rc, n_cand, race_eps(m));
+    /* What each candidate's kept hand shows with each card that may be the starter (with the
+     * race on, most decisions need it for one or two candidates only after the first look, but
+     * it costs about one sample). */
+    int my_show[CS_SPLITS_MAX][CS_DECK_SIZE], their_show[CS_MAX_PLAYERS][CS_DECK_SIZE];
+    const int *show[CS_MAX_PLAYERS];
+    for (int p = 0; p < n; p++) show[p] = their_show[p];
+    for (int c = 0; c < n_cand; c++)
+        for (cs_cardset u = seen.unseen; u; u &= u - 1) {
+            cs_card st = (cs_card)__builtin_ctzll(u);
+            my_show[c][st] = cs_show_score(splits[cand[c]].keep, hand, st, r->hand_flush_min);
+        }
     int used = 0;
     for (long k = 0; k < m->discard_samples && rc.n_alive > 1; k++) {
         cs_card hands[CS_MAX_PLAYERS][CS_MAX_DEALT];
@@ -496,17 +510,23 @@ static int mc_discard(void *self, const cs_view *v, cs_card out[CS_MAX_DISCARD])
         int n_starters = 0;
         for (cs_cardset u = rest; u; u &= u - 1)
             starters[n_starters++] = (cs_card)__builtin_ctzll(u);
+        for (int p = 0; p < n; p++)
+            if (p != v->seat)
+                for (int i = 0; i < n_starters; i++)
+                    their_show[p][starters[i]] =
+                        cs_show_score(base.kept[p], hand, starters[i], r->hand_flush_min);
         worth w[CS_SPLITS_MAX];
         for (int a = 0; a < rc.n_alive; a++) {
             int c = rc.alive[a];
             const cs_split *sp = &splits[cand[c]];
+            show[v->seat] = my_show[c];
             cs_sim s = base;
             for (int i = 0; i < hand; i++) s.kept[v->seat][i] = s.hand[v->seat][i] = sp->keep[i];
             s.n_hand[v->seat] = hand;
             for (int i = 0; i < r->discards; i++) s.crib[n_crib + i] = sp->toss[i];
             cs_sim_start_play(&s);
             cs_sim_play_out(&s);
-            w[c] = over_starters(m, &s, v, starters, n_starters);
+            w[c] = over_starters(m, &s, v, starters, n_starters, show);
         }
         race_add(&rc, w, m->race);
     }
