@@ -4,7 +4,7 @@
 # Needs root or sudo when something is missing.
 set -euo pipefail
 pkgs=(build-essential cmake pkg-config libhdf5-dev libcunit1-dev libyaml-dev
-      clang libomp-dev clang-format
+      clang libomp-dev clang-format libisal-dev
       python3-h5py python3-numpy python3-pandas python3-scipy python3-matplotlib "$@")
 missing=()
 for p in "${pkgs[@]}"; do

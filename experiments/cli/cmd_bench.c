@@ -9,7 +9,7 @@
  *   games       random vs random through the runner on one thread, /games written to a file
  *               (and without a file)
  *   expected    expected vs expected through the runner on one thread, /games written
- *   mc          mc vs mc at its default budget, the same way
+ *   mc          mc vs mc at its default budget, the same way, and at version 2's budget
  *   deals       the cost of --record deals over /games alone (random vs random, one thread)
  *   threads     random vs random with /games on N threads (default 2) against one
  * Each figure runs for about --seconds (default 2); runner figures first calibrate the game
@@ -29,8 +29,9 @@
 #include "runner.h"
 #include "score.h"
 
-#define BENCH_SEED  20240501u
-#define SCORE_HANDS (1u << 20) /* 1M hands: 5 MB, beyond the caches, like real use */
+#define BENCH_SEED    20240501u
+#define MC_OLD_BUDGET "mc:samples=200"
+#define SCORE_HANDS   (1u << 20) /* 1M hands: 5 MB, beyond the caches, like real use */
 
 typedef struct {
     double seconds;
@@ -202,8 +203,17 @@ static void bench_expected(const bench *b) {
     bench_self_play(b, "expected", "expected vs expected", 0, " (target 15,000)");
 }
 
+/* mc at its default budget, then at its budget before version 3 (200 samples for every
+ * decision), on the same games: the speed-up at the strength measured in results/. */
 static void bench_mc(const bench *b) {
     bench_self_play(b, "mc", "mc vs mc at its default budget", 1, "");
+    uint64_t n = calibrate(b, MC_OLD_BUDGET, 1, 1, 0);
+    if (n == 0) return;
+    double rate = runner_rate(b, MC_OLD_BUDGET, n, 1, 1, 0);
+    if (rate < 0) return;
+    printf("%-11s mc vs mc at version 2's budget (%s), one thread, /games written: %.1f games a "
+           "second\n",
+           "", MC_OLD_BUDGET, rate);
 }
 
 static void bench_deals(const bench *b) {

@@ -1,6 +1,7 @@
 /* mc.c - the Monte Carlo strategy of mc.h. */
 #include "mc.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,8 +14,8 @@
 #include "spec.h"
 #include "winprob.h"
 
-enum { OBJECTIVE_POINTS, OBJECTIVE_WIN };
-static const char *const OBJECTIVES[] = {"points", "win", NULL};
+enum { OBJECTIVE_POINTS, OBJECTIVE_WIN, OBJECTIVE_MATCH };
+static const char *const OBJECTIVES[] = {"points", "win", "match", NULL};
 
 static const char *const ROLLOUTS[] = {"lookahead", "perfect", NULL};
 
@@ -23,13 +24,19 @@ static const char *const HIDDEN[] = {"expected", "uniform", NULL};
 static const char *const ON_OFF[] = {"on", "off", NULL};
 
 static const cs_strategy_param MC_PARAMS[] = {
-    {"samples", "200", "hidden-card samples per decision (the budget)"},
-    {"objective", "win", "points (the deal's point difference) or win (the chance of winning)"},
+    {"samples", "100", "hidden-card samples per decision (the budget)"},
+    {"objective", "win",
+     "points (the deal's point difference), win (the chance of winning) or match (what the "
+     "result is worth in the match or event around the game; win outside one)"},
     {"width", "3", "discards examined by sampling, the best as expected rates them"},
     {"rollout", "lookahead", "rollout pegging: lookahead (what each seat can see) or perfect"},
     {"hidden", "expected",
      "hands in the play: expected (as if each seat laid away as expected does) or uniform"},
     {"race", "on", "on: stop sampling a move once it is clearly worse than the best; off"},
+    {"discard_samples", "0", "hidden-card samples per discard (0: as many as samples)"},
+    {"equal", "0",
+     "with race=on, also stop sampling moves surely within this many thousandths of a game of "
+     "the best (objective=win); 0: off"},
 };
 
 /*
@@ -55,8 +62,29 @@ static const cs_strategy_param MC_PARAMS[] = {
  * cost some 0.05 s once per instance and rules. */
 #define WIN_TABLE_DEALS 10000
 
+/*
+ * What each result of the game is worth to my side, from the view's match context, for
+ * objective=match (with objective=win, or no context, a win is 1 and a loss 0). A result is
+ * the winning side and its skunk level (the skunk level of the leading loser: with two sides,
+ * the loser's). For a game not over when a simulation ends, the win table gives my chance p,
+ * and the result is valued by a stated model: the game runs on with every side scoring as
+ * fast as the winner, so a side at score s finishes at s + (target - the winner's score), below
+ * the target, which sets the skunk level and the loser's score; the worth is p times my win's
+ * value plus (1 - p) times the leading other side's win's.
+ *
+ * BEST_OF: my chance of taking the match once the game's wins are added, with every later game
+ * even and counting one game (with more than two sides, the others as one opponent needing
+ * the fewest games and winning each game with chance (sides - 1) / sides). POINTS: my side's
+ * points for the result (points_loss + points_per_score * my score for a loss).
+ */
 typedef struct {
-    long samples, width;
+    const cs_match_context *ctx; /* NULL: a win is 1, a loss 0 */
+    int mine, sides;
+    double best_of[CS_MAX_PLAYERS][4]; /* BEST_OF: my match chance if side w wins at level k */
+} stakes;
+
+typedef struct {
+    long samples, width, discard_samples, equal;
     int objective, rollout, hidden, race;
     cs_crib_model crib;
     int crib_flush_min;
@@ -64,11 +92,12 @@ typedef struct {
     int have_win;
     cs_pcg32 rng;
     cs_rules points_rules; /* the rules with no target, for objective=points */
+    stakes st;             /* this decision's (objective=win and =match) */
     char err[256];
 } mc_player;
 
 static int mc_create(const cs_strategy_args *args, void **self, char *err, size_t err_len) {
-    long samples, width;
+    long samples, width, discard_samples, equal;
     int objective, rollout, hidden, race;
     int rc = cs_spec_int("mc", "samples", args->values[0], 1, 1000000, &samples, err, err_len);
     if (rc == CS_OK)
@@ -82,10 +111,17 @@ static int mc_create(const cs_strategy_args *args, void **self, char *err, size_
         rc = cs_spec_choice("mc", "hidden", args->values[4], HIDDEN, &hidden, err, err_len);
     if (rc == CS_OK)
         rc = cs_spec_choice("mc", "race", args->values[5], ON_OFF, &race, err, err_len);
+    if (rc == CS_OK)
+        rc = cs_spec_int("mc", "discard_samples", args->values[6], 0, 1000000, &discard_samples,
+                         err, err_len);
+    if (rc == CS_OK)
+        rc = cs_spec_int("mc", "equal", args->values[7], 0, 1000, &equal, err, err_len);
     if (rc != CS_OK) return rc;
     mc_player *m = calloc(1, sizeof *m);
     if (m == NULL) return CS_ENOMEM;
     m->samples = samples;
+    m->discard_samples = discard_samples > 0 ? discard_samples : samples;
+    m->equal = equal;
     m->width = width;
     m->objective = objective;
     m->rollout = rollout == 0 ? CS_SIM_LOOKAHEAD : CS_SIM_PERFECT;
@@ -117,7 +153,7 @@ static void mc_new_game(void *self, const cs_rules *rules, int seat, cs_pcg32 rn
         if (m->have_win) cs_winprob_free(&m->win);
         m->have_win = 0;
     }
-    if (m->objective == OBJECTIVE_WIN &&
+    if (m->objective != OBJECTIVE_POINTS &&
         (!m->have_win || memcmp(&m->win.rules, rules, sizeof *rules) != 0)) {
         if (m->have_win) cs_winprob_free(&m->win);
         m->have_win = cs_winprob_build(&m->win, rules, &m->crib, WIN_TABLE_DEALS) == CS_OK;
@@ -128,11 +164,95 @@ static void mc_new_game(void *self, const cs_rules *rules, int seat, cs_pcg32 rn
 
 /* A decision cannot be made without the win table (its build failed in new_game). */
 static int unready(const mc_player *m) {
-    return m->objective == OBJECTIVE_WIN && !m->have_win;
+    return m->objective != OBJECTIVE_POINTS && !m->have_win;
 }
 
 static int next_seat(int s, int n) {
     return s + 1 == n ? 0 : s + 1;
+}
+
+/* Skunk level of a losing side's score (as the engine judges it). */
+static int skunk_level(const cs_rules *r, int score) {
+    if (r->triple_skunk_line && score < r->triple_skunk_line) return 3;
+    if (r->double_skunk_line && score < r->double_skunk_line) return 2;
+    if (r->skunk_line && score < r->skunk_line) return 1;
+    return 0;
+}
+
+/* The chance of winning `a` games before the opponent wins `b`, each game won with chance p. */
+static double race_to(int a, int b, double p) {
+    if (a <= 0) return 1.0;
+    if (b <= 0) return 0.0;
+    enum { MAX_NEED = 64 };
+    if (a > MAX_NEED) a = MAX_NEED;
+    if (b > MAX_NEED) b = MAX_NEED;
+    double row[MAX_NEED + 1]; /* row[j]: the chance from (i, j), for the current i */
+    row[0] = 0.0;
+    for (int j = 1; j <= b; j++) row[j] = 1.0; /* i = 0: won */
+    for (int i = 1; i <= a; i++) {
+        row[0] = 0.0;
+        for (int j = 1; j <= b; j++) row[j] = p * row[j] + (1 - p) * row[j - 1];
+    }
+    return row[b];
+}
+
+/* Fills st for a decision from the view (objective=match; otherwise no context). */
+static void stakes_set(stakes *st, const mc_player *m, const cs_view *v) {
+    const cs_rules *r = v->rules;
+    st->mine = cs_rules_side(r, v->seat);
+    st->sides = cs_rules_sides(r);
+    st->ctx = m->objective == OBJECTIVE_MATCH && v->match != NULL &&
+                      (v->match->kind == CS_MATCH_BEST_OF || v->match->kind == CS_MATCH_POINTS)
+                  ? v->match
+                  : NULL;
+    if (st->ctx == NULL || st->ctx->kind != CS_MATCH_BEST_OF) return;
+    const cs_match_context *c = st->ctx;
+    double p = 1.0 / st->sides;
+    for (int w = 0; w < st->sides; w++)
+        for (int k = 0; k < 4; k++) {
+            int need_mine = c->games_to_win - c->won[st->mine], need_other = INT_MAX;
+            for (int side = 0; side < st->sides; side++) {
+                int need = c->games_to_win - c->won[side] - (side == w ? c->game_wins[k] : 0);
+                if (side == st->mine)
+                    need_mine = need;
+                else if (need < need_other)
+                    need_other = need;
+            }
+            st->best_of[w][k] = need_mine <= 0 ? 1.0 : race_to(need_mine, need_other, p);
+        }
+}
+
+/* What a finished game is worth to my side: side `winner` won with the sides at score[]. */
+static double result_value(const stakes *st, const cs_rules *r, const int score[], int winner) {
+    if (st->ctx == NULL) return winner == st->mine ? 1.0 : 0.0;
+    int level = 3;
+    for (int side = 0; side < st->sides; side++)
+        if (side != winner && skunk_level(r, score[side]) < level)
+            level = skunk_level(r, score[side]);
+    if (st->ctx->kind == CS_MATCH_BEST_OF) return st->best_of[winner][level];
+    if (winner == st->mine) return st->ctx->points_win[level];
+    return st->ctx->points_loss + st->ctx->points_per_score * score[st->mine];
+}
+
+/* What a game still open at score[] is worth to my side (the model above). */
+static double open_value(const mc_player *m, const stakes *st, const cs_rules *r, const int score[],
+                         int next_dealer, int deals_done) {
+    double p = cs_winprob_get(&m->win, score, st->mine, next_dealer, deals_done);
+    if (st->ctx == NULL) return p;
+    int lead = -1;
+    for (int side = 0; side < st->sides; side++)
+        if (side != st->mine && (lead < 0 || score[side] > score[lead])) lead = side;
+    double value = 0;
+    for (int i = 0; i < 2; i++) {
+        int w = i == 0 ? st->mine : lead, end[CS_MAX_PLAYERS];
+        for (int side = 0; side < st->sides; side++) {
+            end[side] = score[side] + (r->target - score[w]);
+            if (end[side] >= r->target) end[side] = r->target - 1;
+        }
+        end[w] = r->target;
+        value += (i == 0 ? p : 1 - p) * result_value(st, r, end, w);
+    }
+    return value;
 }
 
 /*
@@ -160,13 +280,13 @@ static worth utility(const mc_player *m, const cs_sim *s, const cs_view *v) {
     const cs_rules *r = v->rules;
     int mine = cs_rules_side(r, v->seat);
     worth w = {0, margin(r, s->gained, mine)};
-    if (m->objective != OBJECTIVE_WIN) {
+    if (m->objective == OBJECTIVE_POINTS) {
         w.goal = w.points;
     } else if (s->over) {
-        w.goal = s->winner == mine ? 1.0 : 0.0;
+        w.goal = result_value(&m->st, r, s->score, s->winner);
     } else {
         int next_dealer = cs_rules_side(r, next_seat(v->dealer, r->players));
-        w.goal = cs_winprob_get(&m->win, s->score, mine, next_dealer, v->deal + 1);
+        w.goal = open_value(m, &m->st, r, s->score, next_dealer, v->deal + 1);
     }
     return w;
 }
@@ -191,13 +311,16 @@ static void base_scores(const cs_view *v, cs_sim *s) {
  * The worth of a simulation whose play is over but whose starter is not cut, averaged over
  * every starter in starters[]: his heels (credited after the play here, a simplification
  * that matters only when both would reach the target in the same deal), then the show in
- * order, stopping at the target.
+ * order, stopping at the target. show[seat][starter] is what each seat's hand shows with that
+ * starter (computed once for all candidates: mine once per decision, the others' once per
+ * sample).
  */
 static worth over_starters(const mc_player *m, const cs_sim *s, const cs_view *v,
-                           const cs_card starters[], int n_starters) {
+                           const cs_card starters[], int n_starters,
+                           const int *const show[CS_MAX_PLAYERS]) {
     const cs_rules *r = v->rules;
     int mine = cs_rules_side(r, v->seat), n = r->players;
-    int win = m->objective == OBJECTIVE_WIN;
+    int win = m->objective != OBJECTIVE_POINTS;
     if (win && s->over) return utility(m, s, v);
     int next_dealer = cs_rules_side(r, next_seat(v->dealer, n));
     worth sum = {0, 0};
@@ -214,7 +337,7 @@ static worth over_starters(const mc_player *m, const cs_sim *s, const cs_view *v
                 points = cs_card_rank(st) == CS_JACK ? r->heels : 0;
             } else if (k <= n) {
                 seat = (v->dealer + k) % n;
-                points = cs_show_score(s->kept[seat], s->hand_size, st, r->hand_flush_min);
+                points = show[seat][st];
             } else {
                 seat = v->dealer;
                 points = cs_show_score(s->crib, CS_CRIB_SIZE, st, r->crib_flush_min);
@@ -229,9 +352,9 @@ static worth over_starters(const mc_player *m, const cs_sim *s, const cs_view *v
         if (!win)
             sum.goal += points;
         else if (winner >= 0)
-            sum.goal += winner == mine ? 1.0 : 0.0;
+            sum.goal += result_value(&m->st, r, score, winner);
         else
-            sum.goal += cs_winprob_get(&m->win, score, mine, next_dealer, v->deal + 1);
+            sum.goal += open_value(m, &m->st, r, score, next_dealer, v->deal + 1);
     }
     sum.goal /= n_starters;
     sum.points /= n_starters;
@@ -242,12 +365,14 @@ static worth over_starters(const mc_player *m, const cs_sim *s, const cs_view *v
 typedef struct {
     int n, alive[CS_SPLITS_MAX], n_alive;
     long k;                                  /* samples counted */
+    double eps;                              /* a difference of goal too small to matter */
     worth total[CS_SPLITS_MAX];              /* sums over the samples */
     double d2[CS_SPLITS_MAX][CS_SPLITS_MAX]; /* sums of squared differences of goal */
 } race;
 
-static void race_init(race *r, int n) {
+static void race_init(race *r, int n, double eps) {
     memset(r, 0, sizeof *r);
+    r->eps = eps;
     r->n = r->n_alive = n;
     for (int c = 0; c < n; c++) r->alive[c] = c;
 }
@@ -276,7 +401,9 @@ static int race_add(race *r, const worth w[], int racing) {
         double d = (r->total[lead].goal - r->total[c].goal) / r->k;
         double var = r->d2[lead][c] / r->k - d * d;
         double se = var > 0 ? sqrt(var / r->k) : 0;
-        if (c == lead || d <= 1e-12 || d <= RACE_Z * se) r->alive[kept++] = c;
+        if (c == lead ||
+            ((d <= 1e-12 || d <= RACE_Z * se) && (r->eps <= 0 || d + RACE_Z * se >= r->eps)))
+            r->alive[kept++] = c;
     }
     r->n_alive = kept;
     return kept;
@@ -287,6 +414,11 @@ static int race_best(const race *r) {
     worth mean[CS_SPLITS_MAX];
     for (int i = 0; i < r->n_alive; i++) mean[i] = r->total[r->alive[i]];
     return r->alive[best_candidate(mean, r->n_alive)];
+}
+
+/* The race's margin of indifference: `equal` thousandths of a game, when the goal is one. */
+static double race_eps(const mc_player *m) {
+    return m->objective != OBJECTIVE_POINTS && m->st.ctx == NULL ? m->equal / 1000.0 : 0.0;
 }
 
 static int no_deal(mc_player *m, const cs_view *v) {
@@ -301,7 +433,8 @@ static int mc_discard(void *self, const cs_view *v, cs_card out[CS_MAX_DISCARD])
     mc_player *m = self;
     if (unready(m)) return CS_ENOMEM;
     const cs_rules *r = v->rules;
-    const cs_rules *sim_rules = m->objective == OBJECTIVE_WIN ? r : &m->points_rules;
+    const cs_rules *sim_rules = m->objective != OBJECTIVE_POINTS ? r : &m->points_rules;
+    stakes_set(&m->st, m, v);
     int n = r->players, hand = cs_rules_hand_size(r);
     cs_seen seen;
     cs_seen_from_view(v, &seen);
@@ -325,9 +458,20 @@ static int mc_discard(void *self, const cs_view *v, cs_card out[CS_MAX_DISCARD])
     }
     if (n_cand > m->width) n_cand = (int)m->width;
     race rc;
-    race_init(&rc, n_cand);
+    race_init(&rc, n_cand, race_eps(m));
+    /* What each candidate's kept hand shows with each card that may be the starter (with the
+     * race on, most decisions need it for one or two candidates only after the first look, but
+     * it costs about one sample). */
+    int my_show[CS_SPLITS_MAX][CS_DECK_SIZE], their_show[CS_MAX_PLAYERS][CS_DECK_SIZE];
+    const int *show[CS_MAX_PLAYERS];
+    for (int p = 0; p < n; p++) show[p] = their_show[p];
+    for (int c = 0; c < n_cand; c++)
+        for (cs_cardset u = seen.unseen; u; u &= u - 1) {
+            cs_card st = (cs_card)__builtin_ctzll(u);
+            my_show[c][st] = cs_show_score(splits[cand[c]].keep, hand, st, r->hand_flush_min);
+        }
     int used = 0;
-    for (long k = 0; k < m->samples && rc.n_alive > 1; k++) {
+    for (long k = 0; k < m->discard_samples && rc.n_alive > 1; k++) {
         cs_card hands[CS_MAX_PLAYERS][CS_MAX_DEALT];
         cs_cardset rest;
         if (cs_seen_sample(&seen, r->cards_dealt, &m->rng, hands, &rest) != 0) continue;
@@ -366,17 +510,23 @@ static int mc_discard(void *self, const cs_view *v, cs_card out[CS_MAX_DISCARD])
         int n_starters = 0;
         for (cs_cardset u = rest; u; u &= u - 1)
             starters[n_starters++] = (cs_card)__builtin_ctzll(u);
+        for (int p = 0; p < n; p++)
+            if (p != v->seat)
+                for (int i = 0; i < n_starters; i++)
+                    their_show[p][starters[i]] =
+                        cs_show_score(base.kept[p], hand, starters[i], r->hand_flush_min);
         worth w[CS_SPLITS_MAX];
         for (int a = 0; a < rc.n_alive; a++) {
             int c = rc.alive[a];
             const cs_split *sp = &splits[cand[c]];
+            show[v->seat] = my_show[c];
             cs_sim s = base;
             for (int i = 0; i < hand; i++) s.kept[v->seat][i] = s.hand[v->seat][i] = sp->keep[i];
             s.n_hand[v->seat] = hand;
             for (int i = 0; i < r->discards; i++) s.crib[n_crib + i] = sp->toss[i];
             cs_sim_start_play(&s);
             cs_sim_play_out(&s);
-            w[c] = over_starters(m, &s, v, starters, n_starters);
+            w[c] = over_starters(m, &s, v, starters, n_starters, show);
         }
         race_add(&rc, w, m->race);
     }
@@ -404,7 +554,8 @@ static int mc_play(void *self, const cs_view *v, cs_card *out) {
         *out = v->hand[cand[0]];
         return CS_OK;
     }
-    int win = m->objective == OBJECTIVE_WIN;
+    int win = m->objective != OBJECTIVE_POINTS;
+    stakes_set(&m->st, m, v);
     cs_seen seen;
     cs_seen_from_view(v, &seen);
     cs_sim base;
@@ -439,7 +590,7 @@ static int mc_play(void *self, const cs_view *v, cs_card *out) {
     }
 
     race rc;
-    race_init(&rc, n_cand);
+    race_init(&rc, n_cand, race_eps(m));
     int used = 0;
     for (long k = 0; k < m->samples && rc.n_alive > 1; k++) {
         cs_card hands[CS_MAX_PLAYERS][CS_MAX_DEALT], tossed[CS_MAX_PLAYERS][CS_MAX_DISCARD];
@@ -495,11 +646,11 @@ static const char *mc_last_error(void *self) {
 
 const cs_strategy cs_strategy_mc = {
     .name = "mc",
-    .version = 2, /* 2: hidden=expected and race=on by default */
+    .version = 3, /* 2: hidden=expected and race=on by default; 3: samples=100 */
     .description = "Monte Carlo search over the hidden cards for every discard and play, "
                    "scoring points or the chance of winning the game",
     .params = MC_PARAMS,
-    .n_params = 6,
+    .n_params = 8,
     .create = mc_create,
     .destroy = mc_destroy,
     .new_game = mc_new_game,

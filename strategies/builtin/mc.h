@@ -35,6 +35,22 @@
  * default plays for. width=1 (expected's discard, no search) wins 1.4% +- 1.1% fewer, width=5
  * no more (-0.5% +- 0.8%).
  *
+ * objective=match plays for the match or event around the game (the view's cs_match_context):
+ * a simulation that ends the game is worth what its result is worth there (best-of: the chance
+ * of taking the match, later games taken as even; points: the side's points, a loss's depending
+ * on its score), one that does not end it the win table's chance times what a win is worth plus
+ * the rest times what a loss is worth, with a stated model of the final scores (mc.c). With no
+ * context, or a plain game, it decides exactly as objective=win (200 games against expected
+ * with either objective give byte-identical /games). Measured against objective=win with
+ * experiments/tools/mc_match_value.c (duplicate: each card sequence twice, seats swapped):
+ * best-of-three matches where a skunk counts two games and a double three, 1,000 sequences
+ * (4,603 games, seed 21, samples=200), it took 49.8% [47.6%, 52.0%] of the matches; single
+ * games scored by a league's points (a loss costs its shortfall to 121), 2,000 sequences
+ * (4,000 games, seed 22, samples=100), it won 47.9% [46.3%, 49.4%] of the games and scored
+ * +0.05 +- 0.28 league points a game more: it gives up some wins for the points a loss
+ * keeps, and the two about cancel. A plain best-of-N (every win one game) is a sure no-op: the
+ * match chance is then linear in the game's, so it ranks moves as objective=win does.
+ *
  * The budget: `samples` is the most a decision draws. With race=on (the default) a move is
  * dropped once it trails the best by three standard errors of the paired difference, and the
  * decision ends when one move is left (mc.c says why that is safe), which nearly halves the
@@ -43,6 +59,21 @@
  * expected in the duplicate games above, the race lost nothing (paired difference -0.2% +-
  * 1.4%), and four times the budget (samples=800) gained nothing (+0.2% +- 1.4%): at 200
  * samples mc is limited by its models (the rollout policy, the hidden cards), not by noise.
+ *
+ * Version 3 halves the default budget to samples=100 (discard_samples, 0 by default, gives the
+ * discard a budget of its own). Against expected in 2,000 duplicate games (seed 11, the same
+ * cards, paired with samples=200; user CPU time of the whole match, one thread, on a loaded
+ * machine): samples=100 -0.3% +- 1.5% in 63% of the time (18.0 s against 28.6 s); samples=50
+ * -1.7% +- 1.6% (11.0 s); the play at 100 and the discard at 50 -1.9% +- 1.7%, the discard at
+ * 400 +0.0% +- 1.5% for 10% more time than samples=200; the race's first look after 16
+ * samples instead of 32, -1.1% +- 1.6% and no faster. The play's rollouts take most of the
+ * time (cs_peg_lookahead_pick: 56% of a profile of mc against expected). At the new default,
+ * 20,000 duplicate games against expected (seed 20240501) gave 56.6% [55.9%, 57.3%] (version
+ * 2 at samples=200: 57.0% [56.3%, 57.6%] in results/ladder.md); `cribsim bench --only mc`
+ * plays mc against mc at 41.6 games a second, and at samples=200 at 25.8 (1.6 times).
+ * equal=N (off by default) also lets the race stop sampling moves surely within N thousandths
+ * of a game of the best: equal=10 saves about 11% of the time but, paired with the default on
+ * those 20,000 games, loses 0.57% +- 0.45% of them (with samples=80, 0.91% +- 0.51%).
  *
  * Deterministic given its per-game stream; no allocation in decisions (the win table is
  * built once per instance and rules, in new_game).
