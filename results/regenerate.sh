@@ -94,7 +94,7 @@ run_events() {
             "$specs/nz-tournament.yaml" >"$dir/specs/nz-g$g.yaml"
         play "$dir/specs/nz-g$g.yaml" "$dir/nz-g$g.h5" 400
     done
-    [ -f "$specs/league-match.yaml" ] && play "$specs/league-match.yaml" "$dir/league-match.h5" 300
+    [ -f "$specs/league-match.yaml" ] && play "$specs/league-match.yaml" "$dir/league-match.h5" 1000
     echo "   played in $(($(date +%s) - start)) s" >&2
     rm -rf "$out"
     mkdir -p "$out"
