@@ -149,8 +149,8 @@ def check_rules(rules, path="file"):
     if fd != "cut" and (isinstance(fd, bool) or not isinstance(fd, int)
                         or not 0 <= fd < rules["players"]):
         bad("first_dealer", "is neither 'cut' nor a seat")
-    if rules["next_dealer"] not in ("alternate", "loser"):
-        bad("next_dealer", "is neither 'alternate' nor 'loser'")
+    if rules["next_dealer"] not in ("alternate", "loser", "cut"):
+        bad("next_dealer", "is not 'alternate', 'loser' or 'cut'")
 
 
 def check_games(path, games, players, n_sides):

@@ -837,7 +837,9 @@ def _has_ties(results):
 def resolve_rule(run, rule):
     """The dealer rule to use for a run: the rules' next_dealer for "rules"."""
     if rule == "rules":
-        return str(run.rules.get("next_dealer", "alternate"))
+        rule = str(run.rules.get("next_dealer", "alternate"))
+        # a new cut before each game: any seat may deal first, so consecutive games make a match
+        return "consecutive" if rule == "cut" else rule
     return rule
 
 
