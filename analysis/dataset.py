@@ -33,6 +33,7 @@ import numpy as np
 import pandas as pd
 
 import cards
+import cliio
 import cribsim_data
 import metrics
 
@@ -271,14 +272,18 @@ def to_frame(data):
     return pd.DataFrame(cols)
 
 
-def write(data, path, run):
-    """Writes the dataset as CSV or .npz by the path's extension."""
+def write(data, path, run, force=False):
+    """Writes the dataset as CSV or .npz by the path's extension, through a temporary file
+    renamed into place (cliio.output): an existing file is replaced only with force, a missing
+    folder is refused, and an interrupted write leaves nothing behind."""
     if path.endswith(".csv"):
-        to_frame(data).to_csv(path, index=False)
+        with cliio.output(path, "w", force) as f:
+            to_frame(data).to_csv(f, index=False)
     else:
         arrays = {k: (v.astype(str) if v.dtype == object else v) for k, v in data.items()}
-        np.savez_compressed(path, schema=np.array(list(data)), source=np.array(
-            [run.path, str(run.attrs.get("git_commit", "unknown"))]), **arrays)
+        with cliio.output(path, "wb", force) as f:
+            np.savez_compressed(f, schema=np.array(list(data)), source=np.array(
+                [run.path, str(run.attrs.get("git_commit", "unknown"))]), **arrays)
 
 
 def read(path):
@@ -304,6 +309,7 @@ def read(path):
     return data
 
 
+@cliio.tool("dataset.py")
 def main(argv=None):
     p = argparse.ArgumentParser(description="Export one row per decision (discard or play) "
                                 "from a cribsim run file that records deals.")
@@ -315,20 +321,15 @@ def main(argv=None):
                    "(a specification from the lineup)")
     p.add_argument("--max-games", type=int, metavar="N",
                    help="use only the first N complete games of the file")
+    p.add_argument("--force", action="store_true", help="replace OUT if it exists")
     args = p.parse_args(argv)
     if not args.output.endswith((".csv", ".npz")):
         p.error(f"{args.output}: the output must end in .csv or .npz")
-    try:
+    cliio.check_output(args.output, args.force)  # before the work, not after it
+    with cliio.reading(args.file):
         run = cribsim_data.load(args.file, max_games=args.max_games)
         data = build(run, args.kind, args.strategy)
-    except cribsim_data.CribsimFileError as e:
-        print(f"dataset.py: error: {e}", file=sys.stderr)
-        return 2
-    try:
-        write(data, args.output, run)
-    except OSError as e:
-        print(f"dataset.py: error: cannot write {args.output}: {e}", file=sys.stderr)
-        return 2
+    write(data, args.output, run, args.force)
     n = len(next(iter(data.values()))) if data else 0
     print(f"wrote {n} {args.kind} rows to {os.path.abspath(args.output)}")
     return 0

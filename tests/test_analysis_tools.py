@@ -372,14 +372,25 @@ class TestDatasets(unittest.TestCase):
                                                    "--strategy", "alpha"])
             self.assertEqual(status, 0)
             self.assertEqual(set(dataset.read(path)["strategy"]), {"alpha"})
+            # an existing dataset is never replaced without --force, and stays as it was
+            before = open(path, encoding="utf-8").read()
+            status, _, err = run_main(dataset.main, [Files.two, "--kind", "play", "-o", path])
+            self.assertEqual(status, 2)
+            self.assertIn("exists", err)
+            self.assertEqual(open(path, encoding="utf-8").read(), before)
             status, _, err = run_main(dataset.main, [Files.two, "--kind", "discard", "-o",
-                                                     path, "--strategy", "nobody"])
+                                                     path, "--strategy", "nobody", "--force"])
             self.assertEqual(status, 2)
             self.assertIn("nobody", err)
             status, _, err = run_main(dataset.main, [Files.games_only, "--kind", "play", "-o",
-                                                     path])
+                                                     path, "--force"])
             self.assertEqual(status, 2)
             self.assertIn("no /deals", err)
+            # a missing folder is refused, not created
+            missing = os.path.join(out, "no", "d.npz")
+            status, _, err = run_main(dataset.main, [Files.two, "--kind", "play", "-o", missing])
+            self.assertEqual(status, 2)
+            self.assertFalse(os.path.exists(os.path.dirname(missing)))
             status, _, _ = run_main(dataset.main, [Files.two, "--kind", "play", "-o",
                                                    os.path.join(out, "x.parquet")])
             self.assertEqual(status, 2)
