@@ -126,6 +126,48 @@ static void test_the_deal_stops_when_a_side_reaches_the_target(void) {
     CU_ASSERT_EQUAL(s.winner, 1);
 }
 
+/* The show counts from the dealer's left: with both sides one point short of the target, the
+ * pone's hand (counted first) wins even though the dealer's hand and crib are worth far more;
+ * with the pone further back, the dealer's hand wins before the crib is counted. This is the
+ * order mc's rollouts decide races near the target by. */
+static void show_race(int pone_score, int *winner, int *dealer_gained, int *pone_gained) {
+    cs_rules rules;
+    cs_rules_preset(CS_PRESET_TWO, &rules);
+    cs_sim s;
+    memset(&s, 0, sizeof s);
+    s.rules = &rules;
+    s.players = 2;
+    s.hand_size = 4;
+    s.dealer = 1;
+    s.score[0] = pone_score;
+    s.score[1] = 120;
+    const char *pone = "5C 5D TH KS", *dealer = "4C 4D 6C 6D", *crib = "AC 2D 3H 8H";
+    cs_card c[5];
+    const char *bad;
+    CU_ASSERT_EQUAL_FATAL(cs_cards_parse_line(pone, c, 5, &bad), 4);
+    memcpy(s.kept[0], c, 4 * sizeof c[0]);
+    CU_ASSERT_EQUAL_FATAL(cs_cards_parse_line(dealer, c, 5, &bad), 4);
+    memcpy(s.kept[1], c, 4 * sizeof c[0]);
+    CU_ASSERT_EQUAL_FATAL(cs_cards_parse_line(crib, c, 5, &bad), 4);
+    memcpy(s.crib, c, 4 * sizeof c[0]);
+    CU_ASSERT_EQUAL_FATAL(cs_card_parse("5S", &s.starter), 0);
+    cs_sim_show(&s);
+    *winner = s.over ? s.winner : -1;
+    *dealer_gained = s.gained[1];
+    *pone_gained = s.gained[0];
+}
+
+static void test_the_show_counts_the_pone_first_in_a_race(void) {
+    int winner, dealer, pone;
+    show_race(120, &winner, &dealer, &pone);
+    CU_ASSERT_EQUAL(winner, 0);
+    CU_ASSERT_EQUAL(dealer, 0); /* the game ended before the dealer counted */
+    CU_ASSERT_TRUE(pone >= 1);
+    show_race(60, &winner, &dealer, &pone); /* the pone's hand cannot reach 121 */
+    CU_ASSERT_EQUAL(winner, 1);
+    CU_ASSERT_TRUE(pone > 0 && pone < 61);
+}
+
 static void test_both_policies_always_lay_a_card_that_fits(void) {
     cs_rules rules;
     cs_rules_preset(CS_PRESET_FOUR, &rules);
@@ -166,6 +208,7 @@ const char cs_suite_name[] = "dealsim";
 const cs_test cs_suite_tests[] = {
     CS_TEST(test_replayed_deals_score_as_in_the_engine),
     CS_TEST(test_the_deal_stops_when_a_side_reaches_the_target),
+    CS_TEST(test_the_show_counts_the_pone_first_in_a_race),
     CS_TEST(test_both_policies_always_lay_a_card_that_fits),
     {NULL, NULL},
 };
