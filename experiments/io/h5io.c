@@ -22,6 +22,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "condwait.h"
 #include "error.h"
 #include "pcg32.h"
 #include "version.h"
@@ -722,7 +723,7 @@ static int table_flush(table *t, int until_free, int all) {
             pthread_mutex_lock(t->mu);
             b->state = SLAB_DONE;
         }
-        while (b->state == SLAB_COMPRESSING && must) pthread_cond_wait(t->cv, t->mu);
+        while (b->state == SLAB_COMPRESSING && must) cs_cond_wait(t->cv, t->mu);
         int done = b->state == SLAB_DONE;
         pthread_mutex_unlock(t->mu);
         if (!done) return 0;
@@ -1038,7 +1039,7 @@ static cs_h5_writer *writer_new(const char *path) {
     table_init(&w->games, &GAMES_DEF);
     table_init(&w->deals, &DEALS_DEF);
     pthread_mutex_init(&w->mu, NULL);
-    pthread_cond_init(&w->cv, NULL);
+    cs_cond_init(&w->cv);
     atomic_init(&w->full, 0);
     table *tables[2] = {&w->games, &w->deals};
     for (int i = 0; i < 2; i++) {
