@@ -627,7 +627,6 @@ static void table_free(table *t) {
 #define ZWORK_SIZE ISAL_DEF_LVL1_SMALL
 #define ZHIST_BITS 8 /* a 256-byte window */
 
-
 static int slab_alloc(table *t, slab *b) {
     size_t bytes = t->def->chunk * t->row_size;
     memset(b, 0, sizeof *b);
