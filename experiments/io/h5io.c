@@ -551,6 +551,9 @@ typedef struct {
     slab_state state;     /* under the writer's lock once the slab is queued */
 } slab;
 
+#define SCATTER_BLOCK      64
+#define SCATTER_MAX_STRUCT 256 /* bytes of a record the block transpose takes (136 now) */
+
 #define MAX_SLABS 34 /* per table: CS_H5_MAX_HELPERS + 2 */
 
 typedef struct {
@@ -558,8 +561,9 @@ typedef struct {
     hid_t dset, ftype, mtype;
     hid_t gtype; /* just the `game` field, for bisection (made on first use) */
     size_t row_size;
-    uint16_t *src_of; /* byte j of a packed row is byte src_of[j] of the record */
-    size_t zcap;      /* room for a deflated chunk */
+    uint16_t *src_of;    /* byte j of a packed row is byte src_of[j] of the record */
+    unsigned char *pend; /* the records of the current slab's last, partial scatter block */
+    size_t zcap;         /* room for a deflated chunk */
     slab slabs[MAX_SLABS];
     int n_slabs;
     int cur;              /* the slab being filled */
@@ -593,7 +597,9 @@ static void slab_free(slab *b) {
 static void table_free_memory(table *t) {
     for (int i = 0; i < t->n_slabs; i++) slab_free(&t->slabs[i]);
     free(t->src_of);
+    free(t->pend);
     t->src_of = NULL;
+    t->pend = NULL;
     t->n_slabs = 0;
 }
 
@@ -642,10 +648,11 @@ static int slab_alloc(table *t, slab *b) {
 static int table_alloc_writing(table *t, int n) {
     size_t bytes = t->def->chunk * t->row_size;
     t->src_of = malloc(t->row_size * sizeof *t->src_of);
+    t->pend = malloc(SCATTER_BLOCK * t->def->struct_size);
     /* Room for the chunk stored (ISA-L falls back to stored blocks: 5 bytes per 64 KB, the
      * zlib header and checksum), which is also room for its raw rows (scratch on --resume). */
     t->zcap = bytes + (bytes / 65535 + 1) * 5 + 64;
-    if (t->src_of == NULL) return -1;
+    if (t->src_of == NULL || t->pend == NULL) return -1;
     size_t j = 0;
     for (size_t k = 0; k < t->def->n_fields; k++)
         for (size_t b = 0; b < t->def->fields[k].size; b++)
@@ -913,10 +920,14 @@ static int deals_lower_bound(table *t, uint64_t rows, uint64_t game, uint64_t *o
 
 /* Writes every queued slab, then the current one's rows [stage_first, stage_first + staged)
  * as one chunk (padded with zeros: rows past the extent are never read). */
+static void scatter_block(const table *t, const unsigned char *src, unsigned char *dst);
+
 static int table_write_stage(table *t) {
     if (table_flush(t, 0, 1) < 0) return -1;
     if (t->staged == t->written) return 0;
     slab *b = &t->slabs[t->cur];
+    size_t part = t->staged % SCATTER_BLOCK;
+    if (part > 0) scatter_block(t, t->pend, b->stage + (t->staged - part));
     slab_compress(t, b, t->staged);
     if (slab_write(t, b, t->staged) < 0) return -1;
     t->written = t->staged;
@@ -933,8 +944,6 @@ static int table_write_stage(table *t) {
  * one thread, recording deals): the row-by-row scatter took 38% of the run, a byte-at-a-time
  * block scatter 19%, this one 11%.
  */
-#define SCATTER_BLOCK      64
-#define SCATTER_MAX_STRUCT 256 /* bytes of a record the block transpose takes (136 now) */
 
 /* Transposes the 8x8 byte matrix in w[0..7] (byte k of w[i] is element (i, k), little-endian
  * byte order as loaded): afterwards byte k of w[i] is element (k, i). */
@@ -1015,25 +1024,41 @@ static void scatter_block(const table *t, const unsigned char *src, unsigned cha
 #endif
 }
 
+/*
+ * Rows reach the stage a whole scatter block at a time: straight from the caller's records
+ * when a block starts and the caller has one whole, else through t->pend, which gathers the
+ * rows of a block begun or ended in the middle of a call and is scattered when it is full or
+ * the partial chunk is written (table_write_stage). So `staged` counts the rows in the stage
+ * plus the staged % SCATTER_BLOCK rows held only in t->pend. (Scattered one row at a time,
+ * each row's bytes went to row_size cache lines a chunk apart: 2% of a run that records deals,
+ * for the rows at each end of every batch.)
+ */
+_Static_assert(sizeof(cs_deal_record) <= SCATTER_MAX_STRUCT &&
+                   sizeof(cs_games_row) <= SCATTER_MAX_STRUCT,
+               "records must fit scatter_block's planes");
+_Static_assert(CS_H5_GAMES_CHUNK % SCATTER_BLOCK == 0 && CS_H5_DEALS_CHUNK % SCATTER_BLOCK == 0,
+               "chunks hold whole scatter blocks");
+
 static int table_append(table *t, const void *rows, size_t n) {
     const unsigned char *src = rows;
-    const uint16_t *src_of = t->src_of;
-    size_t struct_size = t->def->struct_size, row_size = t->row_size, chunk = t->def->chunk;
+    size_t struct_size = t->def->struct_size, chunk = t->def->chunk;
     if (t->q_len > 0 && table_flush(t, 0, 0) < 0) return -1; /* what others compressed */
     for (size_t i = 0; i < n;) {
         unsigned char *stage = t->slabs[t->cur].stage;
-        if (t->staged % SCATTER_BLOCK == 0 && n - i >= SCATTER_BLOCK &&
-            struct_size <= SCATTER_MAX_STRUCT && chunk - t->staged >= SCATTER_BLOCK) {
+        size_t part = t->staged % SCATTER_BLOCK;
+        if (part == 0 && n - i >= SCATTER_BLOCK) {
             scatter_block(t, src, stage + t->staged);
             src += SCATTER_BLOCK * struct_size;
             i += SCATTER_BLOCK;
             t->staged += SCATTER_BLOCK;
-        } else { /* one row, to reach a block boundary or for the last few rows */
-            unsigned char *dst = stage + t->staged;
-            for (size_t j = 0; j < row_size; j++) dst[j * chunk] = src[src_of[j]];
-            src += struct_size;
-            i++;
-            t->staged++;
+        } else {
+            size_t m = SCATTER_BLOCK - part < n - i ? SCATTER_BLOCK - part : n - i;
+            memcpy(t->pend + part * struct_size, src, m * struct_size);
+            src += m * struct_size;
+            i += m;
+            t->staged += m;
+            if (part + m == SCATTER_BLOCK)
+                scatter_block(t, t->pend, stage + t->staged - SCATTER_BLOCK);
         }
         if (t->staged == chunk && table_next_slab(t) < 0) return -1;
     }
@@ -1055,6 +1080,11 @@ static int table_resume_at(table *t, uint64_t rows) {
     slab *b = &t->slabs[t->cur];
     if (table_read(t, t->ftype, t->stage_first, t->staged, b->zbuf) < 0) return -1;
     shuffle_rows_in(b->zbuf, b->stage, t->def->chunk, t->staged, t->row_size);
+    size_t part = t->staged % SCATTER_BLOCK; /* the partial block's records, for table_append */
+    for (size_t r = 0; r < part; r++)
+        for (size_t j = 0; j < t->row_size; j++)
+            t->pend[r * t->def->struct_size + t->src_of[j]] =
+                b->zbuf[(t->staged - part + r) * t->row_size + j];
     return 0;
 }
 
@@ -1362,14 +1392,23 @@ static uint64_t durable_games(const cs_h5_writer *w, uint64_t game_begin) {
     uint64_t rows =
         g->q_len > 0 ? g->slabs[g->queue[g->q_head]].first : g->stage_first + g->written;
     const unsigned char *first_unwritten = NULL; /* the first deal row not on disk */
-    if (w->has_deals && d->q_len > 0)
+    size_t stride = d->def->chunk;               /* between its bytes */
+    if (w->has_deals && d->q_len > 0) {
         first_unwritten = d->slabs[d->queue[d->q_head]].stage;
-    else if (w->has_deals && d->staged > d->written)
-        first_unwritten = d->slabs[d->cur].stage + d->written;
+    } else if (w->has_deals && d->staged > d->written) {
+        size_t part = d->staged % SCATTER_BLOCK, row = d->written;
+        if (row >= d->staged - part) { /* only in the partial block's records */
+            first_unwritten = d->pend + (row - (d->staged - part)) * d->def->struct_size;
+            stride = 1;
+        } else {
+            first_unwritten = d->slabs[d->cur].stage + row;
+        }
+    }
     if (first_unwritten != NULL) {
-        /* `game` is the first field of a packed deal row: its bytes are in the first planes */
+        /* `game` is the first field of a deal row: in a record its first bytes, in a packed row
+         * its bytes are in the first planes */
         unsigned char b[sizeof(uint64_t)];
-        for (size_t j = 0; j < sizeof b; j++) b[j] = first_unwritten[j * d->def->chunk];
+        for (size_t j = 0; j < sizeof b; j++) b[j] = first_unwritten[j * stride];
         uint64_t game;
         memcpy(&game, b, sizeof game);
         if (game - game_begin < rows) rows = game - game_begin;
