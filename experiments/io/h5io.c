@@ -982,21 +982,23 @@ static void scatter_block(const table *t, const unsigned char *src, unsigned cha
 #endif
     size_t c0 = 0;
 #if defined(__SSE2__)
-    /* sixteen records by sixteen bytes at a time: four rounds of byte interleaves transpose
-     * them (each round pairs register i with i + 8) */
-    for (; c0 + 16 <= struct_size; c0 += 16)
+    /* sixteen records by eight bytes at a time, in sixteen registers: records i and i + 8
+     * interleaved, then three rounds that interleave register i with i + 4 */
+    for (; c0 < c8; c0 += 8)
         for (size_t r = 0; r < SCATTER_BLOCK; r += 16) {
-            __m128i x[16], y[16];
-            for (int i = 0; i < 16; i++)
-                x[i] = _mm_loadu_si128((const void *)(src + (r + (size_t)i) * struct_size + c0));
-            for (int round = 0; round < 4; round++) {
-                for (int i = 0; i < 8; i++) {
-                    y[2 * i] = _mm_unpacklo_epi8(x[i], x[i + 8]);
-                    y[2 * i + 1] = _mm_unpackhi_epi8(x[i], x[i + 8]);
+            __m128i x[8], y[8];
+            for (int i = 0; i < 8; i++)
+                x[i] = _mm_unpacklo_epi8(
+                    _mm_loadl_epi64((const void *)(src + (r + (size_t)i) * struct_size + c0)),
+                    _mm_loadl_epi64((const void *)(src + (r + (size_t)i + 8) * struct_size + c0)));
+            for (int round = 0; round < 3; round++) {
+                for (int i = 0; i < 4; i++) {
+                    y[2 * i] = _mm_unpacklo_epi8(x[i], x[i + 4]);
+                    y[2 * i + 1] = _mm_unpackhi_epi8(x[i], x[i + 4]);
                 }
                 memcpy(x, y, sizeof x);
             }
-            for (int k = 0; k < 16; k++)
+            for (int k = 0; k < 8; k++)
                 _mm_store_si128((void *)(planes + (c0 + (size_t)k) * SCATTER_BLOCK + r), x[k]);
         }
 #endif
