@@ -11,13 +11,12 @@
 #include "expected.h"
 #include "greedy.h"
 #include "mc.h"
+#include "model.h"
 #include "random.h"
 
 static const cs_strategy *const REGISTRY[] = {
-    &cs_strategy_random,
-    &cs_strategy_greedy,
-    &cs_strategy_expected,
-    &cs_strategy_mc,
+    &cs_strategy_random, &cs_strategy_greedy, &cs_strategy_expected,
+    &cs_strategy_mc,     &cs_strategy_model,
 };
 
 #define REGISTRY_COUNT ((int)(sizeof REGISTRY / sizeof REGISTRY[0]))
