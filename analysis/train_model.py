@@ -47,13 +47,14 @@ VERSION = 1
 NAME_LEN = 24
 NOTE_MAX = 1024
 # The feature sets, in the order model.c computes them (model.h documents each).
-DISCARD_FEATURES = ("kept_expected", "crib_pair", "crib_fifteen", "crib_sum_five", "crib_fives",
+DISCARD_FEATURES = ("kept_expected", "crib_expected", "crib_pair", "crib_fifteen", "crib_sum_five", "crib_fives",
                     "crib_jacks", "crib_near", "crib_suited", "crib_value", "kept_fives",
                     "kept_low")
-PLAY_FEATURES = ("points", "reply_mean", "reply_any", "reply_fit", "count_after", "card_value",
+PLAY_FEATURES = ("points", "reply_threat", "reply_scores", "reply_fits", "count_after", "card_value",
                  "lead_low", "can_follow", "keep_same")
 DISCARD_COLUMNS = ("game", "dealt", "discard", "choice", "own_crib")
-PLAY_COLUMNS = ("game", "hand", "kept", "discard", "starter", "pile", "history", "count", "slot")
+PLAY_COLUMNS = ("game", "hand", "kept", "discard", "starter", "pile", "history", "history_seat",
+                "count", "slot")
 
 
 class TrainError(Exception):
@@ -106,6 +107,36 @@ def _expected_show(kept, dealt):
     return out
 
 
+def _crib_mean(toss, flush_min):
+    """Mean crib show when `toss` (card codes) are laid away and the crib's other cards and
+    the starter are every set of the rest of the deck, each starter in turn (handvalue.h's
+    crib model, which C tabulates; a test holds the two equal)."""
+    rest = np.array([c for c in range(52) if c not in toss])
+    n_other = 4 - len(toss)
+    sets = rest[np.array(list(itertools.combinations(range(len(rest)), n_other + 1)))]
+    hands, starters = [], []
+    for k in range(n_other + 1):
+        others = [i for i in range(n_other + 1) if i != k]
+        hands.append(np.column_stack([np.tile(np.array(toss), (len(sets), 1)), sets[:, others]]))
+        starters.append(sets[:, k])
+    return float(cards.show_score(np.concatenate(hands), np.concatenate(starters),
+                                  flush_min).mean())
+
+
+@functools.lru_cache(maxsize=None)
+def crib_table(n_toss, flush_min=5):
+    """E[crib] by the tossed ranks: [13] for one card, [13][13][2] (ranks, same suit) for two."""
+    if n_toss == 1:
+        return np.array([_crib_mean((4 * r,), flush_min) for r in range(13)])
+    table = np.zeros((13, 13, 2))
+    for a in range(13):
+        for b in range(a, 13):
+            for same in ((0, 1) if a != b else (0,)):
+                v = _crib_mean((4 * a, 4 * b + (0 if same else 1)), flush_min)
+                table[a, b, same] = table[b, a, same] = v
+    return table
+
+
 def discard_features(data):
     """(rows, candidates, features) and (rows,) chosen candidate for a discard dataset."""
     dealt = data["dealt"]
@@ -125,18 +156,22 @@ def discard_features(data):
         tr, tv = toss // 4, np.minimum(toss // 4 + 1, 10)
         x[:, j, 0] = _expected_show(kept, dealt)
         if n_toss == 2:
+            same = (toss[:, 0] % 4 == toss[:, 1] % 4).astype(np.int64)
+            x[:, j, 1] = s * crib_table(2)[tr[:, 0], tr[:, 1], same]
             total = tv.sum(axis=1)
             gap = np.abs(tr[:, 0] - tr[:, 1])
-            x[:, j, 1] = s * (tr[:, 0] == tr[:, 1])
-            x[:, j, 2] = s * (total == 15)
-            x[:, j, 3] = s * (total == 5)
-            x[:, j, 6] = s * ((gap == 1) | (gap == 2))
-            x[:, j, 7] = s * (toss[:, 0] % 4 == toss[:, 1] % 4)
-        x[:, j, 4] = s * np.sum(tr == 4, axis=1)
-        x[:, j, 5] = s * np.sum(tr == 10, axis=1)
-        x[:, j, 8] = s * tv.sum(axis=1) / 10.0
-        x[:, j, 9] = np.sum(kept // 4 == 4, axis=1)
-        x[:, j, 10] = np.sum(np.minimum(kept // 4 + 1, 10) <= 4, axis=1)
+            x[:, j, 2] = s * (tr[:, 0] == tr[:, 1])
+            x[:, j, 3] = s * (total == 15)
+            x[:, j, 4] = s * (total == 5)
+            x[:, j, 7] = s * ((gap == 1) | (gap == 2))
+            x[:, j, 8] = s * same
+        else:
+            x[:, j, 1] = s * crib_table(1)[tr[:, 0]]
+        x[:, j, 5] = s * np.sum(tr == 4, axis=1)
+        x[:, j, 6] = s * np.sum(tr == 10, axis=1)
+        x[:, j, 9] = s * tv.sum(axis=1) / 10.0
+        x[:, j, 10] = np.sum(kept // 4 == 4, axis=1)
+        x[:, j, 11] = np.sum(np.minimum(kept // 4 + 1, 10) <= 4, axis=1)
     choice = data["choice"]
     if np.any((choice < 0) | (choice >= len(combos))):
         raise TrainError("a row's choice is not one of its candidate discards")
@@ -155,8 +190,18 @@ def _gain(pile, rank):
     return cards.peg_points([r * 4 for r in pile], rank * 4)
 
 
-def _play_candidate(pile, count, hand, i, unseen):
-    """The features of laying hand[i] (a code) on pile (ranks) at count, model.c's order."""
+@functools.lru_cache(maxsize=None)
+def _chance(total, hits, k):
+    """The chance that k cards drawn from `total` include one of `hits`: model.c's product."""
+    miss = 1.0
+    for j in range(k):
+        miss *= 0.0 if total - hits - j <= 0 else (total - hits - j) / (total - j)
+    return 1.0 - miss
+
+
+def _play_candidate(pile, count, hand, i, unseen, held):
+    """The features of laying hand[i] (a code) on pile (ranks) at count, the next seat holding
+    `held` cards, in model.c's order and arithmetic."""
     rank = hand[i] // 4
     value = _value(rank)
     f = [0.0] * len(PLAY_FEATURES)
@@ -164,16 +209,16 @@ def _play_candidate(pile, count, hand, i, unseen):
     after = count + value
     new_pile, new_count = ((), 0) if after == 31 else (pile + (rank,), after)
     total = sum(unseen)
-    if total > 0:
-        points = any_ = fit = 0
-        for r in range(13):
-            if unseen[r] == 0 or new_count + _value(r) > 31:
-                continue
-            g = _gain(new_pile, r)
-            points += unseen[r] * g
-            any_ += unseen[r] if g > 0 else 0
-            fit += unseen[r]
-        f[1], f[2], f[3] = points / total, any_ / total, fit / total
+    held = min(held, total)
+    any_ = fit = 0
+    for r in range(13):
+        if unseen[r] == 0 or new_count + _value(r) > 31:
+            continue
+        g = _gain(new_pile, r)
+        f[1] += _chance(total, unseen[r], held) * g
+        any_ += unseen[r] if g > 0 else 0
+        fit += unseen[r]
+    f[2], f[3] = _chance(total, any_, held), _chance(total, fit, held)
     f[4] = after / 31.0
     f[5] = value / 10.0
     f[6] = float(len(pile) == 0 and value <= 4)
@@ -191,10 +236,10 @@ def play_features(data):
     """(rows, 4, features), (rows,) chosen candidate and (rows, 4) mask of real candidates,
     for the play decisions with more than one card that fits."""
     feats, choices, masks = [], [], []
-    for h, kept, disc, st, pile, hist, count, slot in zip(
+    for h, kept, disc, st, pile, hist, hseat, count, slot in zip(
             data["hand"].tolist(), data["kept"].tolist(), data["discard"].tolist(),
             data["starter"].tolist(), data["pile"].tolist(), data["history"].tolist(),
-            data["count"].tolist(), data["slot"].tolist()):
+            data["history_seat"].tolist(), data["count"].tolist(), data["slot"].tolist()):
         hand = [c for c in h if c != NO_CARD]
         legal = [i for i, c in enumerate(hand) if count + _value(c // 4) <= 31]
         if slot not in legal:
@@ -206,7 +251,10 @@ def play_features(data):
         for c in seen:
             unseen[c // 4] -= 1
         ranks = tuple(c // 4 for c in pile if c != NO_CARD)
-        rows = [_play_candidate(ranks, count, hand, i, unseen) for i in legal]
+        # The next seat's cards left: its hand less what it has laid this deal.
+        held = sum(1 for c in kept if c != NO_CARD) - sum(
+            1 for c, s in zip(hist, hseat) if c != NO_CARD and s == 1)
+        rows = [_play_candidate(ranks, count, hand, i, unseen, held) for i in legal]
         rows += [[0.0] * len(PLAY_FEATURES)] * (4 - len(rows))
         feats.append(rows)
         choices.append(legal.index(slot))

@@ -165,7 +165,7 @@ static void test_model_refuses_another_feature_set(void) {
     char err[512];
     CU_ASSERT_EQUAL(parse(bytes, n, err, sizeof err), CS_ECONFIG);
     CU_ASSERT_PTR_NOT_NULL(strstr(err, "'reply_max'"));
-    CU_ASSERT_PTR_NOT_NULL(strstr(err, "'reply_mean'"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "'reply_threat'"));
 }
 
 static void test_model_refuses_a_flipped_bit_anywhere_after_the_header(void) {

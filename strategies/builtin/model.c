@@ -8,14 +8,18 @@
 #include "error.h"
 #include "pegging.h"
 
-static const char *const DISCARD_NAMES[CS_MODEL_DISCARD_FEATURES] = {
-    "kept_expected", "crib_pair",   "crib_fifteen", "crib_sum_five", "crib_fives", "crib_jacks",
-    "crib_near",     "crib_suited", "crib_value",   "kept_fives",    "kept_low",
+static const char *const DISCARD_NAMES[] = {
+    "kept_expected", "crib_expected", "crib_pair",   "crib_fifteen", "crib_sum_five", "crib_fives",
+    "crib_jacks",    "crib_near",     "crib_suited", "crib_value",   "kept_fives",    "kept_low",
 };
-static const char *const PLAY_NAMES[CS_MODEL_PLAY_FEATURES] = {
-    "points",     "reply_mean", "reply_any",  "reply_fit", "count_after",
-    "card_value", "lead_low",   "can_follow", "keep_same",
+static const char *const PLAY_NAMES[] = {
+    "points",     "reply_threat", "reply_scores", "reply_fits", "count_after",
+    "card_value", "lead_low",     "can_follow",   "keep_same",
 };
+_Static_assert(sizeof DISCARD_NAMES / sizeof DISCARD_NAMES[0] == CS_MODEL_DISCARD_FEATURES,
+               "one name per discard feature");
+_Static_assert(sizeof PLAY_NAMES / sizeof PLAY_NAMES[0] == CS_MODEL_PLAY_FEATURES,
+               "one name per play feature");
 static const cs_model_features FEATURES = {
     .n_discard = CS_MODEL_DISCARD_FEATURES,
     .n_play = CS_MODEL_PLAY_FEATURES,
@@ -36,9 +40,10 @@ const cs_model_features *cs_model_feature_set(void) {
 }
 
 void cs_model_discard_features(const cs_split *sp, int n_keep, int n_toss, const cs_pool *pool,
-                               int flush_min, double s, double f[]) {
+                               int flush_min, const cs_crib_model *crib, double s, double f[]) {
     memset(f, 0, CS_MODEL_DISCARD_FEATURES * sizeof f[0]);
     f[0] = cs_hand_expect(sp->keep, n_keep, pool, flush_min);
+    f[1] = s * cs_crib_expect(crib, sp->toss, n_toss);
     int value_sum = 0, fives = 0, jacks = 0;
     for (int t = 0; t < n_toss; t++) {
         int r = cs_card_rank(sp->toss[t]);
@@ -49,18 +54,18 @@ void cs_model_discard_features(const cs_split *sp, int n_keep, int n_toss, const
     if (n_toss == 2) {
         int ra = cs_card_rank(sp->toss[0]), rb = cs_card_rank(sp->toss[1]);
         int gap = ra > rb ? ra - rb : rb - ra;
-        f[1] = s * (ra == rb);
-        f[2] = s * (value_sum == 15);
-        f[3] = s * (value_sum == 5);
-        f[6] = s * (gap == 1 || gap == 2);
-        f[7] = s * (cs_card_suit(sp->toss[0]) == cs_card_suit(sp->toss[1]));
+        f[2] = s * (ra == rb);
+        f[3] = s * (value_sum == 15);
+        f[4] = s * (value_sum == 5);
+        f[7] = s * (gap == 1 || gap == 2);
+        f[8] = s * (cs_card_suit(sp->toss[0]) == cs_card_suit(sp->toss[1]));
     }
-    f[4] = s * fives;
-    f[5] = s * jacks;
-    f[8] = s * value_sum / 10.0;
+    f[5] = s * fives;
+    f[6] = s * jacks;
+    f[9] = s * value_sum / 10.0;
     for (int k = 0; k < n_keep; k++) {
-        f[9] += cs_card_rank(sp->keep[k]) == 4;
-        f[10] += cs_card_value(sp->keep[k]) <= 4;
+        f[10] += cs_card_rank(sp->keep[k]) == 4;
+        f[11] += cs_card_value(sp->keep[k]) <= 4;
     }
 }
 
@@ -76,6 +81,15 @@ static int unseen_by_rank(const cs_view *v, int u[CS_RANKS]) {
     for (int r = 0; r < CS_RANKS; r++)
         u[r] = cs_cardset_count(unseen & ((cs_cardset)0xF << (4 * r)));
     return cs_cardset_count(unseen);
+}
+
+/* The chance that k cards drawn from `total` unseen cards include one of `hits` of them:
+ * 1 - C(total - hits, k) / C(total, k), as a product of k ratios. */
+static double chance_of_any(int total, int hits, int k) {
+    double miss = 1.0;
+    for (int j = 0; j < k; j++)
+        miss *= total - hits - j <= 0 ? 0.0 : (double)(total - hits - j) / (total - j);
+    return 1.0 - miss;
 }
 
 void cs_model_play_features(const cs_view *v, int i, double f[]) {
@@ -95,19 +109,19 @@ void cs_model_play_features(const cs_view *v, int i, double f[]) {
     }
     int u[CS_RANKS];
     int total = unseen_by_rank(v, u);
-    if (total > 0) {
-        int points = 0, any = 0, fit = 0;
-        for (int r = 0; r < CS_RANKS; r++) {
-            if (u[r] == 0 || pile.count + cs_rank_value(r) > 31) continue;
-            int g = cs_peg_gain(&pile, r);
-            points += u[r] * g;
-            any += g > 0 ? u[r] : 0;
-            fit += u[r];
-        }
-        f[1] = (double)points / total;
-        f[2] = (double)any / total;
-        f[3] = (double)fit / total;
+    /* The next seat holds `held` of the unseen cards. */
+    int held = v->cards_left[(v->seat + 1) % v->rules->players];
+    if (held > total) held = total;
+    int any = 0, fit = 0;
+    for (int r = 0; r < CS_RANKS; r++) {
+        if (u[r] == 0 || pile.count + cs_rank_value(r) > 31) continue;
+        int g = cs_peg_gain(&pile, r);
+        f[1] += chance_of_any(total, u[r], held) * g;
+        any += g > 0 ? u[r] : 0;
+        fit += u[r];
     }
+    f[2] = chance_of_any(total, any, held);
+    f[3] = chance_of_any(total, fit, held);
     f[4] = after / 31.0;
     f[5] = value / 10.0;
     f[6] = v->n_pile == 0 && value <= 4;
@@ -124,20 +138,29 @@ static double dot(const double w[], const double f[], int n) {
     return sum;
 }
 
+/* An instance: the weights, and the crib model for the game's crib flush rule. */
+typedef struct {
+    cs_model model;
+    cs_crib_model crib;
+    int crib_flush_min;
+} model_player;
+
 static int model_create(const cs_strategy_args *args, void **self, char *err, size_t err_len) {
     const char *path = args->values[0];
-    cs_model *m = malloc(sizeof *m);
-    if (m == NULL) return CS_ENOMEM;
+    model_player *p = malloc(sizeof *p);
+    if (p == NULL) return CS_ENOMEM;
     int rc = strcmp(path, MODEL_BUILTIN) == 0
                  ? cs_model_parse(cs_model_default_bytes, cs_model_default_size,
-                                  "strategies/models/default.model (built in)", &FEATURES, m, err,
-                                  err_len)
-                 : cs_model_load(path, &FEATURES, m, err, err_len);
+                                  "strategies/models/default.model (built in)", &FEATURES,
+                                  &p->model, err, err_len)
+                 : cs_model_load(path, &FEATURES, &p->model, err, err_len);
     if (rc != CS_OK) {
-        free(m);
+        free(p);
         return rc;
     }
-    *self = m;
+    p->crib_flush_min = 5;
+    cs_crib_model_build(&p->crib, p->crib_flush_min);
+    *self = p;
     return CS_OK;
 }
 
@@ -146,14 +169,17 @@ static void model_destroy(void *self) {
 }
 
 static void model_new_game(void *self, const cs_rules *rules, int seat, cs_pcg32 rng) {
-    (void)self;
-    (void)rules;
+    model_player *p = self;
     (void)seat;
     (void)rng;
+    if (rules->crib_flush_min != p->crib_flush_min) {
+        p->crib_flush_min = rules->crib_flush_min;
+        cs_crib_model_build(&p->crib, p->crib_flush_min);
+    }
 }
 
 static int model_discard(void *self, const cs_view *v, cs_card out[CS_MAX_DISCARD]) {
-    const cs_model *m = self;
+    const model_player *p = self;
     cs_cardset dealt = 0;
     for (int i = 0; i < v->n_hand; i++) dealt |= cs_cardset_of(v->hand[i]);
     cs_pool pool;
@@ -164,9 +190,9 @@ static int model_discard(void *self, const cs_view *v, cs_card out[CS_MAX_DISCAR
     double s = cs_crib_weight(v->rules, v->seat, v->dealer) > 0 ? 1.0 : -1.0, best_score = 0;
     for (int k = 0; k < n; k++) {
         double f[CS_MODEL_DISCARD_FEATURES];
-        cs_model_discard_features(&splits[k], n_keep, n_toss, &pool, v->rules->hand_flush_min, s,
-                                  f);
-        double score = dot(m->discard, f, CS_MODEL_DISCARD_FEATURES);
+        cs_model_discard_features(&splits[k], n_keep, n_toss, &pool, v->rules->hand_flush_min,
+                                  &p->crib, s, f);
+        double score = dot(p->model.discard, f, CS_MODEL_DISCARD_FEATURES);
         if (k == 0 || score > best_score) best = k, best_score = score;
     }
     for (int d = 0; d < n_toss; d++) out[d] = splits[best].toss[d];
@@ -174,7 +200,7 @@ static int model_discard(void *self, const cs_view *v, cs_card out[CS_MAX_DISCAR
 }
 
 static int model_play(void *self, const cs_view *v, cs_card *out) {
-    const cs_model *m = self;
+    const cs_model *m = &((const model_player *)self)->model;
     int best = -1;
     double best_score = 0;
     for (int i = 0; i < v->n_hand; i++) {

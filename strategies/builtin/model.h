@@ -11,11 +11,14 @@
  * Seat spec: `model` plays the model built into cribsim (strategies/models/default.model,
  * compiled in); `model:path=FILE` plays FILE. The file is read and checked once, when the
  * player is created (model_file.h says what is checked); a bad file stops the run before any
- * game with a message naming it. Decisions allocate nothing.
+ * game with a message naming it. The crib model is built at creation (a millisecond) and
+ * again only for a game whose crib flush rule differs. Decisions allocate nothing.
  *
  * Discard features, for each way to lay cards away (s = +1 when the crib is the seat's side's,
  * -1 otherwise; "toss" the cards laid away, "kept" the cards kept):
  *   kept_expected  mean show of the kept cards over every starter the seat has not seen
+ *   crib_expected  s * the crib model's expected crib for the cards tossed (handvalue.h: the
+ *                  crib's other cards and the starter uniform over the rest of the deck)
  *   crib_pair      s * (two tossed cards of one rank)
  *   crib_fifteen   s * (two tossed cards whose values make 15)
  *   crib_sum_five  s * (two tossed cards whose values make 5: a fifteen with any ten)
@@ -28,13 +31,16 @@
  *   kept_low       kept cards worth 4 or less (they fit late in a series)
  * With one card tossed the two-card features are 0.
  *
- * Play features, for each card that fits ("after" the count once it is laid; the reply is
- * taken over the cards the seat has not seen: not its own hand, its discards, the starter or a
- * card laid this deal, each equally likely; after a 31 the reply leads a new series):
+ * Play features, for each card that fits ("after" the count once it is laid). The reply is
+ * the next seat's: it holds its cards_left cards drawn uniformly from the cards this seat has
+ * not seen (not its own hand, its discards, the starter or a card laid this deal), so it holds
+ * one of h such cards with chance 1 - C(U - h, k) / C(U, k) for U unseen cards and k held;
+ * after a 31 the reply leads a new series:
  *   points         what the card pegs now (15, 31, pairs, runs; not the go)
- *   reply_mean     the mean points a reply pegs (0 for a reply that does not fit)
- *   reply_any      the share of replies that peg anything
- *   reply_fit      the share of replies that fit under 31
+ *   reply_threat   the sum over ranks of the chance the next seat holds the rank times what
+ *                  it would peg (ranks that do not fit count nothing)
+ *   reply_scores   the chance the next seat holds a card that pegs anything
+ *   reply_fits     the chance the next seat holds a card that fits under 31
  *   count_after    after / 31
  *   card_value     the card's value / 10
  *   lead_low       leading a card worth 4 or less (no fifteen can answer it)
@@ -48,7 +54,7 @@
 #include "model_file.h"
 #include "strategy.h"
 
-#define CS_MODEL_DISCARD_FEATURES 11
+#define CS_MODEL_DISCARD_FEATURES 12
 #define CS_MODEL_PLAY_FEATURES    9
 
 extern const cs_strategy cs_strategy_model;
@@ -62,11 +68,11 @@ extern const size_t cs_model_default_size;
 
 /*
  * The discard features of one split: the dealt cards' pool of unseen starters (52 minus the
- * dealt cards), the flush minimum of the hand and the crib's sign s (+1 or -1). Writes
- * CS_MODEL_DISCARD_FEATURES values into f.
+ * dealt cards), the flush minimum of the hand, the crib model for the game's crib flush rule
+ * and the crib's sign s (+1 or -1). Writes CS_MODEL_DISCARD_FEATURES values into f.
  */
 void cs_model_discard_features(const cs_split *sp, int n_keep, int n_toss, const cs_pool *pool,
-                               int flush_min, double s, double f[]);
+                               int flush_min, const cs_crib_model *crib, double s, double f[]);
 
 /* The play features of hand card i of the view (which must fit). Writes
  * CS_MODEL_PLAY_FEATURES values into f. */
