@@ -35,6 +35,7 @@ import itertools  # noqa: E402
 import struct  # noqa: E402
 import sys  # noqa: E402
 import time  # noqa: E402
+import zipfile  # noqa: E402
 import zlib  # noqa: E402
 
 import numpy as np  # noqa: E402
@@ -73,7 +74,7 @@ def load(path, columns, kind):
                 raise TrainError(f"{path} is not a {kind} dataset (no column "
                                  f"{', '.join(missing)}); make one with dataset.py --kind {kind}")
             data = {c: np.asarray(z[c]) for c in columns}
-    except (OSError, ValueError, zlib.error) as e:
+    except (OSError, ValueError, EOFError, KeyError, zipfile.BadZipFile, zlib.error) as e:
         raise TrainError(f"{path}: cannot read a dataset: {e}")
     if len(data["game"]) == 0:
         raise TrainError(f"{path} has no rows")

@@ -109,7 +109,7 @@ fi
 same="differs from"
 cmp -s "$model" strategies/models/default.model && same="is byte for byte"
 
-row() { grep -E "^  (side|model|$1)" "$runs/vs-$1.txt" | sed 's/^  /    /'; }
+row() { grep -E "^  (side|model|$1|Elo)" "$runs/vs-$1.txt" | sed 's/^  /    /'; }
 cat >"$results/README.md" <<EOF
 # The model strategy: trained on cribsim's own data, seated at the table
 
@@ -138,6 +138,10 @@ $(row expected)
 
     cribsim match model:path=$model greedy --games $eval_games --seed 2
 $(row greedy)
+
+The model imitates its teacher, so it is measured against it: a model as strong as the
+teacher would win half the games against it, and as many against greedy as the teacher does
+(expected against greedy: [ladder.md](../ladder.md)).
 
 ## Speed
 

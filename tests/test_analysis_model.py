@@ -144,7 +144,11 @@ class TrainModelTest(unittest.TestCase):
 
     def test_bad_inputs_exit_2_naming_the_file(self):
         out = self.path("bad.model")
+        junk = self.path("junk.npz")
+        with open(Data.discard, "rb") as f, open(junk, "wb") as g:
+            g.write(f.read()[:500])
         cases = [
+            ([junk, Data.play, "-o", out], "junk.npz"),
             ([Data.play, Data.play, "-o", out], "not a discard dataset"),
             ([self.path("none.npz"), Data.play, "-o", out], "none.npz"),
             ([Data.discard, Data.play, "-o", self.path("no/dir/x.model")], "does not exist"),
