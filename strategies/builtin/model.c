@@ -69,20 +69,6 @@ void cs_model_discard_features(const cs_split *sp, int n_keep, int n_toss, const
     }
 }
 
-/* Unseen cards by rank, and how many: not the seat's hand, discards, starter or a laid card. */
-static int unseen_by_rank(const cs_view *v, int u[CS_RANKS]) {
-    cs_cardset seen = 0;
-    for (int i = 0; i < v->n_kept; i++) seen |= cs_cardset_of(v->kept[i]);
-    for (int i = 0; i < v->n_hand; i++) seen |= cs_cardset_of(v->hand[i]);
-    for (int i = 0; i < v->n_discards; i++) seen |= cs_cardset_of(v->discards[i]);
-    if (v->starter != CS_NO_CARD) seen |= cs_cardset_of(v->starter);
-    for (int i = 0; i < v->n_plays; i++) seen |= cs_cardset_of(v->play_card[i]);
-    cs_cardset unseen = CS_FULL_DECK & ~seen;
-    for (int r = 0; r < CS_RANKS; r++)
-        u[r] = cs_cardset_count(unseen & ((cs_cardset)0xF << (4 * r)));
-    return cs_cardset_count(unseen);
-}
-
 /* The chance that k cards drawn from `total` unseen cards include one of `hits` of them:
  * 1 - C(total - hits, k) / C(total, k), as a product of k ratios. */
 static double chance_of_any(int total, int hits, int k) {
@@ -92,7 +78,24 @@ static double chance_of_any(int total, int hits, int k) {
     return 1.0 - miss;
 }
 
-void cs_model_play_features(const cs_view *v, int i, double f[]) {
+void cs_model_reply_init(const cs_view *v, cs_model_reply *out) {
+    cs_cardset seen = 0;
+    for (int i = 0; i < v->n_kept; i++) seen |= cs_cardset_of(v->kept[i]);
+    for (int i = 0; i < v->n_hand; i++) seen |= cs_cardset_of(v->hand[i]);
+    for (int i = 0; i < v->n_discards; i++) seen |= cs_cardset_of(v->discards[i]);
+    if (v->starter != CS_NO_CARD) seen |= cs_cardset_of(v->starter);
+    for (int i = 0; i < v->n_plays; i++) seen |= cs_cardset_of(v->play_card[i]);
+    cs_cardset unseen = CS_FULL_DECK & ~seen;
+    for (int r = 0; r < CS_RANKS; r++)
+        out->unseen[r] = cs_cardset_count(unseen & ((cs_cardset)0xF << (4 * r)));
+    out->total = cs_cardset_count(unseen);
+    /* The next seat holds `held` of the unseen cards. */
+    int held = v->cards_left[(v->seat + 1) % v->rules->players];
+    out->held = held > out->total ? out->total : held;
+    for (int h = 0; h <= 4; h++) out->rank_chance[h] = chance_of_any(out->total, h, out->held);
+}
+
+void cs_model_play_features(const cs_view *v, int i, const cs_model_reply *reply, double f[]) {
     memset(f, 0, CS_MODEL_PLAY_FEATURES * sizeof f[0]);
     cs_card c = v->hand[i];
     int rank = cs_card_rank(c), value = cs_card_value(c);
@@ -107,21 +110,17 @@ void cs_model_play_features(const cs_view *v, int i, double f[]) {
     } else {
         cs_peg_push(&pile, rank);
     }
-    int u[CS_RANKS];
-    int total = unseen_by_rank(v, u);
-    /* The next seat holds `held` of the unseen cards. */
-    int held = v->cards_left[(v->seat + 1) % v->rules->players];
-    if (held > total) held = total;
+    const int *u = reply->unseen;
     int any = 0, fit = 0;
     for (int r = 0; r < CS_RANKS; r++) {
         if (u[r] == 0 || pile.count + cs_rank_value(r) > 31) continue;
         int g = cs_peg_gain(&pile, r);
-        f[1] += chance_of_any(total, u[r], held) * g;
+        f[1] += reply->rank_chance[u[r]] * g;
         any += g > 0 ? u[r] : 0;
         fit += u[r];
     }
-    f[2] = chance_of_any(total, any, held);
-    f[3] = chance_of_any(total, fit, held);
+    f[2] = chance_of_any(reply->total, any, reply->held);
+    f[3] = chance_of_any(reply->total, fit, reply->held);
     f[4] = after / 31.0;
     f[5] = value / 10.0;
     f[6] = v->n_pile == 0 && value <= 4;
@@ -201,12 +200,14 @@ static int model_discard(void *self, const cs_view *v, cs_card out[CS_MAX_DISCAR
 
 static int model_play(void *self, const cs_view *v, cs_card *out) {
     const cs_model *m = &((const model_player *)self)->model;
+    cs_model_reply reply;
+    cs_model_reply_init(v, &reply);
     int best = -1;
     double best_score = 0;
     for (int i = 0; i < v->n_hand; i++) {
         if (v->count + cs_card_value(v->hand[i]) > 31) continue;
         double f[CS_MODEL_PLAY_FEATURES];
-        cs_model_play_features(v, i, f);
+        cs_model_play_features(v, i, &reply, f);
         double score = dot(m->play, f, CS_MODEL_PLAY_FEATURES);
         if (best < 0 || score > best_score) best = i, best_score = score;
     }

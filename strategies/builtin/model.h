@@ -74,8 +74,20 @@ extern const size_t cs_model_default_size;
 void cs_model_discard_features(const cs_split *sp, int n_keep, int n_toss, const cs_pool *pool,
                                int flush_min, const cs_crib_model *crib, double s, double f[]);
 
-/* The play features of hand card i of the view (which must fit). Writes
- * CS_MODEL_PLAY_FEATURES values into f. */
-void cs_model_play_features(const cs_view *v, int i, double f[]);
+/* What a play decision's replies are drawn from, the same for every card: the cards the seat
+ * has not seen by rank (unseen[r], total of them), how many the next seat holds, and the
+ * chance it holds one of a rank with h unseen cards (rank_chance[h], h = 0..4). */
+typedef struct {
+    int unseen[CS_RANKS];
+    int total;
+    int held;
+    double rank_chance[5];
+} cs_model_reply;
+
+void cs_model_reply_init(const cs_view *v, cs_model_reply *out);
+
+/* The play features of hand card i of the view (which must fit), with the decision's replies
+ * (cs_model_reply_init()). Writes CS_MODEL_PLAY_FEATURES values into f. */
+void cs_model_play_features(const cs_view *v, int i, const cs_model_reply *reply, double f[]);
 
 #endif
