@@ -14,6 +14,9 @@ candidates of a linear score) is fitted to the teacher's choices by full-batch A
 standardised features, and the weights, scaled back to the raw features, are what the file
 holds. The strategy then plays the candidate with the highest score.
 
+The Python features assume the standard flush rules (a hand flush needs every kept card, a
+crib flush all five), as dataset.py's rows do not carry the rules: train on such data.
+
 Games whose index is a multiple of 5 are held out: the script prints how often the model
 picks the teacher's choice on them (decisions with one candidate are left out of the play).
 Same datasets and seed give a byte-identical file (the seed picks the rows --max-rows
