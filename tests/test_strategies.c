@@ -89,6 +89,11 @@ static void test_mc_points_perfect_rollouts_play_every_preset(void) {
 static void test_mc_racing_plays_every_preset(void) {
     every_preset("mc:samples=48", 8);
 }
+/* The model compiled in; its features take every rule variant (one card or two laid away,
+ * three-card hands). */
+static void test_model_plays_every_preset(void) {
+    every_preset("model", GAMES_PER_PRESET);
+}
 static void test_example_plugin_plays_every_preset(void) {
     every_preset("plugin:" CS_BINARY_DIR "/cs_example_plugin.so", GAMES_PER_PRESET);
 }
@@ -346,6 +351,7 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_mc_win_plays_every_preset),
     CS_TEST(test_mc_points_perfect_rollouts_play_every_preset),
     CS_TEST(test_mc_racing_plays_every_preset),
+    CS_TEST(test_model_plays_every_preset),
     CS_TEST(test_example_plugin_plays_every_preset),
     CS_TEST(test_same_seed_same_game_for_every_strategy),
     CS_TEST(test_views_never_show_another_seats_hidden_cards),
