@@ -30,6 +30,7 @@ typedef struct {
     cs_rules rules; /* the rules the tables were built for */
     int built;
     int peg;
+    int table; /* the response table applies: two players, six cards, two to the crib */
     double keep[2][CS_RANKS]; /* [the crib is the seat's side's][rank]: P(kept | dealt) */
     /* [role][p][q]: P(a dealt card of rank q is kept | a card of rank p was kept with it) */
     double with[2][CS_RANKS][CS_RANKS];
@@ -112,6 +113,8 @@ static void expert_new_game(void *self, const cs_rules *rules, int seat, cs_pcg3
         cs_crib_model_build(&e->crib, rules->crib_flush_min);
     e->rules = *rules;
     build_keep(e, rules);
+    e->table = rules->players == 2 && rules->cards_dealt == 6 && rules->discards == 2 &&
+               !rules->single_series;
     e->built = 1;
 }
 
@@ -119,6 +122,27 @@ static int expert_discard(void *self, const cs_view *v, cs_card out[CS_MAX_DISCA
     expert_player *e = self;
     cs_expected_discard(v, &e->crib, out);
     return CS_OK;
+}
+
+/* The dealer's answer to the opening lead, from the response table (expert.h). */
+static int table_response(const cs_view *v, cs_card *out) {
+    int r[4];
+    for (int i = 0; i < 4; i++) {
+        int x = cs_card_rank(v->hand[i]), j = i;
+        while (j > 0 && r[j - 1] > x) {
+            r[j] = r[j - 1];
+            j--;
+        }
+        r[j] = x;
+    }
+    int want = cs_expert_response[cs_card_rank(v->play_card[0])][cs_expert_hand_index(r)] - 'a';
+    for (int i = 0; i < 4; i++) {
+        if (cs_card_rank(v->hand[i]) == want) {
+            *out = v->hand[i];
+            return CS_OK;
+        }
+    }
+    return CS_EAGENT;
 }
 
 static int expert_play(void *self, const cs_view *v, cs_card *out) {
@@ -130,6 +154,8 @@ static int expert_play(void *self, const cs_view *v, cs_card *out) {
         *out = legal[0];
         return CS_OK;
     }
+    if (e->table && v->n_plays == 1 && v->seat == v->dealer && v->n_hand == 4)
+        return table_response(v, out);
     cs_seen seen;
     cs_seen_from_view(v, &seen);
     cs_peg_pile pile;
