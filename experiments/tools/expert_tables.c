@@ -29,6 +29,7 @@
 #define SEED    20251125ull
 #define SAMPLES 256
 #define TRIES   64
+#define PEG_SAMPLES 2048
 
 /* The pone's hand for one sample: the lead and three more from pool, kept as expected would. */
 static void pone_hand(cs_card lead, cs_cardset pool, const cs_rules *r, const cs_crib_model *m,
@@ -120,6 +121,59 @@ static int best_response(int lead, const int ranks[4], const cs_rules *r, const 
     return cand[best];
 }
 
+/*
+ * The pegging table: what holding ranks[] is worth in the play, to the dealer (role 1) or the
+ * pone (role 0): the mean of its points in the play minus the other seat's over PEG_SAMPLES
+ * deals, the cards' suits, its discards and the starter at random, the other seat dealt six
+ * of the rest and laying away as expected does, both pegging as expected does.
+ */
+static double peg_value(int role, const int ranks[4], const cs_rules *r, const cs_crib_model *m,
+                        uint64_t state) {
+    cs_pcg32 rng = cs_pcg32_derive(SEED, state, CS_STREAM_STRATEGY, 1);
+    double total = 0.0;
+    for (int k = 0; k < PEG_SAMPLES; k++) {
+        cs_cardset deck = CS_FULL_DECK;
+        cs_card mine[4];
+        for (int i = 0; i < 4; i++) {
+            cs_cardset of_rank = deck & ((cs_cardset)15 << (4 * ranks[i]));
+            mine[i] = cs_cardset_draw(&of_rank, &rng);
+            deck &= ~cs_cardset_of(mine[i]);
+        }
+        cs_card tossed[2] = {cs_cardset_draw(&deck, &rng), cs_cardset_draw(&deck, &rng)};
+        cs_card dealt[6];
+        cs_cardset theirs = 0;
+        for (int i = 0; i < 6; i++) {
+            dealt[i] = cs_cardset_draw(&deck, &rng);
+            theirs |= cs_cardset_of(dealt[i]);
+        }
+        cs_pool p;
+        cs_pool_init(&p, CS_FULL_DECK & ~theirs);
+        cs_split splits[CS_SPLITS_MAX];
+        int n = cs_splits(dealt, 6, 2, splits), best;
+        cs_discard_best(r, splits, n, &p, m, role ? -1.0 : 1.0, &best, NULL);
+        cs_sim s;
+        memset(&s, 0, sizeof s);
+        s.rules = r;
+        s.policy = CS_SIM_LOOKAHEAD;
+        s.players = 2;
+        s.hand_size = 4;
+        s.dealer = role ? 0 : 1;
+        s.starter = cs_cardset_draw(&deck, &rng);
+        for (int i = 0; i < 4; i++) {
+            s.kept[0][i] = s.hand[0][i] = mine[i];
+            s.kept[1][i] = s.hand[1][i] = splits[best].keep[i];
+            s.known[0] |= cs_cardset_of(mine[i]);
+        }
+        s.known[0] |= cs_cardset_of(tossed[0]) | cs_cardset_of(tossed[1]);
+        s.known[1] = theirs;
+        s.n_hand[0] = s.n_hand[1] = 4;
+        cs_sim_start_play(&s);
+        cs_sim_play_out(&s);
+        total += s.gained[0] - s.gained[1];
+    }
+    return total / PEG_SAMPLES;
+}
+
 int main(int argc, char **argv) {
     if (argc != 2) {
         fprintf(stderr, "usage: cs_gen_expert_tables OUT.c\n");
@@ -143,6 +197,18 @@ int main(int argc, char **argv) {
                         table[lead][h] = b < 0 ? '.' : (char)('a' + b);
                     }
                 }
+    static int peg[2][CS_EXPERT_HANDS];
+    for (ranks[0] = 0; ranks[0] < CS_RANKS; ranks[0]++)
+        for (ranks[1] = ranks[0]; ranks[1] < CS_RANKS; ranks[1]++)
+            for (ranks[2] = ranks[1]; ranks[2] < CS_RANKS; ranks[2]++)
+                for (ranks[3] = ranks[2]; ranks[3] < CS_RANKS; ranks[3]++) {
+                    int h = cs_expert_hand_index(ranks);
+                    for (int role = 0; role < 2; role++) {
+                        double v = peg_value(role, ranks, &rules, &crib,
+                                             (uint64_t)role * CS_EXPERT_HANDS + (uint64_t)h);
+                        peg[role][h] = (int)(v * 100.0 + (v < 0 ? -0.5 : 0.5));
+                    }
+                }
     FILE *f = fopen(argv[1], "w");
     if (f == NULL) {
         perror(argv[1]);
@@ -159,6 +225,13 @@ int main(int argc, char **argv) {
             fprintf(f, "    \"%.*s\"\n", h + 80 <= CS_EXPERT_HANDS ? 80 : CS_EXPERT_HANDS - h,
                     table[lead] + h);
         fprintf(f, "    ,\n");
+    }
+    fprintf(f, "};\n\nconst short cs_expert_peg[2][CS_EXPERT_HANDS] = {\n");
+    for (int role = 0; role < 2; role++) {
+        fprintf(f, "    /* %s */\n    {", role ? "dealer" : "pone");
+        for (int h = 0; h < CS_EXPERT_HANDS; h++)
+            fprintf(f, "%s%d,", h % 16 == 0 ? "\n        " : " ", peg[role][h]);
+        fprintf(f, "\n    },\n");
     }
     fprintf(f, "};\n");
     if (fclose(f) != 0) {

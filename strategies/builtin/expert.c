@@ -120,7 +120,40 @@ static void expert_new_game(void *self, const cs_rules *rules, int seat, cs_pcg3
 
 static int expert_discard(void *self, const cs_view *v, cs_card out[CS_MAX_DISCARD]) {
     expert_player *e = self;
-    cs_expected_discard(v, &e->crib, out);
+    if (!e->table) {
+        cs_expected_discard(v, &e->crib, out);
+        return CS_OK;
+    }
+    const cs_rules *r = v->rules;
+    cs_cardset dealt = 0;
+    for (int i = 0; i < v->n_hand; i++) dealt |= cs_cardset_of(v->hand[i]);
+    cs_pool pool;
+    cs_pool_init(&pool, CS_FULL_DECK & ~dealt);
+    cs_split splits[CS_SPLITS_MAX];
+    double value[CS_SPLITS_MAX];
+    int n = cs_splits(v->hand, v->n_hand, r->discards, splits), best;
+    cs_discard_best(r, splits, n, &pool, &e->crib, cs_crib_weight(r, v->seat, v->dealer), &best,
+                    value);
+    int role = v->seat == v->dealer;
+    double alpha = getenv("PA") ? atof(getenv("PA")) : 1.0;
+    double best_v = -1e300;
+    for (int i = 0; i < n; i++) {
+        int rk[4];
+        for (int k = 0; k < 4; k++) {
+            int x = cs_card_rank(splits[i].keep[k]), j = k;
+            while (j > 0 && rk[j - 1] > x) {
+                rk[j] = rk[j - 1];
+                j--;
+            }
+            rk[j] = x;
+        }
+        double vv = value[i] + alpha * cs_expert_peg[role][cs_expert_hand_index(rk)] / 100.0;
+        if (vv > best_v) {
+            best_v = vv;
+            best = i;
+        }
+    }
+    for (int d = 0; d < r->discards; d++) out[d] = splits[best].toss[d];
     return CS_OK;
 }
 

@@ -23,4 +23,8 @@ static inline int cs_expert_hand_index(const int r[4]) {
  * holding the four ranks of the index, or '.' where the state cannot occur. */
 extern const char cs_expert_response[CS_RANKS][CS_EXPERT_HANDS + 1];
 
+/* The pegging table: [1 for the dealer, 0 for the pone][hand index] is the mean of the
+ * holder's points in the play minus the other seat's, in hundredths of a point. */
+extern const short cs_expert_peg[2][CS_EXPERT_HANDS];
+
 #endif
