@@ -15,11 +15,8 @@
 #include "random.h"
 
 static const cs_strategy *const REGISTRY[] = {
-    &cs_strategy_random,
-    &cs_strategy_greedy,
-    &cs_strategy_expected,
-    &cs_strategy_expert,
-    &cs_strategy_mc,
+    &cs_strategy_random, &cs_strategy_greedy, &cs_strategy_expected,
+    &cs_strategy_expert, &cs_strategy_mc,
 };
 
 #define REGISTRY_COUNT ((int)(sizeof REGISTRY / sizeof REGISTRY[0]))

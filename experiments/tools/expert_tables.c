@@ -12,7 +12,7 @@
  * in the play minus the pone's. Everything comes from SEED through cs_pcg32_derive(), state
  * by state, so the table is the same on every machine.
  *
- *   cs_gen_expert_tables OUT.c    (about a minute on one core)
+ *   cs_gen_expert_tables OUT.c    (some two minutes on one core)
  *
  * writes the C source of the table (strategies/builtin/expert_table.c in the repository).
  */
@@ -25,15 +25,19 @@
 #include "handvalue.h"
 #include "inference.h"
 #include "pcg32.h"
+#include "pegging.h"
+#include "score.h"
 
-#define SEED    20251125ull
-#define SAMPLES 256
-#define TRIES   64
-#define PEG_SAMPLES 2048
+#define SEED         20251125ull
+#define SAMPLES      256
+#define TRIES        64
+#define PEG_SAMPLES  4096
+#define CRIB_SAMPLES 20000
 
 /* The pone's hand for one sample: the lead and three more from pool, kept as expected would. */
-static void pone_hand(cs_card lead, cs_cardset pool, const cs_rules *r, const cs_crib_model *m,
-                      cs_pcg32 *rng, cs_card out[4]) {
+static void pone_hand(cs_card lead, cs_card starter, cs_cardset pool, const cs_rules *r,
+                      const cs_crib_model *m, cs_pcg32 *rng, cs_card out[4]) {
+    int found = 0;
     for (int t = 0; t < TRIES; t++) {
         cs_cardset left = pool;
         cs_card dealt[6];
@@ -49,11 +53,30 @@ static void pone_hand(cs_card lead, cs_cardset pool, const cs_rules *r, const cs
         int has = 0;
         for (int i = 0; i < 4; i++) has |= splits[best].keep[i] == lead;
         if (!has) continue;
-        out[0] = lead;
+        cs_card hand[4];
+        hand[0] = lead;
         for (int i = 0, k = 1; i < 4; i++)
-            if (splits[best].keep[i] != lead) out[k++] = splits[best].keep[i];
-        return;
+            if (splits[best].keep[i] != lead) hand[k++] = splits[best].keep[i];
+        if (!found) memcpy(out, hand, sizeof hand);
+        found = 1;
+        /* Would expected lead this card from this hand? */
+        cs_peg_pile pile = {0};
+        int left4[2] = {4, 4}, none[2] = {0, 0};
+        cs_peg_situation sit = {.players = 2,
+                                .seat = 0,
+                                .hand = hand,
+                                .n_hand = 4,
+                                .pile = &pile,
+                                .cards_left = left4,
+                                .unseen = CS_FULL_DECK & ~mine & ~cs_cardset_of(starter),
+                                .no_value_upto = none};
+        int at = cs_peg_lookahead_pick(&sit);
+        if (at >= 0 && cs_card_rank(hand[at]) == cs_card_rank(lead)) {
+            memcpy(out, hand, sizeof hand);
+            return;
+        }
     }
+    if (found) return;
     cs_cardset left = pool;
     out[0] = lead;
     for (int i = 1; i < 4; i++) out[i] = cs_cardset_draw(&left, rng);
@@ -86,7 +109,7 @@ static int best_response(int lead, const int ranks[4], const cs_rules *r, const 
         cs_card tossed[2] = {cs_cardset_draw(&deck, &rng), cs_cardset_draw(&deck, &rng)};
         cs_card starter = cs_cardset_draw(&deck, &rng);
         cs_card pone[4];
-        pone_hand(lead_card, deck, r, m, &rng, pone);
+        pone_hand(lead_card, starter, deck, r, m, &rng, pone);
 
         cs_sim s;
         memset(&s, 0, sizeof s);
@@ -174,6 +197,46 @@ static double peg_value(int role, const int ranks[4], const cs_rules *r, const c
     return total / PEG_SAMPLES;
 }
 
+/*
+ * The crib table: what the two cards a seat lays away are worth in the crib when the other
+ * seat lays away as expected does (not at random, as the crib model takes it), for the
+ * dealer's own crib (role 1) or the pone's gift to the dealer's (role 0): the mean crib over
+ * CRIB_SAMPLES deals, the laying seat's other four cards, the other seat's six and the starter
+ * at random, the other's discard expected's.
+ */
+static double crib_value(int role, int a, int b, int same, const cs_rules *r,
+                         const cs_crib_model *m, uint64_t state) {
+    cs_pcg32 rng = cs_pcg32_derive(SEED, state, CS_STREAM_STRATEGY, 2);
+    double total = 0.0;
+    for (int k = 0; k < CRIB_SAMPLES; k++) {
+        cs_cardset deck = CS_FULL_DECK;
+        cs_card crib[4];
+        int sa = (int)cs_pcg32_bounded(&rng, 4), sb;
+        do sb = (int)cs_pcg32_bounded(&rng, 4);
+        while ((same && a != b) ? sb != sa : sb == sa);
+        crib[0] = cs_card_make(a, sa);
+        crib[1] = cs_card_make(b, sb);
+        deck &= ~cs_cardset_of(crib[0]) & ~cs_cardset_of(crib[1]);
+        for (int i = 0; i < 4; i++) cs_cardset_draw(&deck, &rng); /* the seat's kept cards */
+        cs_card dealt[6];
+        cs_cardset theirs = 0;
+        for (int i = 0; i < 6; i++) {
+            dealt[i] = cs_cardset_draw(&deck, &rng);
+            theirs |= cs_cardset_of(dealt[i]);
+        }
+        cs_pool p;
+        cs_pool_init(&p, CS_FULL_DECK & ~theirs);
+        cs_split splits[CS_SPLITS_MAX];
+        int n = cs_splits(dealt, 6, 2, splits), best;
+        cs_discard_best(r, splits, n, &p, m, role ? -1.0 : 1.0, &best, NULL);
+        crib[2] = splits[best].toss[0];
+        crib[3] = splits[best].toss[1];
+        cs_card starter = cs_cardset_draw(&deck, &rng);
+        total += cs_show_score(crib, 4, starter, r->crib_flush_min);
+    }
+    return total / CRIB_SAMPLES;
+}
+
 int main(int argc, char **argv) {
     if (argc != 2) {
         fprintf(stderr, "usage: cs_gen_expert_tables OUT.c\n");
@@ -209,15 +272,26 @@ int main(int argc, char **argv) {
                         peg[role][h] = (int)(v * 100.0 + (v < 0 ? -0.5 : 0.5));
                     }
                 }
+    static int cribv[2][CS_RANKS][CS_RANKS][2];
+    for (int role = 0; role < 2; role++)
+        for (int a = 0; a < CS_RANKS; a++)
+            for (int b = a; b < CS_RANKS; b++)
+                for (int same = 0; same < 2; same++) {
+                    uint64_t st = (uint64_t)((role * CS_RANKS + a) * CS_RANKS + b) * 2 + same;
+                    double v =
+                        a == b && same ? 0.0 : crib_value(role, a, b, same, &rules, &crib, st);
+                    cribv[role][a][b][same] = cribv[role][b][a][same] = (int)(v * 100.0 + 0.5);
+                }
     FILE *f = fopen(argv[1], "w");
     if (f == NULL) {
         perror(argv[1]);
         return 1;
     }
-    fprintf(f, "/* expert_table.c - expert's response table (expert.h), written by\n"
-               " * experiments/tools/expert_tables.c (seed %llu, %d samples a state); do not "
-               "edit. */\n#include \"expert.h\"\n\n"
-               "const char cs_expert_response[CS_RANKS][CS_EXPERT_HANDS + 1] = {\n",
+    fprintf(f,
+            "/* expert_table.c - expert's response table (expert.h), written by\n"
+            " * experiments/tools/expert_tables.c (seed %llu, %d samples a state); do not "
+            "edit. */\n#include \"expert.h\"\n\n/* clang-format off */\n"
+            "const char cs_expert_response[CS_RANKS][CS_EXPERT_HANDS + 1] = {\n",
             (unsigned long long)SEED, SAMPLES);
     for (int lead = 0; lead < CS_RANKS; lead++) {
         fprintf(f, "    /* lead rank %d */\n", lead);
@@ -233,7 +307,19 @@ int main(int argc, char **argv) {
             fprintf(f, "%s%d,", h % 16 == 0 ? "\n        " : " ", peg[role][h]);
         fprintf(f, "\n    },\n");
     }
-    fprintf(f, "};\n");
+    fprintf(f, "};\n\nconst short cs_expert_crib[2][CS_RANKS][CS_RANKS][2] = {\n");
+    for (int role = 0; role < 2; role++) {
+        fprintf(f, "    /* %s */\n    {\n", role ? "the dealer's own" : "the pone's gift");
+        for (int a = 0; a < CS_RANKS; a++) {
+            fprintf(f, "        {");
+            for (int b = 0; b < CS_RANKS; b++)
+                fprintf(f, "{%d, %d}%s", cribv[role][a][b][0], cribv[role][a][b][1],
+                        b + 1 < CS_RANKS ? ", " : "");
+            fprintf(f, "},\n");
+        }
+        fprintf(f, "    },\n");
+    }
+    fprintf(f, "};\n/* clang-format on */\n");
     if (fclose(f) != 0) {
         perror(argv[1]);
         return 1;

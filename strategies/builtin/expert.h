@@ -1,5 +1,43 @@
 /*
- * expert.h - `expert`: strong play at the speed of expected (work in progress).
+ * expert.h - `expert`: strong play at expected's speed, from tables.
+ *
+ * Where mc's edge over expected comes from (mc with expected's discard, width=1, objective=
+ * points, against expected, 2,000 duplicate games, seed 5, with its search used in one kind of
+ * decision only and expected's pegging elsewhere; margins in points a game): its whole play
+ * +2.6 (55.0% of the games); the leads only +0.6, the answers to a one-card pile +1.1, the
+ * rest of the pile +1.3; with 3-4 cards in hand +2.0, with 1-2 +0.5; hidden=uniform instead
+ * of its model of the hidden hands +1.5. In the opening exchange alone, mc's answer to the
+ * pone's lead was worth about 2% of the games (6,000 games, seed 1), the lead itself little.
+ * So expert copies mc where one table can hold it, and its model of the hidden hands:
+ *
+ *   play     the dealer's answer to the pone's opening lead comes from the response table:
+ *            for each lead rank and four ranks held, the rank that scored best for the dealer
+ *            in the rest of the play, by Monte Carlo (experiments/tools/expert_tables.c: the
+ *            pone's hand drawn as expected would have kept it and led that card, both then
+ *            pegging as expected). Every other card: expected's lookahead (pegging.h), with
+ *            the next seat's cards weighted (peg=model) by how often a seat that lays away as
+ *            expected keeps each rank, times, for every card it has played, how much likelier
+ *            a rank is kept beside that card (measured by simulating expected's discards when
+ *            the rules are first seen, a fixed seed: some 15 ms a rules).
+ *   discard  expected's exact hand value over every starter, the crib term taken from the
+ *            crib table (the crib when the other seat lays away as expected does, not at
+ *            random), plus the pegging table: the mean pegging margin of the four ranks kept,
+ *            for the dealer and the pone, by simulation of the whole play.
+ *
+ * The tables are for two hands of six (the `two` preset and any rules with two players, six
+ * cards, two to the crib and the play in series). Elsewhere expert discards as expected does
+ * and pegs with the model; tables=off does so everywhere. The tables are compiled in
+ * (expert_table.c, 47 KB of source), written by
+ *
+ *     cmake --build build --target cs_gen_expert_tables
+ *     build/cs_gen_expert_tables strategies/builtin/expert_table.c
+ *
+ * from a fixed seed (the same bytes on every machine; some two minutes on one core), and
+ * checked when an instance is created (cs_expert_tables_check()).
+ *
+ * Measured (FIGURES).
+ *
+ * Deterministic (no randomness at all); no allocation in decisions.
  */
 #ifndef CS_EXPERT_H
 #define CS_EXPERT_H
@@ -26,5 +64,17 @@ extern const char cs_expert_response[CS_RANKS][CS_EXPERT_HANDS + 1];
 /* The pegging table: [1 for the dealer, 0 for the pone][hand index] is the mean of the
  * holder's points in the play minus the other seat's, in hundredths of a point. */
 extern const short cs_expert_peg[2][CS_EXPERT_HANDS];
+
+/* The crib table: [1 for the dealer's own crib, 0 for the pone's][rank a][rank b][suits equal]
+ * is the crib's mean, in hundredths of a point, when the other seat lays away as expected. */
+extern const short cs_expert_crib[2][CS_RANKS][CS_RANKS][2];
+
+/* Checks tables (expert_create() checks the compiled-in ones): every response a rank held ('.'
+ * exactly where the lead's rank is held four times), pegging values within ten points, crib values
+ * within 1 to 29 points (0 where two cards cannot be). Returns 0, or CS_ECONFIG naming the first
+ * bad entry. */
+int cs_expert_tables_check(const char response[CS_RANKS][CS_EXPERT_HANDS + 1],
+                           const short peg[2][CS_EXPERT_HANDS],
+                           const short crib[2][CS_RANKS][CS_RANKS][2], char *err, size_t err_len);
 
 #endif
