@@ -52,9 +52,10 @@
  *
  * Speed, both seats, one thread: `cribsim match expert expert --games 20000 --threads 1`
  * takes 0.68 s of user CPU time (29,000 games a second) where expected takes 0.55 s
- * (36,000): 81%. `cribsim bench --only expected,expert` on a machine loaded with other work
- * (load average 12 on two cores) gave expert 7,577 and 7,579 games a second of wall time,
- * 66% and 74% of expected measured beside it.
+ * (36,000): 81%. `cribsim bench --only expected,expert,mc --seconds 3` on a machine loaded
+ * with other work (load average 12 on two cores, so every figure is low) gave expected 11,292
+ * games a second of wall time, expert 8,616 (74% of expected's 11,572 measured beside it) and
+ * mc 12.7; `--only expert` twice more, 7,577 and 7,579 (66% and 74%).
  *
  * Deterministic (it draws no random number in a game); no allocation after create.
  */
