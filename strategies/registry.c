@@ -9,6 +9,7 @@
 
 #include "error.h"
 #include "expected.h"
+#include "expert.h"
 #include "greedy.h"
 #include "mc.h"
 #include "model.h"
@@ -20,6 +21,7 @@ static const cs_strategy *const REGISTRY[] = {
     &cs_strategy_random,
     &cs_strategy_greedy,
     &cs_strategy_expected,
+    &cs_strategy_expert,
     &cs_strategy_mc,
     &cs_strategy_model,
 };

@@ -229,6 +229,7 @@ static int spy_on(const char *spec, cs_preset preset, int games) {
 static void test_views_never_show_another_seats_hidden_cards(void) {
     for (int p = 0; p < CS_PRESET_COUNT; p++) {
         spy_on("expected", (cs_preset)p, 30);
+        spy_on("expert", (cs_preset)p, 30);
         spy_on("mc:samples=2", (cs_preset)p, 5);
         spy_on("plugin:" CS_BINARY_DIR "/cs_example_plugin.so", (cs_preset)p, 30);
     }
