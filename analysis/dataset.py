@@ -73,6 +73,7 @@ MAX_PILE = 12
 DEFAULT_CHUNK_GAMES = 4096
 DEFAULT_SHARD_ROWS = 1_000_000
 H5_CHUNK_ROWS = 65536  # rows per HDF5 chunk: 64 KB for a byte column, 1 MB for `history`
+COPY_BYTES = 1 << 20  # spooled column bytes compressed into a .npz at a time
 FORMAT_VERSION = 2  # 1: int64 columns and the strategy as text in every row
 
 # The columns, in order: (name, numpy type, width; 0 for a one-dimensional column).
@@ -178,7 +179,7 @@ class Source:
             dcol = dset.fields("game")
             dpos = _bisect(lambda i: int(dcol[i:i + 1][0]), n_deals, self.first_game)
             pending = dset[0:0]
-            block = max(4096, self.chunk_games * 12)
+            block = max(1024, self.chunk_games * 12)  # deal rows read at a time
             last_dg = -1
             for lo in range(self.row_lo, self.row_hi, self.chunk_games):
                 hi = min(lo + self.chunk_games, self.row_hi)
@@ -207,7 +208,8 @@ class Source:
                     pending = pending[b:]
                     if len(pending):
                         break
-                deals = np.concatenate(parts) if len(parts) != 1 else parts[0]
+                deals = (parts[0] if len(parts) == 1 else np.concatenate(parts) if parts
+                         else pending[:0])
                 cribsim_data.check_deals(path, deals, run.rules)
                 part = cribsim_data.Run(path, run.attrs, run.rules, run.seats, games, deals)
                 part.rotations = run.rotations
@@ -553,7 +555,7 @@ class NpzWriter:
                 with zf.open(name + ".npy", "w", force_zip64=True) as m, \
                         open(os.path.join(self.spool, name), "rb") as raw:
                     _npy_header(m, dtype, (self.rows, w) if w else (self.rows,))
-                    shutil.copyfileobj(raw, m, 1 << 22)
+                    shutil.copyfileobj(raw, m, COPY_BYTES)
             _npz_extras(zf, self.kind, self.table, self.meta)
 
     def abort(self):
