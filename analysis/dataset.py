@@ -72,7 +72,10 @@ MAX_PLAYS = 16  # every card of four hands of four: the /deals play arrays
 MAX_PILE = 12
 DEFAULT_CHUNK_GAMES = 4096
 DEFAULT_SHARD_ROWS = 1_000_000
-H5_CHUNK_ROWS = 65536  # rows per HDF5 chunk: 64 KB for a byte column, 1 MB for `history`
+# Rows per HDF5 chunk: 16 KB for a byte column, 256 KB for `history`, 1.4 MB for a play row's
+# 88 bytes. The writer buffers rows until whole chunks can be written, so each chunk is
+# compressed once.
+H5_CHUNK_ROWS = 16384
 COPY_BYTES = 1 << 20  # spooled column bytes compressed into a .npz at a time
 FORMAT_VERSION = 2  # 1: int64 columns and the strategy as text in every row
 
@@ -179,6 +182,7 @@ class Source:
             dcol = dset.fields("game")
             dpos = _bisect(lambda i: int(dcol[i:i + 1][0]), n_deals, self.first_game)
             pending = dset[0:0]
+            pending_games = np.zeros(0, dtype=np.int64)
             block = max(1024, self.chunk_games * 12)  # deal rows read at a time
             last_dg = -1
             for lo in range(self.row_lo, self.row_hi, self.chunk_games):
@@ -198,14 +202,14 @@ class Source:
                         pending = _read_rows(dset, dpos, min(dpos + block, n_deals), path,
                                              "deals")
                         dpos += len(pending)
-                        dg = pending["game"].astype(np.int64)
+                        dg = pending_games = pending["game"].astype(np.int64)
                         if dg[0] < last_dg or np.any(np.diff(dg) < 0):
                             raise cribsim_data.CribsimFileError(
                                 f"{path}: /deals rows are not in game order")
                         last_dg = int(dg[-1])
-                    b = int(np.searchsorted(pending["game"], last, side="right"))
+                    b = int(np.searchsorted(pending_games, last, side="right"))
                     parts.append(pending[:b])
-                    pending = pending[b:]
+                    pending, pending_games = pending[b:], pending_games[b:]
                     if len(pending):
                         break
                 deals = (parts[0] if len(parts) == 1 else np.concatenate(parts) if parts
@@ -287,7 +291,9 @@ class _DealFacts:
             raise cribsim_data.CribsimFileError(
                 f"{run.path}: game {int(d['game'][i])} deal {int(d['deal'][i])}: a discard "
                 "is not among the cards dealt to its seat")
-        order = np.argsort(is_disc, axis=2, kind="stable")[:, :, :self.keep_n]
+        # Exactly keep_n cards of each seat are kept (checked above), so the positions of the
+        # cards not laid away, in C order, fill (deals, players, keep_n).
+        order = np.nonzero(~is_disc)[2].reshape(len(d), n, self.keep_n)
         self.kept = np.full((len(d), n, 4), NO_CARD, dtype=np.uint8)
         self.kept[:, :, :self.keep_n] = np.take_along_axis(dealt, order, axis=2)
         self.dealt = np.full((len(d), n, 6), NO_CARD, dtype=np.uint8)
@@ -415,23 +421,27 @@ def play_rows(run, table=None):
         raise cribsim_data.CribsimFileError(
             f"{run.path}: game {int(d['game'][di[i]])} deal {int(d['deal'][di[i]])}: seat "
             f"{seat[i]} plays {cards.card_text(int(card[i]))}, which it does not hold")
-    order = np.argsort(~held, axis=1, kind="stable")
-    hand = np.where(np.take_along_axis(held, order, axis=1),
-                    np.take_along_axis(kept, order, axis=1), NO_CARD)
-    pos = np.argmax(is_card, axis=1)
-    slot = np.take_along_axis(np.cumsum(held, axis=1), pos[:, None], axis=1)[:, 0] - 1
+    # The cards still held, packed to the left in deal order: the i-th held card goes to
+    # column i (cards laid already go to a fifth column, dropped).
+    held_before = np.cumsum(held, axis=1, dtype=np.int8)
+    hand = np.full((rows, 5), NO_CARD, dtype=np.uint8)
+    np.put_along_axis(hand, np.where(held, held_before - 1, 4).astype(np.intp), kept, axis=1)
+    hand = hand[:, :4]
+    slot = (held_before * is_card).sum(axis=1) - 1
     cnt_row = count[di, k]
     legal = (held & (cnt_row[:, None] + _VALUES[kept] <= 31)).sum(axis=1)
-    j = np.arange(width)[None, :]
-    before_k = j < k[:, None]
+    before_k = np.arange(width)[None, :] < k[:, None]
     history = np.full((rows, MAX_PLAYS), NO_CARD, dtype=np.uint8)
     history[:, :width] = np.where(before_k, pc[di], NO_CARD)
+    # Relative seats of the deal's plays seen from each seat: (deals, players, width).
+    rel = ((ps[:, None, :].astype(np.int16) + n - np.arange(n, dtype=np.int16)[None, :, None])
+           % n).astype(np.uint8)
     history_seat = np.full((rows, MAX_PLAYS), NO_CARD, dtype=np.uint8)
-    history_seat[:, :width] = np.where(before_k, (ps[di].astype(np.int64) - seat[:, None]) % n,
-                                       NO_CARD)
-    pstart = start[di, k].astype(np.int64)
-    pidx = pstart[:, None] + np.arange(MAX_PILE)[None, :]
-    pile = np.where(pidx < k[:, None], pc[di[:, None], np.minimum(pidx, width - 1)], NO_CARD)
+    history_seat[:, :width] = np.where(before_k, rel[di, seat], NO_CARD)
+    # The pile: the history from the series' first card (history is 255 from the card on).
+    pidx = np.minimum(start[di, k][:, None] + np.arange(MAX_PILE, dtype=np.int16)[None, :],
+                      MAX_PLAYS - 1).astype(np.intp)
+    pile = np.take_along_axis(history, pidx, axis=1)
     cols = {
         "game": d["game"][di], "deal": d["deal"][di], "seat": seat,
         "strategy": f.strategy[di, seat], "players": np.full(rows, n),
@@ -636,7 +646,7 @@ class H5Writer:
                                         suffix=".tmp")
         os.close(fd)
         self.f = h5py.File(self.tmp, "w")
-        self.rows = 0
+        self.rows, self.buffer, self.buffered = 0, [], 0
         for name, t, w in SCHEMAS[kind]:
             shape = (0, w) if w else (0,)
             self.f.create_dataset(name, shape=shape, maxshape=(None,) + shape[1:], dtype=t,
@@ -648,16 +658,25 @@ class H5Writer:
             self.f.attrs[k] = v
 
     def write(self, data):
-        n = len(data["game"])
-        if not n:
-            return
+        self.buffer.append(data)
+        self.buffered += len(data["game"])
+        if self.buffered >= H5_CHUNK_ROWS:
+            self._flush(self.buffered - self.buffered % H5_CHUNK_ROWS)
+
+    def _flush(self, n):
+        """Appends the first n buffered rows to the datasets."""
+        data = {k: np.concatenate([b[k] for b in self.buffer]) for k in self.buffer[0]}
         for name, v in data.items():
             ds = self.f[name]
             ds.resize(self.rows + n, axis=0)
-            ds[self.rows:] = v
+            ds[self.rows:] = v[:n]
         self.rows += n
+        self.buffered -= n
+        self.buffer = [_select(data, slice(n, None))] if self.buffered else []
 
     def close(self):
+        if self.buffered:
+            self._flush(self.buffered)
         self.f.attrs["rows"] = self.rows
         self.f.close()
         try:
