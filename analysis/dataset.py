@@ -665,14 +665,16 @@ class H5Writer:
 
     def _flush(self, n):
         """Appends the first n buffered rows to the datasets."""
-        data = {k: np.concatenate([b[k] for b in self.buffer]) for k in self.buffer[0]}
-        for name, v in data.items():
+        rest = {}
+        for name in list(self.buffer[0]):  # a column at a time: one column's copy at most
+            v = np.concatenate([b.pop(name) for b in self.buffer])
             ds = self.f[name]
             ds.resize(self.rows + n, axis=0)
             ds[self.rows:] = v[:n]
+            rest[name] = v[n:].copy()
         self.rows += n
         self.buffered -= n
-        self.buffer = [_select(data, slice(n, None))] if self.buffered else []
+        self.buffer = [rest] if self.buffered else []
 
     def close(self):
         if self.buffered:
