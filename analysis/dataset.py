@@ -46,6 +46,7 @@ the deal, plus the start bonus and his heels, plus the points pegged so far).
 
 import argparse
 import contextlib
+import functools
 import glob
 import itertools
 import json
@@ -214,10 +215,44 @@ class Source:
                         break
                 deals = (parts[0] if len(parts) == 1 else np.concatenate(parts) if parts
                          else pending[:0])
-                cribsim_data.check_deals(path, deals, run.rules)
+                check_deals(path, deals, run.rules)
                 part = cribsim_data.Run(path, run.attrs, run.rules, run.seats, games, deals)
                 part.rotations = run.rotations
                 yield part
+
+
+def check_deals(path, deals, rules):
+    """Raises CribsimFileError naming the file for a /deals row no game can have, as
+    cribsim_data.check_deals() does (its message), after a faster test of the same
+    conditions: card codes 0 to 51, no card dealt twice (a set of distinct cards has as many
+    bits in the OR of its masks as in their sum, which no carry can reach below 2**56), a
+    dealer and players of cards that are seats, no more plays than the table holds."""
+    if len(deals) == 0:
+        return
+    n = int(rules["players"])
+    dealt_n, disc_n = int(rules["cards_dealt"]), int(rules["discards"])
+    dealt, disc = deals["dealt"], deals["discard"]
+    ok = (dealt.ndim == 3 and dealt.shape[1] >= n and dealt.shape[2] >= dealt_n and
+          disc.ndim == 3 and disc.shape[1] >= n and disc.shape[2] >= disc_n)
+    if ok:
+        parts = [dealt[:, :n, :dealt_n].reshape(len(deals), -1), deals["starter"][:, None]]
+        if int(rules["crib_from_deck"]):
+            parts.append(deals["crib_extra"][:, None])
+        held = np.concatenate(parts, axis=1)
+        n_plays = deals["n_plays"]
+        width = deals["play_card"].shape[1]
+        played = np.arange(width)[None, :] < n_plays[:, None]
+        ok = (held.max() <= 51 and (disc_n == 0 or disc[:, :n, :disc_n].max() <= 51)
+              and int(deals["dealer"].max()) < n and int(n_plays.max()) <= width
+              and not np.any(played & (deals["play_card"] > 51))
+              and not np.any(played & (deals["play_seat"] >= n)))
+        if ok:
+            bits = np.left_shift(np.uint64(1), held.astype(np.uint64))
+            ok = np.array_equal(np.bitwise_or.reduce(bits, axis=1), bits.sum(axis=1))
+    if not ok:
+        cribsim_data.check_deals(path, deals, rules)
+        raise cribsim_data.CribsimFileError(f"{path}: a /deals row holds values no game can "
+                                            "have")
 
 
 def _read_rows(ds, lo, hi, path, name):
@@ -313,6 +348,35 @@ class _DealFacts:
         return out
 
 
+@functools.lru_cache(maxsize=None)
+def _rank_points_table(m):
+    """(13**m,) int8: the fifteens, pairs and runs of every ordered tuple of m ranks, indexed
+    by the tuple as a base-13 number (371,293 entries for five cards), from cards.py's table
+    of every multiset of ranks."""
+    codes, fifteens, pairs, runs = cards._rank_table(m)
+    tuples = np.indices((13,) * m, dtype=np.int64).reshape(m, -1).T
+    key = np.sort(tuples, axis=1) @ (13 ** np.arange(m - 1, -1, -1))
+    return (fifteens + pairs + runs).astype(np.int8)[np.searchsorted(codes, key)]
+
+
+def show_points(hand, starter, flush_min):
+    """cards.show_score() by table look-up, for many rows: (N, k) card codes of complete
+    hands (k = 3 or 4) and (N,) starters -> (N,) uint8. The ranks' points come from the table
+    of every ordered rank tuple (no sort), the flush and his nobs as in cards.py."""
+    m = hand.shape[1] + 1
+    all_cards = np.concatenate([hand, starter[:, None]], axis=1).astype(np.int32)
+    ranks = all_cards >> 2
+    key = ranks @ (13 ** np.arange(m - 1, -1, -1, dtype=np.int32))
+    points = _rank_points_table(m)[key].astype(np.uint8)
+    suits = all_cards & 3
+    suited = np.all(suits[:, :m - 1] == suits[:, :1], axis=1)
+    flush = (m - 1) + (suits[:, m - 1] == suits[:, 0])
+    points += np.where(suited & (flush >= flush_min), flush, 0).astype(np.uint8)
+    nobs = np.any((ranks[:, :m - 1] == cards.JACK) & (suits[:, :m - 1] == suits[:, m - 1:]),
+                  axis=1)
+    return points + nobs.astype(np.uint8)
+
+
 def _choice_table(dealt_n, disc_n):
     """Index by bit mask of the discarded positions -> the discard's index into
     itertools.combinations(range(dealt_n), disc_n) (255 for a mask that is none)."""
@@ -336,11 +400,11 @@ def discard_rows(run, table=None):
     di = np.repeat(np.arange(D), n)
     starter = d["starter"]
     hands = f.kept[:, :, :f.keep_n].reshape(rows, f.keep_n)
-    hand_vals = cards.show_score(hands, np.repeat(starter, n), int(run.rules["hand_flush_min"]))
+    hand_vals = show_points(hands, np.repeat(starter, n), int(run.rules["hand_flush_min"]))
     crib = f.disc[:, :, :f.disc_n].reshape(D, n * f.disc_n)
     if int(run.rules["crib_from_deck"]):
         crib = np.concatenate([crib, d["crib_extra"][:, None]], axis=1)
-    crib_vals = cards.show_score(crib, starter, int(run.rules["crib_flush_min"]))
+    crib_vals = show_points(crib, starter, int(run.rules["crib_flush_min"]))
     mask = (f.is_disc.astype(np.int64) << np.arange(f.dealt_n)).sum(axis=2)
     choice = _choice_table(f.dealt_n, f.disc_n)[mask].reshape(rows)
     position = (seat - f.dealer[di]) % n
