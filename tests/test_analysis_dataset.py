@@ -163,6 +163,35 @@ class TestRows(unittest.TestCase):
             self.assertEqual(data["hand_points"][i],
                              cards.show_score(np.array([kept]), data["starter"][i:i + 1], 4)[0])
 
+    def test_show_points_by_table_equal_the_scorer(self):
+        rng = np.random.default_rng(7)
+        deck = np.argsort(rng.random((20000, 52)), axis=1)[:, :5].astype(np.uint8)
+        deck[:200, :5] = np.arange(5) * 4 + 1  # flushes of diamonds, with a starter in suit
+        deck[200:400, :4] = np.arange(4) * 4 + 2
+        for k in (4, 3):
+            for flush_min in (3, 4, 5):
+                np.testing.assert_array_equal(
+                    dataset.show_points(deck[:, :k], deck[:, 4], flush_min),
+                    cards.show_score(deck[:, :k], deck[:, 4], flush_min), (k, flush_min))
+
+    def test_damaged_deals_are_refused_with_the_loaders_message(self):
+        g = Files.small_games
+        with tempfile.TemporaryDirectory() as d:
+            for field, index, value, message in (
+                    ("dealt", (4, 1, 2), 60, "is not a card"),
+                    ("dealt", (4, 1, 2), None, "dealt twice"),
+                    ("dealer", (5,), 2, "is not a seat"),
+                    ("play_seat", (6, 0), 3, "not at the table")):
+                dl = Files.small_deals.copy()
+                dl[field][index] = dl["dealt"][4, 0, 0] if value is None else value
+                path = fixtures.write_run(os.path.join(d, "bad.h5"), g, dl)
+                out = os.path.join(d, "p.h5")
+                status, _, err = run_main([path, "--kind", "discard", "-o", out, "--force"])
+                self.assertEqual(status, 2, field)
+                self.assertIn(message, err)
+                self.assertIn(path, err)
+                self.assertFalse(os.path.exists(out))
+
     def test_a_card_the_seat_does_not_hold_is_refused(self):
         g, dl = Files.small_games, Files.small_deals.copy()
         dl["play_card"][3, 1] = dl["play_card"][3, 0]  # the same card laid twice
