@@ -14,9 +14,9 @@ output that exists (without --force) or lies in a missing folder.
 
 Streaming. The run file is read --chunk-games games at a time (default 4096), with all their
 deals: a game is never split between chunks, so every row is computed from its own chunk, and
-the output is the same whatever the chunk size. Memory is proportional to the chunk (about
-0.3 MB a game for `play`, a third of that for `discard`, plus the output format's buffer) and
-does not depend on the number of games. Rows are in game order, then deal, then seat
+the output is the same whatever the chunk size. Memory is proportional to the chunk (a few
+hundred bytes of arrays a row: some 30 KB a game for `play`, a third of that for `discard`,
+plus the output format's buffer) and does not depend on the number of games. Rows are in game order, then deal, then seat
 (discard) or play (play), so the dataset of games A:B followed by the dataset of games B:C is
 the dataset of A:C, row for row, in every format.
 
@@ -53,6 +53,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import sys
 import tempfile
 import zipfile
@@ -611,9 +612,13 @@ class NpzWriter:
         self.path, self.kind, self.table, self.meta, self.force = path, kind, table, meta, force
         folder = os.path.dirname(os.path.abspath(path))
         self.spool = tempfile.mkdtemp(dir=folder, prefix=f".{os.path.basename(path)}.")
-        self.files = {name: open(os.path.join(self.spool, name), "wb")
-                      for name in columns(kind)}
-        self.rows = 0
+        self.files, self.rows = {}, 0
+        try:
+            for name in columns(kind):
+                self.files[name] = open(os.path.join(self.spool, name), "wb")
+        except BaseException:
+            self.abort()
+            raise
 
     def write(self, data):
         for name, f in self.files.items():
@@ -709,6 +714,14 @@ class H5Writer:
         fd, self.tmp = tempfile.mkstemp(dir=folder, prefix=f".{os.path.basename(path)}.",
                                         suffix=".tmp")
         os.close(fd)
+        try:
+            self._create(kind, table, meta)
+        except BaseException:
+            self.abort()
+            self.cleanup()
+            raise
+
+    def _create(self, kind, table, meta):
         self.f = h5py.File(self.tmp, "w")
         self.rows, self.buffer, self.buffered = 0, [], 0
         for name, t, w in SCHEMAS[kind]:
@@ -756,7 +769,8 @@ class H5Writer:
 
     def abort(self):
         with contextlib.suppress(Exception):
-            self.f.close()
+            if getattr(self, "f", None) is not None:
+                self.f.close()
 
     def cleanup(self):
         with contextlib.suppress(OSError):
@@ -944,6 +958,10 @@ def _positive(name):
     return parse
 
 
+def _terminated(signum, frame):
+    raise SystemExit(128 + signum)
+
+
 @cliio.tool("dataset.py")
 def main(argv=None):
     p = argparse.ArgumentParser(
@@ -971,6 +989,9 @@ def main(argv=None):
                    f"{DEFAULT_SHARD_ROWS})")
     p.add_argument("--force", action="store_true", help="replace OUT if it exists")
     args = p.parse_args(argv)
+    # A run stopped by SIGTERM (a scheduler's time limit) unwinds like an error: the writer
+    # removes its temporary file or spool, and nothing is left under the output's name.
+    signal.signal(signal.SIGTERM, _terminated)
     games = parse_games(args.games) if args.games is not None else (None, None)
     check_output(args.output, args.kind, args.force)  # before the work, not after it
     with cliio.reading(args.file):
