@@ -186,16 +186,16 @@ class Source:
             pending = dset[0:0]
             pending_games = np.zeros(0, dtype=np.int64)
             block = max(1024, self.chunk_games * 12)  # deal rows read at a time
-            last_dg = -1
+            last_dg = prev_game = -1
             for lo in range(self.row_lo, self.row_hi, self.chunk_games):
                 hi = min(lo + self.chunk_games, self.row_hi)
                 games = _read_rows(gset, lo, hi, path, "games")
                 g = games["game"].astype(np.int64)
-                if np.any(np.diff(g) <= 0):
+                if g[0] <= prev_game or np.any(np.diff(g) <= 0):
                     raise cribsim_data.CribsimFileError(
                         f"{path}: /games rows are not in increasing game order")
                 cribsim_data.check_games(path, games, run.players, run.n_sides)
-                last = int(g[-1])
+                last = prev_game = int(g[-1])
                 parts = []
                 while True:
                     if not len(pending):
