@@ -294,13 +294,13 @@ class TestDatasets(unittest.TestCase):
         rows = self.discard
         for i in range(0, len(rows["game"]), 5):
             deal = d[(d["game"] == rows["game"][i]) & (d["deal"] == rows["deal"][i])][0]
-            seat = rows["seat"][i]
+            seat = int(rows["seat"][i])  # uint8 in the dataset: no wrapping below
             if not deal["ended"]:
                 self.assertEqual(rows["hand_points"][i], deal["hand"][seat])
                 self.assertEqual(rows["crib_points"][i], deal["crib"])
             self.assertEqual(rows["peg_points"][i], deal["peg"][seat])
             self.assertEqual(rows["own_crib"][i], int(deal["dealer"] == seat))
-            self.assertEqual(rows["position"][i], (seat - deal["dealer"]) % 2)
+            self.assertEqual(rows["position"][i], (seat - int(deal["dealer"])) % 2)
 
     def test_discard_scores_are_the_scores_before_the_deal(self):
         rows = self.discard
