@@ -76,6 +76,7 @@ import pandas as pd
 import cliio
 import cribsim_data
 import stats
+import shards
 
 # The modern rule sheet's match-scoring tables, transcribed: for each number of sides, the column headings
 # (results of the players in 2nd, 3rd, ... place: N normal, S skunk, SS double skunk) and per
@@ -885,7 +886,7 @@ def main(argv=None):
     args = p.parse_args(argv)
     if args.race < 0 or args.session < 0 or (args.race == 0 and args.session == 0):
         p.error("give a positive --race or --session")
-    runs = cribsim_data.open_all(args.files, deals=False, chunk_rows=args.chunk_rows)
+    runs = shards.open_runs(args.files, deals=False, chunk_rows=args.chunk_rows)
     for run in runs:
         rule = resolve_rule(run, args.dealer)
         table, notes = compare_schemes(run, args.race, args.session, rule)

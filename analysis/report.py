@@ -37,6 +37,7 @@ import cribsim_data
 import matches
 import metrics
 import plots
+import shards
 from cribsim_data import fmt
 
 
@@ -636,6 +637,7 @@ def main(argv=None):
                    help="read N games at a time, N/8 with /deals (default "
                    f"${cribsim_data.CHUNK_ENV} or {cribsim_data.DEFAULT_CHUNK_ROWS}); memory "
                    "is proportional to N, the figures do not depend on it")
+    shards.add_arguments(p)
     p.add_argument("--title", help="the report's title")
     p.add_argument("--race", type=int, default=2, metavar="K",
                    help="matches: race to K games (default 2: best two of three); 0 skips")
@@ -655,9 +657,12 @@ def main(argv=None):
     for path in (args.hand_stats, args.crib_stats):
         if path and not os.path.isfile(path):
             p.error(f"{path}: no such file")
+    if args.jobs is not None and args.jobs < 1:
+        p.error(f"--jobs {args.jobs}: give a positive number of processes")
     if args.output:
         check_outputs(args.output, args.force)  # before the work, not after it
-    runs = cribsim_data.open_all(args.files, chunk_rows=args.chunk_rows)
+    runs = shards.open_runs(args.files, chunk_rows=args.chunk_rows)
+    shards.reduce_summaries(runs, jobs=args.jobs, scheduler=args.scheduler)
     exact = load_exact(args)
     if args.summary:
         sys.stdout.write(summary_text(runs))
