@@ -34,6 +34,7 @@ merged file's, and the reading moves from shard to shard (read_games()).
 import concurrent.futures
 import logging
 import os
+import warnings
 
 import numpy as np
 
@@ -137,11 +138,11 @@ def group_shards(runs):
         if len({r.attrs.get("shard_index") for r in members}) < n:
             # A stray shard of another run names the difference rather than the gap.
             for other in groups.values():
-                if other is not members and _shard_count(other[0]) == n and \
-                        other[0].attrs.get("seed") == members[0].attrs.get("seed"):
+                if other is not members:
                     raise CribsimFileError(
                         f"{members[0].path} and {other[0].path} are not shards of one run: "
-                        f"their {', '.join(_differences(members[0], other[0]))} differ")
+                        f"their {', '.join(_differences(members[0], other[0]))} differ "
+                        f"(and the run of {members[0].path} lacks shards)")
         check_shards(members)
     out, done = [], set()
     for run in runs:
@@ -269,6 +270,8 @@ class _Dask:
             raise CribsimFileError(f"--scheduler needs Dask (python3-distributed): {e}")
         self.cluster = None
         try:
+            # tornado's event loop warns of its own deprecations when the client starts
+            warnings.filterwarnings("ignore", category=DeprecationWarning, module="tornado")
             if scheduler == "local":
                 self.cluster = LocalCluster(n_workers=jobs, threads_per_worker=1,
                                             processes=True, dashboard_address=None,
