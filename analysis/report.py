@@ -501,10 +501,12 @@ def _attr_cell(name, value):
     return f"`{value}`" if name in ("command_line", "rng") else value
 
 
-def write_report(runs, out_dir, args, command_line, exact=None):
+def write_report(runs, out_dir, args, command_line, exact=None, executor=None):
     """Writes out_dir/report.md and its PNG figures; returns the report's path. exact: the
-    exact hand and crib distributions to compare with (load_exact()), or None. The folder
-    must exist; files already there are replaced only with args.force (check_outputs())."""
+    exact hand and crib distributions to compare with (load_exact()), or None; executor:
+    where the match formats are formed at once (shards.executor()), None for here. The
+    folder must exist; files already there are replaced only with args.force
+    (check_outputs())."""
     check_outputs(out_dir, getattr(args, "force", False))
     figs = {
         "win_rates": plots.win_rates(runs, out_dir),
@@ -518,7 +520,8 @@ def write_report(runs, out_dir, args, command_line, exact=None):
     tables, notes_by_run = [], {}
     for run in runs:
         table, notes = matches.compare_schemes(run, args.race, args.session,
-                                               matches.resolve_rule(run, args.dealer))
+                                               matches.resolve_rule(run, args.dealer),
+                                               executor=executor)
         tables.append(table)
         notes_by_run[run.label] = notes
     figs["match_schemes"] = plots.match_schemes(runs, tables, out_dir)
@@ -662,19 +665,23 @@ def main(argv=None):
     if args.output:
         check_outputs(args.output, args.force)  # before the work, not after it
     runs = shards.open_runs(args.files, chunk_rows=args.chunk_rows)
-    shards.reduce_summaries(runs, jobs=args.jobs, scheduler=args.scheduler)
     exact = load_exact(args)
-    if args.summary:
-        sys.stdout.write(summary_text(runs))
-    if args.output:
-        command = " ".join(shlex.quote(a) for a in ["analysis/report.py"] +
-                           list(sys.argv[1:] if argv is None else argv))
-        try:
-            path = write_report(runs, args.output, args, command, exact)
-        except OSError as e:
-            raise cliio.WriteError(f"cannot write the report in {args.output}: {e}")
-        if not args.summary:
-            print(f"wrote {path}")
+    # One task per file or shard for the figures, and with -o two per run for the matches.
+    tasks = max(sum(len(getattr(r, "shards", [r])) for r in runs),
+                2 if args.output and args.race and args.session else 1)
+    with shards.parallel(args.jobs, args.scheduler, tasks) as ex:
+        shards.reduce_summaries(runs, ex=ex)
+        if args.summary:
+            sys.stdout.write(summary_text(runs))
+        if args.output:
+            command = " ".join(shlex.quote(a) for a in ["analysis/report.py"] +
+                               list(sys.argv[1:] if argv is None else argv))
+            try:
+                path = write_report(runs, args.output, args, command, exact, ex)
+            except OSError as e:
+                raise cliio.WriteError(f"cannot write the report in {args.output}: {e}")
+            if not args.summary:
+                print(f"wrote {path}")
     return 0
 
 

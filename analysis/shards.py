@@ -32,6 +32,7 @@ merged file's, and the reading moves from shard to shard (read_games()).
 """
 
 import concurrent.futures
+import contextlib
 import logging
 import os
 import warnings
@@ -244,6 +245,8 @@ def default_jobs():
 
 
 class _Serial:
+    parallel = False
+
     def map(self, fn, *iterables):
         return list(map(fn, *iterables))
 
@@ -252,6 +255,8 @@ class _Serial:
 
 
 class _Pool:
+    parallel = True
+
     def __init__(self, jobs):
         self.pool = concurrent.futures.ProcessPoolExecutor(max_workers=jobs)
 
@@ -263,6 +268,8 @@ class _Pool:
 
 
 class _Dask:
+    parallel = True
+
     def __init__(self, scheduler, jobs):
         try:
             from dask.distributed import Client, LocalCluster
@@ -308,12 +315,22 @@ def executor(jobs=None, scheduler=None, tasks=None):
     return _Serial() if jobs == 1 else _Pool(jobs)
 
 
-def reduce_summaries(runs, deals=True, jobs=None, scheduler=None):
+@contextlib.contextmanager
+def parallel(jobs=None, scheduler=None, tasks=None):
+    """executor() as a context: the pool or the cluster is closed when the block ends."""
+    ex = executor(jobs, scheduler, tasks)
+    try:
+        yield ex
+    finally:
+        ex.close()
+
+
+def reduce_summaries(runs, deals=True, jobs=None, scheduler=None, ex=None):
     """Computes metrics.summary() of every run whose Summary is not yet known, one task per
-    file (each shard of a ShardedRun, each other file), in parallel (executor()), and
-    combines each run's shards in order (Summary.merge). Afterwards metrics.summary(run)
-    returns the result without reading the files again. The figures are those of the
-    single-process path exactly."""
+    file (each shard of a ShardedRun, each other file), in parallel (on `ex`, else on an
+    executor(jobs, scheduler) made for the call), and combines each run's shards in order
+    (Summary.merge). Afterwards metrics.summary(run) returns the result without reading the
+    files again. The figures are those of the single-process path exactly."""
     tasks = []  # (run, path)
     for run in runs:
         if "summary" in run.cache or not isinstance(run, cribsim_data.RunFile):
@@ -322,13 +339,13 @@ def reduce_summaries(runs, deals=True, jobs=None, scheduler=None):
             tasks.append((run, shard))
     if not tasks:
         return
-    ex = executor(jobs, scheduler, len(tasks))
-    try:
-        parts = ex.map(_file_summary, [os.path.abspath(s.path) for _, s in tasks],
-                       [deals and run.has_deals for run, _ in tasks],
-                       [s.chunk_rows for _, s in tasks])
-    finally:
-        ex.close()
+    args = ([os.path.abspath(s.path) for _, s in tasks],
+            [deals and run.has_deals for run, _ in tasks], [s.chunk_rows for _, s in tasks])
+    if ex is not None:
+        parts = ex.map(_file_summary, *args)
+    else:
+        with parallel(jobs, scheduler, len(tasks)) as made:
+            parts = made.map(_file_summary, *args)
     for (run, _), part in zip(tasks, parts):
         got = run.cache.get("summary")
         if got is None:
@@ -336,11 +353,12 @@ def reduce_summaries(runs, deals=True, jobs=None, scheduler=None):
         got.merge(part)
 
 
-def add_arguments(parser):
-    """The --jobs and --scheduler options of the tools that reduce in parallel."""
+def add_arguments(parser, jobs_help=None):
+    """The --jobs and --scheduler options of the tools that work in parallel."""
     parser.add_argument("--jobs", type=int, metavar="N",
-                        help="processes to reduce the files in (one task per file or shard; "
-                        "default: every core)")
+                        help=jobs_help or "processes to work in (one task per file or shard "
+                        "for the figures, one per format for the matches; default: every "
+                        "core)")
     parser.add_argument("--scheduler", metavar="ADDRESS",
                         help="reduce on a Dask cluster: the scheduler's address "
                         "(tcp://HOST:PORT), or 'local' to start a local cluster of --jobs "

@@ -146,9 +146,15 @@ class TestShardsEqualTheMergedFile(unittest.TestCase):
                 # the match tables: matches cross the shards' boundaries
                 rule = matches.resolve_rule(merged, "rules")
                 want, _ = matches.compare_schemes(merged, 2, 4, rule)
-                got, _ = matches.compare_schemes(shards.open_runs(parts, deals=False)[0],
-                                                 2, 4, rule)
+                sharded = shards.open_runs(parts, deals=False, chunk_rows=16)[0]
+                got, _ = matches.compare_schemes(sharded, 2, 4, rule)
                 got.columns = want.columns  # the label of the sharded run differs
+                self.assertTrue(got.equals(want), name)
+                # the race and the session formed at once in two processes
+                with shards.parallel(2) as ex:
+                    self.assertTrue(ex.parallel)
+                    got, _ = matches.compare_schemes(sharded, 2, 4, rule, executor=ex)
+                got.columns = want.columns
                 self.assertTrue(got.equals(want), name)
 
     def test_the_tools_on_shards_print_the_merged_files_figures(self):
@@ -201,10 +207,15 @@ class TestDask(unittest.TestCase):
         serial = shards.open_runs(parts)
         shards.reduce_summaries(serial, jobs=1)
         runs = shards.open_runs(parts)
-        shards.reduce_summaries(runs, jobs=1, scheduler="local")
+        rule = matches.resolve_rule(serial[0], "rules")
+        want, _ = matches.compare_schemes(serial[0], 2, 4, rule)
+        with shards.parallel(1, "local") as ex:  # one worker process
+            shards.reduce_summaries(runs, ex=ex)
+            got, _ = matches.compare_schemes(runs[0], 2, 4, rule, executor=ex)
         self.assertEqual(report.summary_text(runs), report.summary_text(serial))
         self.assertTrue(metrics.strategy_table(runs[0]).equals(
             metrics.strategy_table(serial[0])))
+        self.assertTrue(got.equals(want))
         self.assertEqual(multiprocessing.active_children(), [])  # the cluster is closed
 
 
