@@ -269,7 +269,7 @@ class TestRefused(unittest.TestCase):
 class TestMemoryBudget(unittest.TestCase):
 
     def test_peak_stays_within_the_chunk_budget(self):
-        # 10,000 games with their deals (about 12 deals each) read 128 rows at a time (16
+        # 12,000 games with their deals (about 12 deals each) read 256 rows at a time (32
         # games and their deals a chunk). The budget: the /deals read-ahead block (8192 rows,
         # cribsim_data.RunFile._read), counted twice (the block and the slices taken of it),
         # 16 chunks' rows (a chunk and the arrays derived from it; matches.py keeps up to 8
@@ -277,13 +277,13 @@ class TestMemoryBudget(unittest.TestCase):
         # sees numpy's buffers) stays within it, while the tables whole are over 4 times it.
         r = fixtures.rules()
         g, dl = fixtures.simulate(50, r, seed=5)
-        copies = 200
+        copies = 240
         games = np.tile(g, copies)
         games["game"] = np.arange(len(games))
         games["card_game"] = games["game"]
         deals = np.tile(dl, copies)
         deals["game"] = deals["game"] + np.repeat(np.arange(copies) * len(g), len(dl))
-        rows = 128
+        rows = 256
         row_bytes = games.dtype.itemsize + deals.dtype.itemsize
         budget = 2 * 8192 * deals.dtype.itemsize + 16 * rows * row_bytes + 2 ** 20
         with tempfile.TemporaryDirectory() as d:
