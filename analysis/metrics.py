@@ -288,8 +288,16 @@ class _Groups:
         if first < len(ids):
             if self.open is not None:
                 self._close(self.open)
-            for i in range(first, len(ids) - 1):
-                self._close([int(ids[i]), int(sums[i]), int(sizes[i])])
+            lo, hi = first, len(ids) - 1  # the groups that close here
+            if lo < hi and self.head is None and int(ids[lo]) == self.head_id:
+                self._close([int(ids[lo]), int(sums[lo]), int(sizes[lo])])
+                lo += 1
+            if lo < hi:  # counted by distinct (sum, size): a few, however many groups
+                width = int(sizes[lo:hi].max()) + 1  # sums and sizes are >= 0
+                keys, counts = np.unique(sums[lo:hi] * width + sizes[lo:hi],
+                                         return_counts=True)
+                for key, c in zip(keys.tolist(), counts.tolist()):
+                    self.pairs[divmod(key, width)] += c
             self.open = [int(ids[-1]), int(sums[-1]), int(sizes[-1])]
 
     def merge(self, other):
