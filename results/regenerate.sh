@@ -5,7 +5,8 @@
 # results/ladder.md, the round robin's table (analysis/ladder.py), from the same run files.
 #
 #     results/regenerate.sh NAME [NAME ...]    ladder, variants, lurch-skunk, three-hand,
-#                                              hand-scores, events
+#                                              hand-scores, events, model
+#                                              (model: experiments/model_loop.sh)
 #     results/regenerate.sh all                every one of them
 #
 # Environment:
@@ -26,7 +27,7 @@ cribsim="${CRIBSIM:-$src/build/cribsim}"
 runs="${RUNS:-build/runs}"
 results="${RESULTS:-results}"
 python=/usr/bin/python3
-all=(ladder variants lurch-skunk three-hand hand-scores events)
+all=(ladder variants lurch-skunk three-hand hand-scores events model)
 
 usage() {
     echo "usage: results/regenerate.sh NAME [NAME ...] | all" >&2
@@ -38,7 +39,7 @@ names=()
 for arg in "$@"; do
     case "$arg" in
     all) names+=("${all[@]}") ;;
-    ladder | variants | lurch-skunk | three-hand | hand-scores | events) names+=("$arg") ;;
+    ladder | variants | lurch-skunk | three-hand | hand-scores | events | model) names+=("$arg") ;;
     -h | --help) usage ;;
     *)
         echo "regenerate.sh: unknown experiment '$arg'" >&2
@@ -107,6 +108,10 @@ run_events() {
 for name in "${names[@]}"; do
     if [ "$name" = events ]; then
         run_events
+        continue
+    fi
+    if [ "$name" = model ]; then
+        CRIBSIM="$cribsim" RUNS="$runs" RESULTS="$results" experiments/model_loop.sh
         continue
     fi
     spec="experiments/specs/$name.yaml"

@@ -9,16 +9,23 @@
 
 #include "error.h"
 #include "expected.h"
+#include "expert.h"
 #include "greedy.h"
 #include "mc.h"
+#include "model.h"
 #include "random.h"
 
+/* One strategy a line, so adding one changes one line. */
+/* clang-format off */
 static const cs_strategy *const REGISTRY[] = {
     &cs_strategy_random,
     &cs_strategy_greedy,
     &cs_strategy_expected,
+    &cs_strategy_expert,
     &cs_strategy_mc,
+    &cs_strategy_model,
 };
+/* clang-format on */
 
 #define REGISTRY_COUNT ((int)(sizeof REGISTRY / sizeof REGISTRY[0]))
 

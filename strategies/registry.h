@@ -41,7 +41,7 @@ const cs_strategy *cs_registry_find_in(const cs_strategy *const list[], int n, c
 int cs_registry_check(const cs_strategy *const list[], int n, char *err, size_t err_len);
 int cs_registry_validate(char *err, size_t err_len);
 
-/* Writes "random, greedy, expected, mc" into out. */
+/* Writes "random, greedy, expected, expert, mc" into out. */
 void cs_registry_names(char *out, size_t len);
 
 #endif

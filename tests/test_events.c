@@ -263,7 +263,7 @@ static void test_nz_winners_move_right_losers_stay_opposite_with_new_partners(vo
     free(st);
 }
 
-static void test_nz_sitters_keep_their_seat_and_move_others_as_section_14_says(void) {
+static void test_nz_sitters_keep_their_seat_and_move_others_as_the_tournament_rules_say(void) {
     cs_field f = field_of(14); /* two sitters make four tables */
     cs_event_params p;
     cs_event_params_defaults(&p);
@@ -514,7 +514,7 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_league_tables_of_three_and_two_for_odd_fields),
     CS_TEST(test_league_points_for_wins_skunks_and_losses),
     CS_TEST(test_nz_winners_move_right_losers_stay_opposite_with_new_partners),
-    CS_TEST(test_nz_sitters_keep_their_seat_and_move_others_as_section_14_says),
+    CS_TEST(test_nz_sitters_keep_their_seat_and_move_others_as_the_tournament_rules_say),
     CS_TEST(test_nz_clips_tie_cut_and_playoff),
     CS_TEST(test_double_elimination_matches_losses_and_byes),
     CS_TEST(test_double_elimination_skunks_are_winning_margins),

@@ -68,7 +68,7 @@ static void test_unknown_strategy_lists_the_strategies(void) {
     char err[512];
     CU_ASSERT_PTR_NULL(make("minimax:depth=3", err, sizeof err));
     CU_ASSERT_PTR_NOT_NULL(strstr(err, "unknown strategy 'minimax'"));
-    CU_ASSERT_PTR_NOT_NULL(strstr(err, "random, greedy, expected, mc"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "random, greedy, expected, expert, mc"));
     CU_ASSERT_PTR_NULL(make("", err, sizeof err));
     CU_ASSERT_PTR_NOT_NULL(strstr(err, "empty seat spec"));
 }

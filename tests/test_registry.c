@@ -16,10 +16,11 @@ static void test_registry_passes_its_own_checks(void) {
 }
 
 static void test_registry_lists_the_ladder_weakest_first(void) {
-    const char *ladder[] = {"random", "greedy", "expected", "mc"};
-    CU_ASSERT_EQUAL_FATAL(cs_registry_count(), 4);
-    for (int i = 0; i < 4; i++) CU_ASSERT_STRING_EQUAL(cs_registry_at(i)->name, ladder[i]);
-    CU_ASSERT_PTR_NULL(cs_registry_at(4));
+    /* The ladder, then model (a trained model file, off the ladder). */
+    const char *ladder[] = {"random", "greedy", "expected", "expert", "mc", "model"};
+    CU_ASSERT_EQUAL_FATAL(cs_registry_count(), 6);
+    for (int i = 0; i < 6; i++) CU_ASSERT_STRING_EQUAL(cs_registry_at(i)->name, ladder[i]);
+    CU_ASSERT_PTR_NULL(cs_registry_at(6));
     CU_ASSERT_PTR_NULL(cs_registry_at(-1));
 }
 

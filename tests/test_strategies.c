@@ -89,6 +89,11 @@ static void test_mc_points_perfect_rollouts_play_every_preset(void) {
 static void test_mc_racing_plays_every_preset(void) {
     every_preset("mc:samples=48", 8);
 }
+/* The model compiled in; its features take every rule variant (one card or two laid away,
+ * three-card hands). */
+static void test_model_plays_every_preset(void) {
+    every_preset("model", GAMES_PER_PRESET);
+}
 static void test_example_plugin_plays_every_preset(void) {
     every_preset("plugin:" CS_BINARY_DIR "/cs_example_plugin.so", GAMES_PER_PRESET);
 }
@@ -224,6 +229,7 @@ static int spy_on(const char *spec, cs_preset preset, int games) {
 static void test_views_never_show_another_seats_hidden_cards(void) {
     for (int p = 0; p < CS_PRESET_COUNT; p++) {
         spy_on("expected", (cs_preset)p, 30);
+        spy_on("expert", (cs_preset)p, 30);
         spy_on("mc:samples=2", (cs_preset)p, 5);
         spy_on("plugin:" CS_BINARY_DIR "/cs_example_plugin.so", (cs_preset)p, 30);
     }
@@ -346,6 +352,7 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_mc_win_plays_every_preset),
     CS_TEST(test_mc_points_perfect_rollouts_play_every_preset),
     CS_TEST(test_mc_racing_plays_every_preset),
+    CS_TEST(test_model_plays_every_preset),
     CS_TEST(test_example_plugin_plays_every_preset),
     CS_TEST(test_same_seed_same_game_for_every_strategy),
     CS_TEST(test_views_never_show_another_seats_hidden_cards),

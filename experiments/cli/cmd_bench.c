@@ -9,8 +9,12 @@
  *   games       random vs random through the runner on one thread, /games written to a file
  *               (and without a file)
  *   expected    expected vs expected through the runner on one thread, /games written
+ *   expert      expert vs expert the same way, and its speed as a share of expected's measured
+ *               in the same figure on the same games
  *   mc          mc vs mc at its default budget, the same way, and at version 2's budget
- *   deals       the cost of --record deals over /games alone (random vs random, one thread)
+ *   deals       the cost of --record deals over /games alone (random vs random), in wall time
+ *               and in CPU time (which a busy machine does not inflate), on one thread and on
+ *               N
  *   threads     random vs random with /games on N threads (default 2) against one
  * Each figure runs for about --seconds (default 2); runner figures first calibrate the game
  * count on a short run. Files go to --dir (default $TMPDIR or /tmp) and are removed.
@@ -18,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cliopts.h"
@@ -44,9 +49,11 @@ static void usage(FILE *out) {
             "usage: cribsim bench [--only NAMES] [--seconds S] [--threads N] [--dir DIR]\n"
             "\n"
             "Prints the project's throughput figures (README.md, Figures), on one core unless\n"
-            "stated. NAMES is a comma list of: hand-stats, score, engine, games, expected, mc,\n"
-            "deals, threads (default all). S is the time spent on each figure (default 2).\n"
-            "--threads N sets the thread count the threads figure compares with one (default 2).\n"
+            "stated. NAMES is a comma list of: hand-stats, score, engine, games, expected,\n"
+            "expert, mc, deals, threads (default all). S is the time spent on each figure (default "
+            "2).\n"
+            "--threads N sets the thread count the threads and deals figures compare with one "
+            "(default 2).\n"
             "Files written while measuring go to DIR (default $TMPDIR or /tmp) and are removed.\n");
 }
 
@@ -203,6 +210,18 @@ static void bench_expected(const bench *b) {
     bench_self_play(b, "expected", "expected vs expected", 0, " (target 15,000)");
 }
 
+/* expert at both seats, then expected on as many games: the speed and its share. */
+static void bench_expert(const bench *b) {
+    uint64_t n = calibrate(b, "expert", 1, 1, 0);
+    if (n == 0) return;
+    double rate = runner_rate(b, "expert", n, 1, 1, 0);
+    double base = runner_rate(b, "expected", n, 1, 1, 0);
+    if (rate < 0 || base < 0) return;
+    printf("%-11s expert vs expert, one thread, /games written: %.0f games a second (target "
+           "10,000); %.0f%% of expected's %.0f on the same games (target 30%%)\n",
+           "expert", rate, 100.0 * rate / base, base);
+}
+
 /* mc at its default budget, then at its budget before version 3 (200 samples for every
  * decision), on the same games: the speed-up at the strength measured in results/. */
 static void bench_mc(const bench *b) {
@@ -216,15 +235,32 @@ static void bench_mc(const bench *b) {
            "", MC_OLD_BUDGET, rate);
 }
 
+/* CPU seconds this process has used, all threads. */
+static double cpu_seconds(void) {
+    struct timespec ts;
+    if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) != 0) return 0;
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* The same games with /games only and with --record deals on `threads` threads. */
+static void deals_cost(const bench *b, uint64_t n, int threads) {
+    double c0 = cpu_seconds();
+    double games_only = runner_rate(b, "random", n, threads, 1, 0);
+    double c1 = cpu_seconds();
+    double with_deals = runner_rate(b, "random", n, threads, 1, 1);
+    double c2 = cpu_seconds();
+    if (games_only <= 0 || with_deals <= 0 || c1 <= c0) return;
+    printf("%-11s random vs random, %d thread%s: /games only %.0f games a second, with --record "
+           "deals %.0f: deals cost %.0f%% more time (%.0f%% more CPU time)\n",
+           threads == 1 ? "deals" : "", threads, threads == 1 ? "" : "s", games_only, with_deals,
+           100.0 * (games_only / with_deals - 1.0), 100.0 * ((c2 - c1) / (c1 - c0) - 1.0));
+}
+
 static void bench_deals(const bench *b) {
     uint64_t n = calibrate(b, "random", 1, 1, 1);
     if (n == 0) return;
-    double games_only = runner_rate(b, "random", n, 1, 1, 0);
-    double with_deals = runner_rate(b, "random", n, 1, 1, 1);
-    if (games_only < 0 || with_deals < 0) return;
-    printf("deals       random vs random, one thread: /games only %.0f games a second, with "
-           "--record deals %.0f: deals cost %.0f%% more time\n",
-           games_only, with_deals, 100.0 * (games_only / with_deals - 1.0));
+    deals_cost(b, n, 1);
+    if (b->threads > 1) deals_cost(b, n * (uint64_t)b->threads, b->threads);
 }
 
 static void bench_threads(const bench *b) {
@@ -244,9 +280,15 @@ typedef struct {
 } figure;
 
 static const figure FIGURES[] = {
-    {"hand-stats", bench_hand_stats}, {"score", bench_score},       {"engine", bench_engine},
-    {"games", bench_games},           {"expected", bench_expected}, {"mc", bench_mc},
-    {"deals", bench_deals},           {"threads", bench_threads},
+    {"hand-stats", bench_hand_stats},
+    {"score", bench_score},
+    {"engine", bench_engine},
+    {"games", bench_games},
+    {"expected", bench_expected},
+    {"expert", bench_expert},
+    {"mc", bench_mc},
+    {"deals", bench_deals},
+    {"threads", bench_threads},
 };
 #define N_FIGURES (sizeof FIGURES / sizeof FIGURES[0])
 

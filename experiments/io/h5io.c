@@ -12,6 +12,9 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <hdf5.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 #include <isa-l/igzip_lib.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -22,6 +25,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "condwait.h"
 #include "error.h"
 #include "pcg32.h"
 #include "version.h"
@@ -547,6 +551,9 @@ typedef struct {
     slab_state state;     /* under the writer's lock once the slab is queued */
 } slab;
 
+#define SCATTER_BLOCK      64
+#define SCATTER_MAX_STRUCT 256 /* bytes of a record the block transpose takes (136 now) */
+
 #define MAX_SLABS 34 /* per table: CS_H5_MAX_HELPERS + 2 */
 
 typedef struct {
@@ -554,8 +561,9 @@ typedef struct {
     hid_t dset, ftype, mtype;
     hid_t gtype; /* just the `game` field, for bisection (made on first use) */
     size_t row_size;
-    uint16_t *src_of; /* byte j of a packed row is byte src_of[j] of the record */
-    size_t zcap;      /* room for a deflated chunk */
+    uint16_t *src_of;    /* byte j of a packed row is byte src_of[j] of the record */
+    unsigned char *pend; /* the records of the current slab's last, partial scatter block */
+    size_t zcap;         /* room for a deflated chunk */
     slab slabs[MAX_SLABS];
     int n_slabs;
     int cur;              /* the slab being filled */
@@ -589,7 +597,9 @@ static void slab_free(slab *b) {
 static void table_free_memory(table *t) {
     for (int i = 0; i < t->n_slabs; i++) slab_free(&t->slabs[i]);
     free(t->src_of);
+    free(t->pend);
     t->src_of = NULL;
+    t->pend = NULL;
     t->n_slabs = 0;
 }
 
@@ -610,8 +620,18 @@ static void table_free(table *t) {
  * ISA-L's (igzip) at its level 1, a whole chunk at once: on shuffled /deals rows it is about
  * four times as fast as zlib's level 1 with the run-length strategy (used before) for chunks
  * the same size to within 1%, which makes recording deals cheap enough to leave on.
+ *
+ * Its window is cut to ZHIST_BITS. In a shuffled chunk the matches worth having are close
+ * (runs and short repeats within a byte plane: a seat that alternates, a count's high byte),
+ * and a short window spares the level 1 search its far, short matches. Measured on twenty
+ * /deals chunks of random vs random games (CPU time, 160 compressions each): the full 32 KB
+ * window 1.04 ms and 221,693 bytes a chunk; 256 bytes 0.86 ms and 217,459 bytes (512: 0.92
+ * ms, 128: 0.87 ms). ISA-L's larger level 1 buffers were faster still (0.80 ms) but made
+ * chunks 4-6% larger, and its level 0 44% larger. The zlib header states the window; every
+ * inflater accepts it.
  */
 #define ZWORK_SIZE ISAL_DEF_LVL1_SMALL
+#define ZHIST_BITS 8 /* a 256-byte window */
 
 static int slab_alloc(table *t, slab *b) {
     size_t bytes = t->def->chunk * t->row_size;
@@ -628,10 +648,11 @@ static int slab_alloc(table *t, slab *b) {
 static int table_alloc_writing(table *t, int n) {
     size_t bytes = t->def->chunk * t->row_size;
     t->src_of = malloc(t->row_size * sizeof *t->src_of);
+    t->pend = calloc(SCATTER_BLOCK, t->def->struct_size);
     /* Room for the chunk stored (ISA-L falls back to stored blocks: 5 bytes per 64 KB, the
      * zlib header and checksum), which is also room for its raw rows (scratch on --resume). */
     t->zcap = bytes + (bytes / 65535 + 1) * 5 + 64;
-    if (t->src_of == NULL) return -1;
+    if (t->src_of == NULL || t->pend == NULL) return -1;
     size_t j = 0;
     for (size_t k = 0; k < t->def->n_fields; k++)
         for (size_t b = 0; b < t->def->fields[k].size; b++)
@@ -670,6 +691,7 @@ static void slab_compress(const table *t, slab *b, size_t rows) {
     zs->level_buf = b->zwork;
     zs->level_buf_size = ZWORK_SIZE;
     zs->gzip_flag = IGZIP_ZLIB;
+    zs->hist_bits = ZHIST_BITS;
     zs->end_of_stream = 1;
     zs->flush = NO_FLUSH;
     zs->next_in = b->stage;
@@ -722,7 +744,7 @@ static int table_flush(table *t, int until_free, int all) {
             pthread_mutex_lock(t->mu);
             b->state = SLAB_DONE;
         }
-        while (b->state == SLAB_COMPRESSING && must) pthread_cond_wait(t->cv, t->mu);
+        while (b->state == SLAB_COMPRESSING && must) cs_cond_wait(t->cv, t->mu);
         int done = b->state == SLAB_DONE;
         pthread_mutex_unlock(t->mu);
         if (!done) return 0;
@@ -737,6 +759,9 @@ static int table_flush(table *t, int until_free, int all) {
 
 /* Queues the full current slab and takes a free one for the rows from stage_first + chunk. */
 static int table_next_slab(table *t) {
+#if defined(__SSE2__)
+    _mm_sfence(); /* scatter_block's streamed stores reach the slab before anyone reads it */
+#endif
     pthread_mutex_lock(t->mu);
     t->slabs[t->cur].state = SLAB_FULL;
     t->queue[(t->q_head + t->q_len) % MAX_SLABS] = t->cur;
@@ -895,10 +920,14 @@ static int deals_lower_bound(table *t, uint64_t rows, uint64_t game, uint64_t *o
 
 /* Writes every queued slab, then the current one's rows [stage_first, stage_first + staged)
  * as one chunk (padded with zeros: rows past the extent are never read). */
+static void scatter_block(const table *t, const unsigned char *src, unsigned char *dst);
+
 static int table_write_stage(table *t) {
     if (table_flush(t, 0, 1) < 0) return -1;
     if (t->staged == t->written) return 0;
     slab *b = &t->slabs[t->cur];
+    size_t part = t->staged % SCATTER_BLOCK;
+    if (part > 0) scatter_block(t, t->pend, b->stage + (t->staged - part));
     slab_compress(t, b, t->staged);
     if (slab_write(t, b, t->staged) < 0) return -1;
     t->written = t->staged;
@@ -907,16 +936,17 @@ static int table_write_stage(table *t) {
 
 /*
  * Rows are scattered into the shuffled chunk a block at a time: the block's records are
- * transposed eight records by eight bytes at a time (eight 64-bit loads, a transpose in
- * registers, eight 64-bit stores) into byte planes in the cache, whose packed fields are then
- * copied to the chunk a cache line each. Row by row, the bytes of one row would
+ * transposed into byte planes in the cache (with SSE2 sixteen records by eight bytes at a
+ * time: sixteen 8-byte loads, 32 byte interleaves, eight 16-byte stores; elsewhere eight by
+ * eight in 64-bit words), whose packed fields are then copied to the chunk a cache line each,
+ * with streaming stores where SSE2 has them (the 1 MB stage does not stay in the cache, and a
+ * plain store would first read each line it fills). Row by row, the bytes of one row would
  * go to row_size addresses a chunk apart (8 or 16 KB, a multiple of 4 KB), which all fall in
  * one set of the first-level cache and evict each other. Measured with perf (random vs random,
  * one thread, recording deals): the row-by-row scatter took 38% of the run, a byte-at-a-time
- * block scatter 19%, this one 11%.
+ * block scatter 19%, the 64-bit word transpose 9% (17.5% of the time the games took), this
+ * one 6.5% (14%).
  */
-#define SCATTER_BLOCK      64
-#define SCATTER_MAX_STRUCT 256 /* bytes of a record the block transpose takes (136 now) */
 
 /* Transposes the 8x8 byte matrix in w[0..7] (byte k of w[i] is element (i, k), little-endian
  * byte order as loaded): afterwards byte k of w[i] is element (k, i). */
@@ -953,7 +983,29 @@ static void scatter_block(const table *t, const unsigned char *src, unsigned cha
 #else
     size_t c8 = 0;
 #endif
-    for (size_t c = 0; c < c8; c += 8)
+    size_t c0 = 0;
+#if defined(__SSE2__)
+    /* sixteen records by eight bytes at a time, in sixteen registers: records i and i + 8
+     * interleaved, then three rounds that interleave register i with i + 4 */
+    for (; c0 < c8; c0 += 8)
+        for (size_t r = 0; r < SCATTER_BLOCK; r += 16) {
+            __m128i x[8], y[8];
+            for (int i = 0; i < 8; i++)
+                x[i] = _mm_unpacklo_epi8(
+                    _mm_loadl_epi64((const void *)(src + (r + (size_t)i) * struct_size + c0)),
+                    _mm_loadl_epi64((const void *)(src + (r + (size_t)i + 8) * struct_size + c0)));
+            for (int round = 0; round < 3; round++) {
+                for (int i = 0; i < 4; i++) {
+                    y[2 * i] = _mm_unpacklo_epi8(x[i], x[i + 4]);
+                    y[2 * i + 1] = _mm_unpackhi_epi8(x[i], x[i + 4]);
+                }
+                memcpy(x, y, sizeof x);
+            }
+            for (int k = 0; k < 8; k++)
+                _mm_store_si128((void *)(planes + (c0 + (size_t)k) * SCATTER_BLOCK + r), x[k]);
+        }
+#endif
+    for (size_t c = c0; c < c8; c += 8)
         for (size_t r = 0; r < SCATTER_BLOCK; r += 8) {
             uint64_t w[8];
             for (int i = 0; i < 8; i++) memcpy(&w[i], src + (r + i) * struct_size + c, 8);
@@ -963,29 +1015,55 @@ static void scatter_block(const table *t, const unsigned char *src, unsigned cha
     for (size_t c = c8; c < struct_size; c++) /* the last few bytes of the record */
         for (size_t r = 0; r < SCATTER_BLOCK; r++)
             planes[c * SCATTER_BLOCK + r] = src[r * struct_size + c];
+#if defined(__SSE2__)
+    /* Whole cache lines of a stage too large for the cache: stored past it (no read of the
+     * line first). table_next_slab fences them before the slab changes hands. */
+    for (size_t j = 0; j < row_size; j++) {
+        const __m128i *from = (const void *)(planes + (size_t)src_of[j] * SCATTER_BLOCK);
+        __m128i *to = (void *)(dst + j * chunk);
+        for (int k = 0; k < SCATTER_BLOCK / 16; k++) _mm_stream_si128(to + k, from[k]);
+    }
+#else
     for (size_t j = 0; j < row_size; j++)
         memcpy(dst + j * chunk, planes + (size_t)src_of[j] * SCATTER_BLOCK, SCATTER_BLOCK);
+#endif
 }
+
+/*
+ * Rows reach the stage a whole scatter block at a time: straight from the caller's records
+ * when a block starts and the caller has one whole, else through t->pend, which gathers the
+ * rows of a block begun or ended in the middle of a call and is scattered when it is full or
+ * the partial chunk is written (table_write_stage). So `staged` counts the rows in the stage
+ * plus the staged % SCATTER_BLOCK rows held only in t->pend. (Scattered one row at a time,
+ * each row's bytes went to row_size cache lines a chunk apart: 2% of a run that records deals,
+ * for the rows at each end of every batch.)
+ */
+_Static_assert(sizeof(cs_deal_record) <= SCATTER_MAX_STRUCT &&
+                   sizeof(cs_games_row) <= SCATTER_MAX_STRUCT,
+               "records must fit scatter_block's planes");
+_Static_assert(CS_H5_GAMES_CHUNK % SCATTER_BLOCK == 0 && CS_H5_DEALS_CHUNK % SCATTER_BLOCK == 0,
+               "chunks hold whole scatter blocks");
 
 static int table_append(table *t, const void *rows, size_t n) {
     const unsigned char *src = rows;
-    const uint16_t *src_of = t->src_of;
-    size_t struct_size = t->def->struct_size, row_size = t->row_size, chunk = t->def->chunk;
+    size_t struct_size = t->def->struct_size, chunk = t->def->chunk;
     if (t->q_len > 0 && table_flush(t, 0, 0) < 0) return -1; /* what others compressed */
     for (size_t i = 0; i < n;) {
         unsigned char *stage = t->slabs[t->cur].stage;
-        if (t->staged % SCATTER_BLOCK == 0 && n - i >= SCATTER_BLOCK &&
-            struct_size <= SCATTER_MAX_STRUCT && chunk - t->staged >= SCATTER_BLOCK) {
+        size_t part = t->staged % SCATTER_BLOCK;
+        if (part == 0 && n - i >= SCATTER_BLOCK) {
             scatter_block(t, src, stage + t->staged);
             src += SCATTER_BLOCK * struct_size;
             i += SCATTER_BLOCK;
             t->staged += SCATTER_BLOCK;
-        } else { /* one row, to reach a block boundary or for the last few rows */
-            unsigned char *dst = stage + t->staged;
-            for (size_t j = 0; j < row_size; j++) dst[j * chunk] = src[src_of[j]];
-            src += struct_size;
-            i++;
-            t->staged++;
+        } else {
+            size_t m = SCATTER_BLOCK - part < n - i ? SCATTER_BLOCK - part : n - i;
+            memcpy(t->pend + part * struct_size, src, m * struct_size);
+            src += m * struct_size;
+            i += m;
+            t->staged += m;
+            if (part + m == SCATTER_BLOCK)
+                scatter_block(t, t->pend, stage + t->staged - SCATTER_BLOCK);
         }
         if (t->staged == chunk && table_next_slab(t) < 0) return -1;
     }
@@ -1007,6 +1085,11 @@ static int table_resume_at(table *t, uint64_t rows) {
     slab *b = &t->slabs[t->cur];
     if (table_read(t, t->ftype, t->stage_first, t->staged, b->zbuf) < 0) return -1;
     shuffle_rows_in(b->zbuf, b->stage, t->def->chunk, t->staged, t->row_size);
+    size_t part = t->staged % SCATTER_BLOCK; /* the partial block's records, for table_append */
+    for (size_t r = 0; r < part; r++)
+        for (size_t j = 0; j < t->row_size; j++)
+            t->pend[r * t->def->struct_size + t->src_of[j]] =
+                b->zbuf[(t->staged - part + r) * t->row_size + j];
     return 0;
 }
 
@@ -1038,7 +1121,7 @@ static cs_h5_writer *writer_new(const char *path) {
     table_init(&w->games, &GAMES_DEF);
     table_init(&w->deals, &DEALS_DEF);
     pthread_mutex_init(&w->mu, NULL);
-    pthread_cond_init(&w->cv, NULL);
+    cs_cond_init(&w->cv);
     atomic_init(&w->full, 0);
     table *tables[2] = {&w->games, &w->deals};
     for (int i = 0; i < 2; i++) {
@@ -1314,14 +1397,23 @@ static uint64_t durable_games(const cs_h5_writer *w, uint64_t game_begin) {
     uint64_t rows =
         g->q_len > 0 ? g->slabs[g->queue[g->q_head]].first : g->stage_first + g->written;
     const unsigned char *first_unwritten = NULL; /* the first deal row not on disk */
-    if (w->has_deals && d->q_len > 0)
+    size_t stride = d->def->chunk;               /* between its bytes */
+    if (w->has_deals && d->q_len > 0) {
         first_unwritten = d->slabs[d->queue[d->q_head]].stage;
-    else if (w->has_deals && d->staged > d->written)
-        first_unwritten = d->slabs[d->cur].stage + d->written;
+    } else if (w->has_deals && d->staged > d->written) {
+        size_t part = d->staged % SCATTER_BLOCK, row = d->written;
+        if (row >= d->staged - part) { /* only in the partial block's records */
+            first_unwritten = d->pend + (row - (d->staged - part)) * d->def->struct_size;
+            stride = 1;
+        } else {
+            first_unwritten = d->slabs[d->cur].stage + row;
+        }
+    }
     if (first_unwritten != NULL) {
-        /* `game` is the first field of a packed deal row: its bytes are in the first planes */
+        /* `game` is the first field of a deal row: in a record its first bytes, in a packed row
+         * its bytes are in the first planes */
         unsigned char b[sizeof(uint64_t)];
-        for (size_t j = 0; j < sizeof b; j++) b[j] = first_unwritten[j * d->def->chunk];
+        for (size_t j = 0; j < sizeof b; j++) b[j] = first_unwritten[j * stride];
         uint64_t game;
         memcpy(&game, b, sizeof game);
         if (game - game_begin < rows) rows = game - game_begin;

@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "condwait.h"
 #include "error.h"
 #include "exec_agent.h"
 #include "game.h"
@@ -406,12 +407,12 @@ static void thread_loop(run *r, worker *wk, int master) {
                 break;
             }
             if (master && write_next_locked(r)) continue;
-            pthread_cond_wait(&r->cv, &r->mu);
+            cs_cond_wait(&r->cv, &r->mu);
         }
         if (s == NULL) {
             /* Nothing left to play: help the writer until it has written every batch. */
             while (!master && r->write_seq < r->next_seq)
-                if (!help_writer(r, master)) pthread_cond_wait(&r->cv, &r->mu);
+                if (!help_writer(r, master)) cs_cond_wait(&r->cv, &r->mu);
             pthread_mutex_unlock(&r->mu);
             break;
         }
@@ -438,7 +439,7 @@ static void thread_loop(run *r, worker *wk, int master) {
     if (master) { /* write (or discard) every batch still in hand */
         pthread_mutex_lock(&r->mu);
         while (r->write_seq < r->next_seq)
-            if (!write_next_locked(r)) pthread_cond_wait(&r->cv, &r->mu);
+            if (!write_next_locked(r)) cs_cond_wait(&r->cv, &r->mu);
         pthread_mutex_unlock(&r->mu);
     }
 }
@@ -835,7 +836,7 @@ int cs_run(const cs_experiment *e, cs_run_result *res, char *err, size_t err_len
         }
     }
     pthread_mutex_init(&r->mu, NULL);
-    pthread_cond_init(&r->cv, NULL);
+    cs_cond_init(&r->cv);
     r->next_game = start;
     r->end_game = end;
 

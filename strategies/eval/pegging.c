@@ -172,6 +172,36 @@ static double miss_probability(int u, int m, int k) {
     return p;
 }
 
+/*
+ * holds_rank[q] for a replier holding k cards of the u unseen cards (rank_u[q] of rank q)
+ * when a card of rank q weighs w[q]: the draw of miss_probability() with each card counted
+ * by its weight, W the pool's total weight and W/u the weight a draw removes on average, so
+ * P(miss q) = prod over i < k of (W - u_q w_q - i W/u) / (W - i W/u). With every weight 1 it
+ * is C(u - u_q, k) / C(u, k) exactly.
+ */
+static void weighted_holds(const double w[CS_RANKS], const int rank_u[CS_RANKS], int u, int k,
+                           double holds_rank[CS_RANKS]) {
+    double total = 0.0;
+    for (int q = 0; q < CS_RANKS; q++) total += rank_u[q] * w[q];
+    double step = u > 0 ? total / u : 0.0;
+    for (int q = 0; q < CS_RANKS; q++) {
+        double miss = 1.0, mass = rank_u[q] * w[q];
+        if (rank_u[q] == 0) {
+            holds_rank[q] = 0.0;
+            continue;
+        }
+        for (int i = 0; i < k; i++) {
+            double left = total - i * step;
+            if (left - mass <= 1e-12) {
+                miss = 0.0;
+                break;
+            }
+            miss *= (left - mass) / left;
+        }
+        holds_rank[q] = 1.0 - miss;
+    }
+}
+
 int cs_peg_lookahead_pick(const cs_peg_situation *sit) {
     int n = sit->players;
     const cs_peg_pile *pile = sit->pile;
@@ -221,8 +251,12 @@ int cs_peg_lookahead_pick(const cs_peg_situation *sit) {
             u += rank_u[q] = NIBBLE[(allowed >> (4 * q)) & 15];
             pool_ranks |= (unsigned)(rank_u[q] > 0) << q;
         }
-        for (int m = 1; m <= CS_SUITS; m++) holds[m] = 1.0 - miss_probability(u, m, k);
-        for (int q = 0; q < CS_RANKS; q++) holds_rank[q] = holds[rank_u[q]];
+        if (sit->rank_weight == NULL) {
+            for (int m = 1; m <= CS_SUITS; m++) holds[m] = 1.0 - miss_probability(u, m, k);
+            for (int q = 0; q < CS_RANKS; q++) holds_rank[q] = holds[rank_u[q]];
+        } else {
+            weighted_holds(sit->rank_weight, rank_u, u, k, holds_rank);
+        }
     }
     /* What each reply scores after each of my cards: row r of the table two ahead of the pile
      * (the card after r is q). */

@@ -114,6 +114,11 @@ typedef struct {
     const int *cards_left;    /* [seat] */
     cs_cardset unseen;        /* the cards this seat has not seen */
     const int *no_value_upto; /* [seat]: the go bounds this seat knows */
+    /* NULL: every unseen card is equally likely to be the replier's. Otherwise [rank]: how
+     * much likelier an unseen card of that rank is to be in its hand (expert's model of a
+     * seat that laid away as expected does: its keep rate by rank); the replier then holds k
+     * cards drawn with those weights (cs_peg_lookahead_pick() in pegging.c). */
+    const double *rank_weight;
 } cs_peg_situation;
 
 /* The index in sit->hand of the card cs_peg_lookahead() would lay; -1 if none fits. */

@@ -1,0 +1,100 @@
+/*
+ * expert.h - `expert`: strong play at expected's speed, from tables.
+ *
+ * Where mc's edge over expected comes from (mc with expected's discard, width=1, objective=
+ * points, against expected, 2,000 duplicate games, seed 5, with its search used in one kind of
+ * decision only and expected's pegging elsewhere; margins in points a game): its whole play
+ * +2.6 (55.0% of the games); the leads only +0.6, the answers to a one-card pile +1.1, the
+ * rest of the pile +1.3; with 3-4 cards in hand +2.0, with 1-2 +0.5; hidden=uniform instead
+ * of its model of the hidden hands +1.5. In the opening exchange alone, mc's answer to the
+ * pone's lead was worth about 2% of the games (6,000 games, seed 1), the lead itself little.
+ * So expert copies mc where one table can hold it, and its model of the hidden hands:
+ *
+ *   play     the dealer's answer to the pone's opening lead comes from the response table:
+ *            for each lead rank and four ranks held, the rank that scored best for the dealer
+ *            in the rest of the play, by Monte Carlo (experiments/tools/expert_tables.c: the
+ *            pone's hand drawn as expected would have kept it and led that card, both then
+ *            pegging as expected). Every other card: expected's lookahead (pegging.h), with
+ *            the next seat's cards weighted (peg=model) by how often a seat that lays away as
+ *            expected keeps each rank, times, for every card it has played, how much likelier
+ *            a rank is kept beside that card (measured by simulating expected's discards when
+ *            the rules are first seen, from a fixed seed: 15 to 20 ms an instance).
+ *   discard  expected's exact hand value over every starter, the crib term taken from the
+ *            crib table (the crib when the other seat lays away as expected does, not at
+ *            random), plus the pegging table: the mean pegging margin of the four ranks kept,
+ *            for the dealer and the pone, by simulation of the whole play.
+ *
+ * The tables are for two hands of six (the `two` preset and any rules with two players, six
+ * cards, two to the crib and the play in series). Elsewhere expert discards as expected does
+ * and pegs with the model; tables=off does so everywhere. The tables are compiled in
+ * (expert_table.c, 51 KB of source), written by
+ *
+ *     cmake --build build --target cs_gen_expert_tables
+ *     build/cs_gen_expert_tables strategies/builtin/expert_table.c
+ *
+ * from a fixed seed (the same bytes on every machine; some two minutes on one core), and
+ * checked when an instance is created (cs_expert_tables_check()).
+ *
+ * Measured against expected, 20,000 duplicate games of `two` (seed 20240501, the ladder's):
+ *
+ *     build/cribsim match expert expected --games 20000 --seed 20240501
+ *
+ * 53.6% [52.9%, 54.3%], +2.0 points a game, Elo +25 [+20, +30] (mc: 57.0% in results/). Its
+ * parts on the same games: peg=model alone (tables=off) 51.4% [50.7%, 52.1%], the tables alone
+ * (peg=lookahead) 53.0% [52.3%, 53.7%], neither (tables=off,peg=lookahead) 50.0%, the very
+ * games expected plays. On other seeds (1 and 2) 53.6% and 53.5%. While it was built, seed 1:
+ * the keep model 50.1% by the plain keep rates, 51.5% with the cards played; the response
+ * table +1.1%; the pegging table +0.8%; the crib table +0.2%. A board-aware pegging (the chance
+ * of winning over the show's distributions near the target, instead of points) lost 0.2% to
+ * 0.3% and was dropped. Without tables it is no weaker than expected: five-card 50.6%
+ * [49.9%, 51.3%], partners 50.5% [49.8%, 51.2%], four each for themselves 25.1% a seat
+ * against 24.8%, nz-tournament 50.2% [49.5%, 50.9%] (20,000 games each, the same seed).
+ *
+ * Speed, both seats, one thread: `cribsim match expert expert --games 20000 --threads 1`
+ * takes 0.68 s of user CPU time (29,000 games a second) where expected takes 0.55 s
+ * (36,000): 81%. `cribsim bench --only expected,expert,mc --seconds 3` on a machine loaded
+ * with other work (load average 12 on two cores, so every figure is low) gave expected 11,292
+ * games a second of wall time, expert 8,616 (74% of expected's 11,572 measured beside it) and
+ * mc 12.7; `--only expert` twice more, 7,577 and 7,579 (66% and 74%).
+ *
+ * Deterministic (it draws no random number in a game); no allocation after create.
+ */
+#ifndef CS_EXPERT_H
+#define CS_EXPERT_H
+
+#include "strategy.h"
+
+extern const cs_strategy cs_strategy_expert;
+
+/* Multisets of four ranks: C(13 + 3, 4) = 1820. */
+#define CS_EXPERT_HANDS 1820
+
+/* The index 0..1819 of four ranks in ascending order: r0 <= r1 <= r2 <= r3 as the
+ * combination r0 < r1 + 1 < r2 + 2 < r3 + 3 of 16, in the combinatorial number system. */
+static inline int cs_expert_hand_index(const int r[4]) {
+    int a = r[0], b = r[1] + 1, c = r[2] + 2, d = r[3] + 3;
+    return a + b * (b - 1) / 2 + c * (c - 1) * (c - 2) / 6 + d * (d - 1) * (d - 2) * (d - 3) / 24;
+}
+
+/* The response table (expert_table.c, written by experiments/tools/expert_tables.c):
+ * [lead rank][hand index] is 'a' + the rank the dealer lays on the pone's opening lead,
+ * holding the four ranks of the index, or '.' where the state cannot occur. */
+extern const char cs_expert_response[CS_RANKS][CS_EXPERT_HANDS + 1];
+
+/* The pegging table: [1 for the dealer, 0 for the pone][hand index] is the mean of the
+ * holder's points in the play minus the other seat's, in hundredths of a point. */
+extern const short cs_expert_peg[2][CS_EXPERT_HANDS];
+
+/* The crib table: [1 for the dealer's own crib, 0 for the pone's][rank a][rank b][suits equal]
+ * is the crib's mean, in hundredths of a point, when the other seat lays away as expected. */
+extern const short cs_expert_crib[2][CS_RANKS][CS_RANKS][2];
+
+/* Checks tables (expert_create() checks the compiled-in ones): every response a rank held ('.'
+ * exactly where the lead's rank is held four times), pegging values within ten points, crib values
+ * within 1 to 29 points (0 where two cards cannot be). Returns 0, or CS_ECONFIG naming the first
+ * bad entry. */
+int cs_expert_tables_check(const char response[CS_RANKS][CS_EXPERT_HANDS + 1],
+                           const short peg[2][CS_EXPERT_HANDS],
+                           const short crib[2][CS_RANKS][CS_RANKS][2], char *err, size_t err_len);
+
+#endif

@@ -1,0 +1,311 @@
+/* layer: experiments */
+/*
+ * test_expert.c - the expert strategy (strategies/builtin/expert.h): it plays every preset
+ * legally, a run with it writes the same tables on one thread and on two, its compiled-in
+ * tables are whole and consistent (every state that can occur has an answer among the cards
+ * held), and it keeps its edge in decisions where it must choose otherwise than expected:
+ * the dealer's answer to an opening lead, and a discard that values the kept cards' pegging.
+ */
+#include <hdf5.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cu_main.h"
+#include "error.h"
+#include "expert.h"
+#include "game.h"
+#include "runner.h"
+#include "strategy.h"
+
+/* ---- every preset, legally ---- */
+
+/* Plays `games` games of preset with expert at every seat; returns the failed games (an
+ * illegal move or an agent error stops a game with an error naming the strategy). */
+static int play_games(const char *spec, cs_preset preset, int games) {
+    cs_rules rules;
+    cs_rules_preset(preset, &rules);
+    char err[512];
+    cs_player *players[CS_MAX_PLAYERS] = {NULL};
+    cs_agent agents[CS_MAX_PLAYERS];
+    for (int s = 0; s < rules.players; s++) {
+        players[s] = cs_player_create(spec, err, sizeof err);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(players[s]);
+        agents[s] = cs_player_agent(players[s]);
+    }
+    cs_game *g = cs_game_new();
+    int failures = 0;
+    for (int i = 0; i < games; i++) {
+        for (int s = 0; s < rules.players; s++)
+            cs_player_new_game(players[s], &rules, 31, (uint64_t)i, s);
+        cs_game_begin(g, &rules, 31, (uint64_t)i, CS_FIRST_DEALER_CUT, agents);
+        cs_game_record rec;
+        if (cs_game_run(g, NULL, NULL, &rec) != CS_OK) {
+            if (failures++ == 0)
+                fprintf(stderr, "%s, %s: %s\n", spec, cs_preset_name(preset), cs_game_error(g));
+        }
+    }
+    cs_game_free(g);
+    for (int s = 0; s < rules.players; s++) cs_player_destroy(players[s]);
+    return failures;
+}
+
+static void test_expert_plays_every_preset_legally(void) {
+    for (int p = 0; p < CS_PRESET_COUNT; p++)
+        CU_ASSERT_EQUAL(play_games("expert", (cs_preset)p, 500), 0);
+}
+
+/* The tables apply to two-player rules only: without them expert must still play them all. */
+static void test_expert_without_tables_plays_two_player_rules_legally(void) {
+    CU_ASSERT_EQUAL(play_games("expert:tables=off,peg=lookahead", CS_PRESET_TWO, 200), 0);
+    CU_ASSERT_EQUAL(play_games("expert:tables=off", CS_PRESET_FIVE_CARD, 200), 0);
+}
+
+/* ---- one thread or two, the same run ---- */
+
+static char dir[64];
+static char made[4][128];
+static int n_made;
+
+static void remove_dir(void) {
+    for (int i = 0; i < n_made; i++) unlink(made[i]);
+    rmdir(dir);
+}
+
+static const char *path_in_dir(const char *name) {
+    if (dir[0] == '\0') {
+        snprintf(dir, sizeof dir, "/tmp/cs_test_expert_XXXXXX");
+        if (mkdtemp(dir) == NULL) return NULL;
+        atexit(remove_dir);
+    }
+    char *p = made[n_made < 3 ? n_made++ : 3];
+    snprintf(p, sizeof made[0], "%s/%s", dir, name);
+    unlink(p);
+    return p;
+}
+
+/* The dataset's bytes as stored; NULL if it is missing. */
+static unsigned char *table_bytes(const char *path, const char *name, size_t *len) {
+    *len = 0;
+    hid_t f = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
+    if (f < 0) return NULL;
+    unsigned char *buf = NULL;
+    if (H5Lexists(f, name, H5P_DEFAULT) > 0) {
+        hid_t d = H5Dopen2(f, name, H5P_DEFAULT);
+        hid_t t = H5Dget_type(d), s = H5Dget_space(d);
+        *len = (size_t)H5Sget_simple_extent_npoints(s) * H5Tget_size(t);
+        buf = malloc(*len + 1);
+        if (buf != NULL && H5Dread(d, t, H5S_ALL, H5S_ALL, H5P_DEFAULT, buf) < 0) {
+            free(buf);
+            buf = NULL;
+        }
+        H5Sclose(s);
+        H5Tclose(t);
+        H5Dclose(d);
+    }
+    H5Fclose(f);
+    return buf;
+}
+
+static int same_table(const char *a, const char *b, const char *name) {
+    size_t la, lb;
+    unsigned char *x = table_bytes(a, name, &la), *y = table_bytes(b, name, &lb);
+    int same = x != NULL && y != NULL && la == lb && la > 0 && memcmp(x, y, la) == 0;
+    free(x);
+    free(y);
+    return same;
+}
+
+static void test_expert_runs_the_same_on_one_and_two_threads(void) {
+    const char *p[2] = {path_in_dir("t1.h5"), path_in_dir("t2.h5")};
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p[0]);
+    for (int i = 0; i < 2; i++) {
+        cs_experiment e;
+        cs_experiment_defaults(&e);
+        snprintf(e.seats[0], CS_H5_SPEC_MAX, "expert");
+        snprintf(e.seats[1], CS_H5_SPEC_MAX, "expected");
+        e.games = 2000;
+        e.seed = 41;
+        e.output = p[i];
+        e.quiet = 1;
+        e.duplicate = 1;
+        e.record_deals = 1;
+        e.threads = i + 1;
+        cs_run_result res;
+        char err[1024];
+        int rc = cs_run(&e, &res, err, sizeof err);
+        if (rc != 0) fprintf(stderr, "\n  cs_run: %s\n", err);
+        CU_ASSERT_EQUAL_FATAL(rc, 0);
+        CU_ASSERT_EQUAL(res.games, 2000);
+    }
+    CU_ASSERT(same_table(p[0], p[1], "games"));
+    CU_ASSERT(same_table(p[0], p[1], "deals"));
+}
+
+/* ---- the tables ---- */
+
+static void test_expert_hand_index_numbers_every_four_ranks_once(void) {
+    static char seen[CS_EXPERT_HANDS];
+    memset(seen, 0, sizeof seen);
+    int r[4], n = 0, bad = 0;
+    for (r[0] = 0; r[0] < CS_RANKS; r[0]++)
+        for (r[1] = r[0]; r[1] < CS_RANKS; r[1]++)
+            for (r[2] = r[1]; r[2] < CS_RANKS; r[2]++)
+                for (r[3] = r[2]; r[3] < CS_RANKS; r[3]++) {
+                    int h = cs_expert_hand_index(r);
+                    if (h < 0 || h >= CS_EXPERT_HANDS || seen[h]++) bad++;
+                    n++;
+                }
+    CU_ASSERT_EQUAL(n, CS_EXPERT_HANDS);
+    CU_ASSERT_EQUAL(bad, 0);
+}
+
+static char response[CS_RANKS][CS_EXPERT_HANDS + 1];
+static short peg[2][CS_EXPERT_HANDS];
+static short crib[2][CS_RANKS][CS_RANKS][2];
+
+static void copy_tables(void) {
+    memcpy(response, cs_expert_response, sizeof response);
+    memcpy(peg, cs_expert_peg, sizeof peg);
+    memcpy(crib, cs_expert_crib, sizeof crib);
+}
+
+/* Checks the copies; returns the code, with the message in err. */
+static int check(char *err, size_t len) {
+    err[0] = '\0';
+    return cs_expert_tables_check((const char(*)[CS_EXPERT_HANDS + 1]) response,
+                                  (const short(*)[CS_EXPERT_HANDS])peg,
+                                  (const short(*)[CS_RANKS][CS_RANKS][2])crib, err, len);
+}
+
+static void test_expert_compiled_tables_pass_their_check(void) {
+    char err[256];
+    copy_tables();
+    CU_ASSERT_EQUAL(check(err, sizeof err), CS_OK);
+    CU_ASSERT_STRING_EQUAL(err, "");
+}
+
+static void test_expert_check_refuses_a_response_not_held_and_names_it(void) {
+    char err[256];
+    int r[4] = {3, 4, 5, 9}; /* 4 5 6 T on a king's lead: the answer must be one of them */
+    int h = cs_expert_hand_index(r);
+    copy_tables();
+    response[12][h] = 'a'; /* an ace */
+    CU_ASSERT_EQUAL(check(err, sizeof err), CS_ECONFIG);
+    char want[64];
+    snprintf(want, sizeof want, "lead rank 12 and hand %d is 'a'", h);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, want));
+    /* A state that cannot occur (four kings held, a king led) must stay unanswered. */
+    int kings[4] = {12, 12, 12, 12};
+    copy_tables();
+    CU_ASSERT_EQUAL(response[12][cs_expert_hand_index(kings)], '.');
+    response[12][cs_expert_hand_index(kings)] = 'm';
+    CU_ASSERT_EQUAL(check(err, sizeof err), CS_ECONFIG);
+}
+
+static void test_expert_check_refuses_pegging_and_crib_values_out_of_range(void) {
+    char err[256];
+    copy_tables();
+    peg[1][77] = 1500;
+    CU_ASSERT_EQUAL(check(err, sizeof err), CS_ECONFIG);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "pegging table entry 77 of role 1 is 1500"));
+    copy_tables();
+    crib[0][4][4][1] = 300; /* two fives of one suit cannot be laid away */
+    CU_ASSERT_EQUAL(check(err, sizeof err), CS_ECONFIG);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "crib table entry [0][4][4][1] is 300"));
+    copy_tables();
+    crib[1][0][12][0] = 0; /* an ace and a king: a crib worth nothing is a truncated table */
+    CU_ASSERT_EQUAL(check(err, sizeof err), CS_ECONFIG);
+}
+
+/* ---- decisions where expert must differ from expected ---- */
+
+/* The dealer (seat 1) holding four cards on the pone's opening lead. */
+static cs_card decide_answer(const char *spec, const char *lead, const char *hand[4],
+                             uint64_t game) {
+    cs_rules rules;
+    cs_rules_preset(CS_PRESET_TWO, &rules);
+    cs_card h[4], kept[4], discards[2], pile[1];
+    int bad;
+    CU_ASSERT_EQUAL_FATAL(cs_cards_parse(4, hand, h, &bad), CS_OK);
+    memcpy(kept, h, sizeof kept);
+    const char *tossed[2] = {"AS", "KC"}, *led[1] = {lead};
+    CU_ASSERT_EQUAL_FATAL(cs_cards_parse(2, tossed, discards, &bad), CS_OK);
+    CU_ASSERT_EQUAL_FATAL(cs_cards_parse(1, led, pile, &bad), CS_OK);
+    cs_card starter;
+    CU_ASSERT_EQUAL_FATAL(cs_card_parse("9H", &starter), CS_OK);
+    uint8_t seats[1] = {0};
+    int left[2] = {3, 4}, score[2] = {40, 40};
+    cs_view v = {.rules = &rules,
+                 .game = game,
+                 .seat = 1,
+                 .dealer = 1,
+                 .deal = 4,
+                 .n_hand = 4,
+                 .hand = h,
+                 .n_kept = 4,
+                 .kept = kept,
+                 .n_discards = 2,
+                 .discards = discards,
+                 .starter = starter,
+                 .count = cs_card_value(pile[0]),
+                 .n_pile = 1,
+                 .pile = pile,
+                 .n_plays = 1,
+                 .play_seat = seats,
+                 .play_card = pile,
+                 .cards_left = left,
+                 .score = score};
+    char err[256];
+    cs_player *p = cs_player_create(spec, err, sizeof err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    cs_player_new_game(p, &rules, 1, game, 1);
+    cs_agent a = cs_player_agent(p);
+    cs_card out = CS_NO_CARD;
+    CU_ASSERT_EQUAL(a.play(a.self, &v, &out), CS_OK);
+    cs_player_destroy(p);
+    return out;
+}
+
+/* mc scoring the rest of the play on 3,000 deals of the hidden cards, every move on all. */
+#define MC_JUDGE "mc:width=1,objective=points,samples=3000,race=off"
+
+static void expect_answer(const char *lead, const char *hand[4], const char *right,
+                          const char *expected_plays) {
+    cs_card want, theirs;
+    CU_ASSERT_EQUAL_FATAL(cs_card_parse(right, &want), CS_OK);
+    CU_ASSERT_EQUAL_FATAL(cs_card_parse(expected_plays, &theirs), CS_OK);
+    CU_ASSERT_EQUAL(decide_answer("expected", lead, hand, 1), theirs);
+    CU_ASSERT_EQUAL(decide_answer(MC_JUDGE, lead, hand, 2), want);
+    CU_ASSERT_EQUAL(decide_answer("expert", lead, hand, 1), want);
+    /* Without its tables expert answers as expected's lookahead does here. */
+    CU_ASSERT_EQUAL(decide_answer("expert:tables=off,peg=lookahead", lead, hand, 1), theirs);
+}
+
+/* On a 7 led, the 8 makes fifteen for two but leaves 7-8 open to a run; mc, playing the
+ * rest of the play out, lays the ten (17). */
+static void test_expert_answers_a_seven_with_the_ten_not_the_fifteen(void) {
+    const char *hand[4] = {"3C", "TS", "4S", "8C"};
+    expect_answer("7S", hand, "TS", "8C");
+}
+
+/* On a ten led, expected spends the 6 (16); mc keeps 6-4 with the other 4 and lays a 4 (14). */
+static void test_expert_answers_a_ten_with_a_four(void) {
+    const char *hand[4] = {"4H", "6S", "9D", "4S"};
+    expect_answer("TH", hand, "4H", "6S");
+}
+
+const char cs_suite_name[] = "expert";
+const cs_test cs_suite_tests[] = {
+    CS_TEST(test_expert_plays_every_preset_legally),
+    CS_TEST(test_expert_without_tables_plays_two_player_rules_legally),
+    CS_TEST(test_expert_runs_the_same_on_one_and_two_threads),
+    CS_TEST(test_expert_hand_index_numbers_every_four_ranks_once),
+    CS_TEST(test_expert_compiled_tables_pass_their_check),
+    CS_TEST(test_expert_check_refuses_a_response_not_held_and_names_it),
+    CS_TEST(test_expert_check_refuses_pegging_and_crib_values_out_of_range),
+    CS_TEST(test_expert_answers_a_seven_with_the_ten_not_the_fifteen),
+    CS_TEST(test_expert_answers_a_ten_with_a_four),
+    {NULL, NULL},
+};
