@@ -5,7 +5,8 @@
 set -euo pipefail
 pkgs=(build-essential cmake pkg-config libhdf5-dev libcunit1-dev libyaml-dev
       clang libomp-dev clang-format libisal-dev
-      python3-h5py python3-numpy python3-pandas python3-scipy python3-matplotlib "$@")
+      python3-h5py python3-numpy python3-pandas python3-scipy python3-matplotlib
+      python3-dask python3-distributed "$@")
 missing=()
 for p in "${pkgs[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

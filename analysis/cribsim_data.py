@@ -549,6 +549,7 @@ def _read(f, path, want_deals, max_games=None):
 DEFAULT_CHUNK_ROWS = 65536  # four /games chunks of the runner (16384 rows each)
 DEALS_PER_GAME = 8  # with /deals, a chunk holds chunk_rows / 8 games (a game has ~9 deals)
 CHUNK_ENV = "CRIBSIM_CHUNK_ROWS"
+READ_BLOCK = 4096  # /games rows RunFile.read_games() reads at once for smaller ranges
 
 
 def chunk_size(chunk_rows=None):
@@ -624,18 +625,29 @@ class RunFile(Run):
         return self._read(chunk_rows, fields, deals and self._has_deals, check=True)
 
     def read_games(self, lo, hi):
-        """A Run of the games in rows lo .. hi-1 (without deals), checked."""
+        """A Run of the games in rows lo .. hi-1 (without deals), checked. Small ranges are
+        served from a block of READ_BLOCK rows read (and checked) once: HDF5 decompresses a
+        whole storage chunk for every read, so reading a few games at a time (matches.py
+        with small chunks) would otherwise cost a chunk per read."""
         path = self.path
-        try:
-            with h5py.File(path, "r") as f:
-                games = f["games"][lo:min(hi, self.completed)]
-        except (OSError, RuntimeError, ValueError, KeyError) as e:
-            raise CribsimFileError(f"{path}: /games rows {lo} to {hi} cannot be read "
-                                   f"(damaged?): {_reason(e)}")
-        g = games["game"].astype(np.int64)
-        if np.any(np.diff(g) <= 0):
-            raise CribsimFileError(f"{path}: /games rows are not in increasing game order")
-        check_games(path, games, self.players, self.n_sides)
+        hi = min(hi, self.completed)
+        block = getattr(self, "_block", None)
+        if block is None or lo < block[0] or hi > block[0] + len(block[1]):
+            end = hi if hi - lo >= READ_BLOCK else min(lo + READ_BLOCK, self.completed)
+            try:
+                with h5py.File(path, "r") as f:
+                    games = f["games"][lo:end]
+            except (OSError, RuntimeError, ValueError, KeyError) as e:
+                raise CribsimFileError(f"{path}: /games rows {lo} to {end} cannot be read "
+                                       f"(damaged?): {_reason(e)}")
+            g = games["game"].astype(np.int64)
+            if np.any(np.diff(g) <= 0):
+                raise CribsimFileError(f"{path}: /games rows are not in increasing game "
+                                       "order")
+            check_games(path, games, self.players, self.n_sides)
+            block = (lo, games)
+            self._block = block if end > hi else None  # a whole chunk is not kept
+        games = block[1][lo - block[0]:hi - block[0]]
         part = Run(path, self.attrs, self.rules, self.seats, games, None)
         part.label = self.label
         part.rotations = self.rotations

@@ -76,6 +76,7 @@ import pandas as pd
 import cliio
 import cribsim_data
 import stats
+import shards
 
 # The modern rule sheet's match-scoring tables, transcribed: for each number of sides, the column headings
 # (results of the players in 2nd, 3rd, ... place: N normal, S skunk, SS double skunk) and per
@@ -455,7 +456,7 @@ class _Source:
     or a run (cribsim_data.Run or RunFile). Keeps at most `cache` chunks; a cursor that
     needs one that was dropped reads it again."""
 
-    def __init__(self, what, chunk_rows=None, cache=8):
+    def __init__(self, what, chunk_rows=None, cache=8, scanned=None):
         self.what = what
         self.memory = isinstance(what, GameResults)
         self.size = cribsim_data.chunk_size(chunk_rows) if chunk_rows or not self.memory \
@@ -477,7 +478,10 @@ class _Source:
             self.players, self.n_sides = what.players, what.n_sides
             self.partnership, self.target = what.partnership, int(what.rules["target"])
             self.labels = GameResults.labels_of(what)
-            self._scan()
+            if scanned is None:
+                self._scan()
+            else:  # (has_ties, unique_groups), scanned by the caller
+                self.has_ties, self.unique_groups = scanned
 
     def _scan(self):
         """Whether any game is tied, and whether no two games share their cards."""
@@ -734,11 +738,38 @@ def _gather_parts(source, parts, ids, locals_):
     return got
 
 
-def compare_schemes(results, race=2, session=4, rule="alternate", chunk_rows=None):
+def _format_tally(source, kind, k, length, rule):
+    """One format's matches formed and counted: (_Tally, the dealer rule used, note or
+    None)."""
+    schemes = race_schemes(source.n_sides) if kind == "race" else schemes_for(source.n_sides)
+    acc = _Tally(schemes, source.n_sides)
+    for batch in stream_matches(source, length, rule):
+        acc.add(batch, kind, k, length)
+    if acc.m == 0 and source.n >= length and rule != "consecutive":
+        dealers = source.dealers()
+        note = (f"the games cannot follow the '{rule}' dealer rule: every game's first "
+                f"dealer is lineup entry {', '.join(map(str, dealers))}")
+        note = (f"{kind} {k}: {note}; matches were formed from consecutive games "
+                "instead.")
+        acc = _Tally(schemes, source.n_sides)
+        for batch in stream_matches(source, length, "consecutive"):
+            acc.add(batch, kind, k, length)
+        return acc, "consecutive", note
+    return acc, rule, None
+
+
+def _format_task(run, chunk_rows, scanned, kind, k, length, rule):
+    """_format_tally() of a run file in a worker process (shards.executor)."""
+    return _format_tally(_Source(run, chunk_rows, scanned=scanned), kind, k, length, rule)
+
+
+def compare_schemes(results, race=2, session=4, rule="alternate", chunk_rows=None,
+                    executor=None):
     """Scores the games as matches in both formats under every scheme that applies. results:
     a GameResults in memory, or a run (cribsim_data.Run or RunFile), read chunk_rows games at
     a time (the run's own chunk size when None); the answer does not depend on the chunk
-    size.
+    size. executor (shards.executor()): forms the two formats' matches in two tasks at once
+    (a run file only; each reads the file on its own).
 
     Returns (table, notes): a DataFrame with one row per (format, scheme): matches, undecided,
     target (the points that win a race; NaN for sessions), each lineup side's share of the
@@ -757,23 +788,18 @@ def compare_schemes(results, race=2, session=4, rule="alternate", chunk_rows=Non
         formats.append(("race", race, length))
     if session:
         formats.append(("session", session, session))
-    for kind, k, length in formats:
-        schemes = race_schemes(n_sides) if kind == "race" else schemes_for(n_sides)
-        used_rule = rule
-        acc = _Tally(schemes, n_sides)
-        for batch in stream_matches(source, length, rule):
-            acc.add(batch, kind, k, length)
-        if acc.m == 0 and source.n >= length and rule != "consecutive":
-            dealers = source.dealers()
-            note = (f"the games cannot follow the '{rule}' dealer rule: every game's first "
-                    f"dealer is lineup entry {', '.join(map(str, dealers))}")
-            notes.append(f"{kind} {k}: {note}; matches were formed from consecutive games "
-                         "instead.")
-            used_rule = "consecutive"
-            acc = _Tally(schemes, n_sides)
-            for batch in stream_matches(source, length, "consecutive"):
-                acc.add(batch, kind, k, length)
-        for scheme in schemes:
+    if getattr(executor, "parallel", False) and not source.memory and len(formats) > 1:
+        scanned = (source.has_ties, source.unique_groups)
+        n = len(formats)
+        tallies = executor.map(_format_task, [results] * n, [chunk_rows] * n, [scanned] * n,
+                               *zip(*formats), [rule] * n)
+    else:
+        tallies = [_format_tally(source, kind, k, length, rule)
+                   for kind, k, length in formats]
+    for (kind, k, length), (acc, used_rule, note) in zip(formats, tallies):
+        if note:
+            notes.append(note)
+        for scheme in acc.schemes:
             m = acc.m
             row = {"format": f"{kind} {k}" if kind == "session" else f"race to {k}",
                    "scheme": scheme, "dealer rule": used_rule,
@@ -882,18 +908,24 @@ def main(argv=None):
                    help="read N games at a time, N/8 with /deals (default "
                    f"${cribsim_data.CHUNK_ENV} or {cribsim_data.DEFAULT_CHUNK_ROWS}); memory "
                    "is proportional to N, the figures do not depend on it")
+    shards.add_arguments(p, "processes to form the matches in (the race and the session "
+                         "formats are formed at once; default: every core)")
     args = p.parse_args(argv)
     if args.race < 0 or args.session < 0 or (args.race == 0 and args.session == 0):
         p.error("give a positive --race or --session")
-    runs = cribsim_data.open_all(args.files, deals=False, chunk_rows=args.chunk_rows)
-    for run in runs:
-        rule = resolve_rule(run, args.dealer)
-        table, notes = compare_schemes(run, args.race, args.session, rule)
-        print(run.describe())
-        for note in notes:
-            print("note:", note)
-        print(format_table(table, GameResults.labels_of(run)))
-        print()
+    if args.jobs is not None and args.jobs < 1:
+        p.error(f"--jobs {args.jobs}: give a positive number of processes")
+    runs = shards.open_runs(args.files, deals=False, chunk_rows=args.chunk_rows)
+    formats = (args.race > 0) + (args.session > 0)
+    with shards.parallel(args.jobs, args.scheduler, tasks=formats) as ex:
+        for run in runs:
+            rule = resolve_rule(run, args.dealer)
+            table, notes = compare_schemes(run, args.race, args.session, rule, executor=ex)
+            print(run.describe())
+            for note in notes:
+                print("note:", note)
+            print(format_table(table, GameResults.labels_of(run)))
+            print()
     return 0
 
 

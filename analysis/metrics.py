@@ -75,6 +75,12 @@ class IntMoments:
         self.s1 += int(v.sum())
         self.s2 += int(np.dot(v, v))
 
+    def merge(self, other):
+        """Adds another accumulator's values (as if they had been add()ed here)."""
+        self.n += other.n
+        self.s1 += other.s1
+        self.s2 += other.s2
+
     def mean(self, scale=1):
         return self.s1 / (self.n * scale) if self.n else math.nan
 
@@ -111,6 +117,14 @@ class RatioMoments:
         s2 = np.rint(np.bincount(inverse, weights=num * num,
                                  minlength=len(dens))).astype(np.int64)
         for q, c, a, b in zip(dens.tolist(), counts.tolist(), s1.tolist(), s2.tolist()):
+            got = self.by_den.setdefault(q, [0, 0, 0])
+            got[0] += c
+            got[1] += a
+            got[2] += b
+
+    def merge(self, other):
+        """Adds another accumulator's values (as if they had been add()ed here)."""
+        for q, (c, a, b) in other.by_den.items():
             got = self.by_den.setdefault(q, [0, 0, 0])
             got[0] += c
             got[1] += a
@@ -157,6 +171,15 @@ class Hist:
             self.counts = c
         else:
             self.counts[:len(c)] += c
+
+    def merge(self, other):
+        """Adds another histogram's counts."""
+        if len(other.counts) > len(self.counts):
+            c = other.counts.copy()
+            c[:len(self.counts)] += self.counts
+            self.counts = c
+        else:
+            self.counts[:len(other.counts)] += other.counts
 
     @property
     def n(self):
@@ -226,11 +249,24 @@ class _Groups:
     """Sums and sizes of the groups of correlated games (duplicate deals: equal card_game),
     formed across chunk boundaries: the file holds a group's games in consecutive rows, so
     only the last group of a chunk can continue in the next. Keeps a count of each distinct
-    (sum, size) pair, which is all the spread of the group means needs."""
+    (sum, size) pair, which is all the spread of the group means needs.
+
+    merge() joins the groups of consecutive parts of a run reduced separately (shards): the
+    first group a part saw (`head`) may be the continuation of the previous part's last
+    (`open`), so the head's (sum, size) is kept apart until it is known to be whole."""
 
     def __init__(self):
         self.pairs = Counter()
         self.open = None  # [group, sum12, size] of the group that may continue
+        self.head = None  # [group, sum12, size] of the first group once closed, else None
+        self.head_id = None  # the first group's card_game
+
+    def _close(self, group):
+        """Counts a group that cannot continue; the first one is kept apart as the head."""
+        if self.head is None and group[0] == self.head_id:
+            self.head = list(group)
+        else:
+            self.pairs[(group[1], group[2])] += 1
 
     def add(self, groups, r12, path):
         if not len(groups):
@@ -242,6 +278,8 @@ class _Groups:
         sums = np.add.reduceat(np.asarray(r12, dtype=np.int64), starts)
         sizes = np.diff(np.r_[starts, len(g)])
         ids = g[starts]
+        if self.head_id is None:
+            self.head_id = int(ids[0])
         first = 0
         if self.open is not None and ids[0] == self.open[0]:
             self.open[1] += int(sums[0])
@@ -249,14 +287,50 @@ class _Groups:
             first = 1
         if first < len(ids):
             if self.open is not None:
-                self.pairs[(self.open[1], self.open[2])] += 1
-            for i in range(first, len(ids) - 1):
-                self.pairs[(int(sums[i]), int(sizes[i]))] += 1
+                self._close(self.open)
+            lo, hi = first, len(ids) - 1  # the groups that close here
+            if lo < hi and self.head is None and int(ids[lo]) == self.head_id:
+                self._close([int(ids[lo]), int(sums[lo]), int(sizes[lo])])
+                lo += 1
+            if lo < hi:  # counted by distinct (sum, size): a few, however many groups
+                width = int(sizes[lo:hi].max()) + 1  # sums and sizes are >= 0
+                keys, counts = np.unique(sums[lo:hi] * width + sizes[lo:hi],
+                                         return_counts=True)
+                for key, c in zip(keys.tolist(), counts.tolist()):
+                    self.pairs[divmod(key, width)] += c
             self.open = [int(ids[-1]), int(sums[-1]), int(sizes[-1])]
+
+    def merge(self, other):
+        """Adds the groups of the games that follow this accumulator's in the run (another
+        _Groups fed the next rows), joining the group that spans the boundary."""
+        if other.head_id is None:
+            return
+        if self.open is not None and other.head_id < self.open[0]:
+            raise ValueError("card groups merged out of order")
+        o_open = list(other.open)
+        o_head = list(other.head) if other.head is not None else None
+        if self.head_id is None:
+            self.head_id = other.head_id
+        if self.open is not None and self.open[0] == other.head_id:
+            if o_head is None:  # the other part's only group is still open: it continues
+                self.open[1] += o_open[1]
+                self.open[2] += o_open[2]
+                self.pairs.update(other.pairs)
+                return
+            self._close([self.open[0], self.open[1] + o_head[1], self.open[2] + o_head[2]])
+        else:
+            if self.open is not None:
+                self._close(self.open)
+            if o_head is not None:
+                self._close(o_head)
+        self.pairs.update(other.pairs)
+        self.open = o_open
 
     def finish(self):
         """(count, mean of the group means, sd of the group means)."""
         pairs = Counter(self.pairs)
+        if self.head is not None:
+            pairs[(self.head[1], self.head[2])] += 1
         if self.open is not None:
             pairs[(self.open[1], self.open[2])] += 1
         if not pairs:
@@ -388,6 +462,18 @@ class Summary:
         if part.deals is not None and len(part.deals):
             self._add_deals(part)
 
+    def merge(self, other):
+        """Adds the figures of another Summary of the same run's later games (a shard, or any
+        rows that follow this Summary's), as if its chunks had been add()ed here: counts and
+        exact sums add, histograms add, and the duplicate card group at the boundary is
+        joined. So shards reduced separately, in any processes, and merged in file order give
+        exactly the figures of the whole file."""
+        for name, value in vars(other).items():
+            if name == "run":
+                continue
+            setattr(self, name, _combined(getattr(self, name), value))
+        return self
+
     def _add_deals(self, part):
         run = self.run
         n = run.players
@@ -415,6 +501,21 @@ class Summary:
         self.hand_rows.add(hand_vals.sum(axis=1))
         self.mismatches += int(np.sum(hand_vals[complete] != d["hand"][complete][:, :n]) +
                                np.sum(crib_vals[complete] != d["crib"][complete]))
+
+
+def _combined(a, b):
+    """a and b (accumulated values of the same kind) added together, a updated in place
+    where it can be."""
+    if hasattr(a, "merge"):
+        a.merge(b)
+        return a
+    if isinstance(a, dict):
+        for k, v in b.items():
+            a[k] = _combined(a[k], v) if k in a else v
+        return a
+    if isinstance(a, list):
+        return [_combined(x, y) for x, y in zip(a, b)]
+    return a + b  # int, numpy array
 
 
 def summary(run):

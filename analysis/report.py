@@ -37,6 +37,7 @@ import cribsim_data
 import matches
 import metrics
 import plots
+import shards
 from cribsim_data import fmt
 
 
@@ -500,10 +501,12 @@ def _attr_cell(name, value):
     return f"`{value}`" if name in ("command_line", "rng") else value
 
 
-def write_report(runs, out_dir, args, command_line, exact=None):
+def write_report(runs, out_dir, args, command_line, exact=None, executor=None):
     """Writes out_dir/report.md and its PNG figures; returns the report's path. exact: the
-    exact hand and crib distributions to compare with (load_exact()), or None. The folder
-    must exist; files already there are replaced only with args.force (check_outputs())."""
+    exact hand and crib distributions to compare with (load_exact()), or None; executor:
+    where the match formats are formed at once (shards.executor()), None for here. The
+    folder must exist; files already there are replaced only with args.force
+    (check_outputs())."""
     check_outputs(out_dir, getattr(args, "force", False))
     figs = {
         "win_rates": plots.win_rates(runs, out_dir),
@@ -517,7 +520,8 @@ def write_report(runs, out_dir, args, command_line, exact=None):
     tables, notes_by_run = [], {}
     for run in runs:
         table, notes = matches.compare_schemes(run, args.race, args.session,
-                                               matches.resolve_rule(run, args.dealer))
+                                               matches.resolve_rule(run, args.dealer),
+                                               executor=executor)
         tables.append(table)
         notes_by_run[run.label] = notes
     figs["match_schemes"] = plots.match_schemes(runs, tables, out_dir)
@@ -636,6 +640,7 @@ def main(argv=None):
                    help="read N games at a time, N/8 with /deals (default "
                    f"${cribsim_data.CHUNK_ENV} or {cribsim_data.DEFAULT_CHUNK_ROWS}); memory "
                    "is proportional to N, the figures do not depend on it")
+    shards.add_arguments(p)
     p.add_argument("--title", help="the report's title")
     p.add_argument("--race", type=int, default=2, metavar="K",
                    help="matches: race to K games (default 2: best two of three); 0 skips")
@@ -655,21 +660,28 @@ def main(argv=None):
     for path in (args.hand_stats, args.crib_stats):
         if path and not os.path.isfile(path):
             p.error(f"{path}: no such file")
+    if args.jobs is not None and args.jobs < 1:
+        p.error(f"--jobs {args.jobs}: give a positive number of processes")
     if args.output:
         check_outputs(args.output, args.force)  # before the work, not after it
-    runs = cribsim_data.open_all(args.files, chunk_rows=args.chunk_rows)
+    runs = shards.open_runs(args.files, chunk_rows=args.chunk_rows)
     exact = load_exact(args)
-    if args.summary:
-        sys.stdout.write(summary_text(runs))
-    if args.output:
-        command = " ".join(shlex.quote(a) for a in ["analysis/report.py"] +
-                           list(sys.argv[1:] if argv is None else argv))
-        try:
-            path = write_report(runs, args.output, args, command, exact)
-        except OSError as e:
-            raise cliio.WriteError(f"cannot write the report in {args.output}: {e}")
-        if not args.summary:
-            print(f"wrote {path}")
+    # One task per file or shard for the figures, and with -o two per run for the matches.
+    tasks = max(sum(len(getattr(r, "shards", [r])) for r in runs),
+                2 if args.output and args.race and args.session else 1)
+    with shards.parallel(args.jobs, args.scheduler, tasks) as ex:
+        shards.reduce_summaries(runs, ex=ex)
+        if args.summary:
+            sys.stdout.write(summary_text(runs))
+        if args.output:
+            command = " ".join(shlex.quote(a) for a in ["analysis/report.py"] +
+                               list(sys.argv[1:] if argv is None else argv))
+            try:
+                path = write_report(runs, args.output, args, command, exact, ex)
+            except OSError as e:
+                raise cliio.WriteError(f"cannot write the report in {args.output}: {e}")
+            if not args.summary:
+                print(f"wrote {path}")
     return 0
 
 
