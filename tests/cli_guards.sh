@@ -59,4 +59,10 @@ rate=$(grep -oE "expected[^%]*[0-9.]+%" <<<"$out" | head -1 | grep -oE "[0-9.]+%
 "$py" "$src/analysis/matches.py" cut.h5 >matches.txt 2>cut.err && grep -q "race to 2" matches.txt && ok ||
     bad "matches of a cut run: $(cat cut.err)"
 
+# The run summary never prints a negative zero: seed 2's margin for side 0 rounds to zero from
+# below (it printed "-0.0").
+out=$("$cs" run --seats random,random --games 20000 --seed 2 --threads 1 -o zero.h5 2>&1)
+grep -q "side 0).* +0\.0$" <<<"$out" && ! grep -q -- "-0\.0" <<<"$out" && ok ||
+    bad "the summary prints a negative zero or no zero margin: [$out]"
+
 cli_done

@@ -41,6 +41,13 @@ static void shorten(char *text, int width) {
     memcpy(text + width - 3, "...", 4);
 }
 
+/* x rounded to one decimal, a result of zero made +0 (a margin of -0.02 prints "+0.0", not
+ * "-0.0"). */
+static double tenths(double x) {
+    double r = round(x * 10.0) / 10.0;
+    return r == 0.0 ? 0.0 : r;
+}
+
 /* An Elo value: "+0" rather than "-0", and "+inf"/"-inf" past what a finite rate gives. */
 static void elo_value(double elo, char *buf, size_t len) {
     if (!isfinite(elo) || fabs(elo) > 4000)
@@ -107,7 +114,7 @@ void cs_report_run(FILE *out, const char *title, const cs_run_result *res) {
         fprintf(out, "  %-*.*s %9llu %9llu %7llu %7.1f%%  %-17s %8.1f %+8.1f\n", width, width,
                 labels[side], (unsigned long long)res->games, (unsigned long long)s->wins,
                 (unsigned long long)s->ties, 100 * rate, interval, (double)s->points / g,
-                (double)(s->points - s->against) / g);
+                tenths((double)(s->points - s->against) / g));
     }
     if (res->sides == 2 && res->games > 0) {
         double lo, hi, rate = cs_report_rate(res, first_seat_of_side(res, 0), &lo, &hi);
