@@ -1,12 +1,15 @@
 /*
  * condwait.h - condition-variable waits that never sleep without a bound.
  *
- * Debian 12's C library (glibc 2.36) can lose a wakeup: a thread blocked in pthread_cond_wait
- * may sleep through a pthread_cond_broadcast made, under the mutex, after the state it waits
- * on changed (glibc bug 25847, in its condition variables' group switching). It was seen
- * here: a runner thread asleep in its last wait with every batch written (write_seq ==
- * next_seq) while the team had finished, so the run never returned (test_runner under clang's
- * AddressSanitizer, about once in a few hundred runs on a loaded two-core machine).
+ * A thread that waits on a condition variable must have checked, with the mutex held and not let
+ * go of since, that what it waits for has not happened yet; otherwise a broadcast made while
+ * the mutex was free is missed and the thread sleeps for good. The runner had one such wait (a
+ * helper thread that had just let go of the lock to compress a chunk, found by gdb asleep with
+ * every batch written while the team had finished: test_runner under clang's AddressSanitizer,
+ * about once in a hundred runs on a loaded two-core machine); runner.c's help_writer() now
+ * makes its callers look again. These waits are the second line: a slip of that kind, or a
+ * lost wakeup in the C library's condition variables, costs at most CS_COND_WAIT_MS instead
+ * of a run that never ends.
  *
  * Every wait in the runner and the run-file writer rechecks what it waits for in a loop, so
  * waking without a signal is always correct; these waits wake at least every CS_COND_WAIT_MS,

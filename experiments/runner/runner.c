@@ -384,13 +384,17 @@ static void adapt_batch(run *r, worker *wk, size_t n, double seconds) {
 
 /* A helper (not the master) compresses the writer's full chunks before playing more: the
  * writer, one thread, would otherwise compress every chunk of every thread's games. Called and
- * returns with the lock held; returns whether it compressed one. */
+ * returns with the lock held; returns whether it let go of the lock (to compress a chunk, or to
+ * find that another thread took it), in which case the caller must look at the ring again
+ * before it waits: a broadcast made while the lock was free is not seen by a later wait. (It
+ * returned whether it compressed one, and a helper that found the chunk taken went to sleep
+ * after the master's last broadcast: the run never ended.) */
 static int help_writer(run *r, int master) {
     if (master || r->w == NULL || !cs_h5_writer_has_work(r->w)) return 0;
     pthread_mutex_unlock(&r->mu);
-    int did = cs_h5_writer_compress_one(r->w);
+    cs_h5_writer_compress_one(r->w);
     pthread_mutex_lock(&r->mu);
-    return did;
+    return 1;
 }
 
 static void thread_loop(run *r, worker *wk, int master) {
