@@ -1,7 +1,7 @@
 /* layer: experiments */
 /*
- * test_expert.c - the expert strategy (strategies/builtin/expert.h): it plays every preset
- * legally, a run with it writes the same tables on one thread and on two, its compiled-in
+ * test_expert.c - the expert strategy (strategies/builtin/expert.h; test_strategies.c plays it
+ * on every preset): a run with it writes the same tables on one thread and on two, its compiled-in
  * tables are whole and consistent (every state that can occur has an answer among the cards
  * held), and it keeps its edge in decisions where it must choose otherwise than expected:
  * the dealer's answer to an opening lead, and a discard that values the kept cards' pegging.
@@ -18,49 +18,6 @@
 #include "game.h"
 #include "runner.h"
 #include "strategy.h"
-
-/* ---- every preset, legally ---- */
-
-/* Plays `games` games of preset with expert at every seat; returns the failed games (an
- * illegal move or an agent error stops a game with an error naming the strategy). */
-static int play_games(const char *spec, cs_preset preset, int games) {
-    cs_rules rules;
-    cs_rules_preset(preset, &rules);
-    char err[512];
-    cs_player *players[CS_MAX_PLAYERS] = {NULL};
-    cs_agent agents[CS_MAX_PLAYERS];
-    for (int s = 0; s < rules.players; s++) {
-        players[s] = cs_player_create(spec, err, sizeof err);
-        CU_ASSERT_PTR_NOT_NULL_FATAL(players[s]);
-        agents[s] = cs_player_agent(players[s]);
-    }
-    cs_game *g = cs_game_new();
-    int failures = 0;
-    for (int i = 0; i < games; i++) {
-        for (int s = 0; s < rules.players; s++)
-            cs_player_new_game(players[s], &rules, 31, (uint64_t)i, s);
-        cs_game_begin(g, &rules, 31, (uint64_t)i, CS_FIRST_DEALER_CUT, agents);
-        cs_game_record rec;
-        if (cs_game_run(g, NULL, NULL, &rec) != CS_OK) {
-            if (failures++ == 0)
-                fprintf(stderr, "%s, %s: %s\n", spec, cs_preset_name(preset), cs_game_error(g));
-        }
-    }
-    cs_game_free(g);
-    for (int s = 0; s < rules.players; s++) cs_player_destroy(players[s]);
-    return failures;
-}
-
-static void test_expert_plays_every_preset_legally(void) {
-    for (int p = 0; p < CS_PRESET_COUNT; p++)
-        CU_ASSERT_EQUAL(play_games("expert", (cs_preset)p, 500), 0);
-}
-
-/* The tables apply to two-player rules only: without them expert must still play them all. */
-static void test_expert_without_tables_plays_two_player_rules_legally(void) {
-    CU_ASSERT_EQUAL(play_games("expert:tables=off,peg=lookahead", CS_PRESET_TWO, 200), 0);
-    CU_ASSERT_EQUAL(play_games("expert:tables=off", CS_PRESET_FIVE_CARD, 200), 0);
-}
 
 /* ---- one thread or two, the same run ---- */
 
@@ -298,8 +255,6 @@ static void test_expert_answers_a_ten_with_a_four(void) {
 
 const char cs_suite_name[] = "expert";
 const cs_test cs_suite_tests[] = {
-    CS_TEST(test_expert_plays_every_preset_legally),
-    CS_TEST(test_expert_without_tables_plays_two_player_rules_legally),
     CS_TEST(test_expert_runs_the_same_on_one_and_two_threads),
     CS_TEST(test_expert_hand_index_numbers_every_four_ranks_once),
     CS_TEST(test_expert_compiled_tables_pass_their_check),

@@ -94,6 +94,14 @@ static void test_mc_racing_plays_every_preset(void) {
 static void test_model_plays_every_preset(void) {
     every_preset("model", GAMES_PER_PRESET);
 }
+static void test_expert_plays_every_preset(void) {
+    every_preset("expert", GAMES_PER_PRESET / 2);
+}
+/* The tables apply to two-player rules only: without them expert must still play them all. */
+static void test_expert_without_tables_plays_every_preset(void) {
+    every_preset("expert:tables=off,peg=lookahead", 200);
+    every_preset("expert:tables=off", 200);
+}
 static void test_example_plugin_plays_every_preset(void) {
     every_preset("plugin:" CS_BINARY_DIR "/cs_example_plugin.so", GAMES_PER_PRESET);
 }
@@ -352,6 +360,8 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_mc_win_plays_every_preset),
     CS_TEST(test_mc_points_perfect_rollouts_play_every_preset),
     CS_TEST(test_mc_racing_plays_every_preset),
+    CS_TEST(test_expert_plays_every_preset),
+    CS_TEST(test_expert_without_tables_plays_every_preset),
     CS_TEST(test_model_plays_every_preset),
     CS_TEST(test_example_plugin_plays_every_preset),
     CS_TEST(test_same_seed_same_game_for_every_strategy),
