@@ -275,7 +275,8 @@ static int expert_play(void *self, const cs_view *v, cs_card *out) {
     cs_seen seen;
     cs_seen_from_view(v, &seen);
     cs_peg_pile pile;
-    cs_peg_pile_from_view(v, &pile);
+    cs_peg_situation sit;
+    cs_peg_situation_from_view(v, &seen, &pile, &sit);
     int players = v->rules->players, replier = -1;
     for (int s = (v->seat + 1) % players; s != v->seat; s = (s + 1) % players) {
         if (v->cards_left[s] > 0) {
@@ -283,18 +284,6 @@ static int expert_play(void *self, const cs_view *v, cs_card *out) {
             break;
         }
     }
-    cs_peg_situation sit = {
-        .players = players,
-        .seat = v->seat,
-        .partnership = v->rules->partnership,
-        .hand = v->hand,
-        .n_hand = v->n_hand,
-        .pile = &pile,
-        .cards_left = v->cards_left,
-        .unseen = seen.unseen,
-        .no_value_upto = seen.no_value_upto,
-        .rank_weight = NULL,
-    };
     /* The replier's ranks: its keep rate, times, for each card it has played, how much likelier
      * a card is kept beside one of that rank (naive Bayes over the cards played). */
     double weight[CS_RANKS];

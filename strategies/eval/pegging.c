@@ -344,20 +344,27 @@ int cs_peg_lookahead_pick(const cs_peg_situation *sit) {
     return -1;
 }
 
-cs_card cs_peg_lookahead(const cs_view *v, const cs_seen *seen) {
-    cs_peg_pile pile;
-    cs_peg_pile_from_view(v, &pile);
-    cs_peg_situation sit = {
+void cs_peg_situation_from_view(const cs_view *v, const cs_seen *seen, cs_peg_pile *pile,
+                                cs_peg_situation *out) {
+    cs_peg_pile_from_view(v, pile);
+    *out = (cs_peg_situation){
         .players = v->rules->players,
         .seat = v->seat,
         .partnership = v->rules->partnership,
         .hand = v->hand,
         .n_hand = v->n_hand,
-        .pile = &pile,
+        .pile = pile,
         .cards_left = v->cards_left,
         .unseen = seen->unseen,
         .no_value_upto = seen->no_value_upto,
+        .rank_weight = NULL,
     };
+}
+
+cs_card cs_peg_lookahead(const cs_view *v, const cs_seen *seen) {
+    cs_peg_pile pile;
+    cs_peg_situation sit;
+    cs_peg_situation_from_view(v, seen, &pile, &sit);
     int i = cs_peg_lookahead_pick(&sit);
     return i >= 0 ? v->hand[i] : CS_NO_CARD;
 }

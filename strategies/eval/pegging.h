@@ -121,6 +121,12 @@ typedef struct {
     const double *rank_weight;
 } cs_peg_situation;
 
+/* The view's situation for cs_peg_lookahead_pick(): its hand, the current series (filled into
+ * *pile, which must outlive *out), the cards left and what the seat has inferred; rank_weight
+ * NULL. */
+void cs_peg_situation_from_view(const cs_view *v, const cs_seen *seen, cs_peg_pile *pile,
+                                cs_peg_situation *out);
+
 /* The index in sit->hand of the card cs_peg_lookahead() would lay; -1 if none fits. */
 int cs_peg_lookahead_pick(const cs_peg_situation *sit);
 
