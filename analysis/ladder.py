@@ -1,14 +1,18 @@
 #!/usr/bin/python3
 """The strategy ladder's round robin as one table: results/ladder.md.
 
-    analysis/ladder.py PAIR.h5 [PAIR.h5 ...] [--command TEXT] [-o FILE.md]
+    analysis/ladder.py PAIR.h5 [PAIR.h5 ...] [--speeds BENCH.txt] [--command TEXT] [-o FILE.md]
 
 Each file is one pair of strategies playing duplicate games (an arm of experiments/specs/ladder.yaml,
 or any `cribsim match -o` / `cribsim run --duplicate` file with two sides). For every pair the
 table gives the games, each side's win rate (ties as halves) with its 95% Wilson interval, the
 first side's Elo difference with the interval mapped from Wilson's, the paired 95% interval
 of the first side's score rate (from the spread over card sequences, which duplicate deals make
-the sharper one), and each side's points per game (mean final score). The page ends with the
+the sharper one), and each side's points per game (mean final score). With --speeds (what
+`cribsim bench --only ladder` printed: each strategy's games a second against itself on one
+core) a second table sets every strategy's speed beside its strength against a reference
+strategy (--reference, default expected), so a reader can choose the strength they can afford.
+The page ends with the
 provenance of the files (engine version, commit, seed, rules) and the command that made it,
 and holds nothing that changes from one run to the next: the same files give the same bytes.
 
@@ -18,6 +22,7 @@ The table is also printed to standard output unless -o is "-" (then the page is)
 
 import argparse
 import math
+import re
 import sys
 
 import numpy as np
@@ -97,6 +102,53 @@ def table(rows):
     return "\n".join(lines)
 
 
+SPEED_LINE = re.compile(r"ladder +([A-Za-z0-9_.:=,-]+) self-play: ([0-9]+(?:\.[0-9]+)?) games a second")
+
+
+def read_speeds(path):
+    """{strategy: games a second} from `cribsim bench --only ladder` output; other lines pass."""
+    speeds = {}
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            for line in f:
+                m = SPEED_LINE.fullmatch(line.rstrip("\n"))
+                if m:
+                    speeds[m.group(1)] = float(m.group(2))
+    except OSError as e:
+        raise cribsim_data.CribsimFileError(f"--speeds {path}: {e.strerror}") from e
+    if not speeds:
+        raise cribsim_data.CribsimFileError(f"--speeds {path}: no line of `cribsim bench --only "
+                                            "ladder` in it")
+    return speeds
+
+
+def speed_table(rows, speeds, reference):
+    """Each strategy's speed beside its score against the reference, fastest first."""
+    against = {}
+    for r in rows:
+        names = [base(side["name"]) for side in r["sides"]]
+        if reference in names and names[0] != names[1]:
+            i = 1 - names.index(reference)
+            other = r["sides"][i]
+            paired = r["paired"] if i == 0 else (1 - r["paired"][1], 1 - r["paired"][0])
+            against[names[i]] = (other, r["games"], paired)
+    head = (f"| strategy | games a second | win rate against {cell(reference)} [95%] "
+            f"| paired [95%] | games |")
+    lines = [head, "|---|---:|---:|---:|---:|"]
+    for name, rate in sorted(speeds.items(), key=lambda kv: -kv[1]):
+        rate = f"{rate:,.0f}" if rate >= 100 else f"{rate:.1f}"
+        if name == reference:
+            lines.append(f"| {cell(name)} | {rate} | (the reference) | | |")
+        elif name in against:
+            side, games, (lo, hi) = against[name]
+            lines.append(f"| {cell(name)} | {rate} | {pct(side['rate'])} "
+                         f"[{pct(side['lo'])}, {pct(side['hi'])}] | [{pct(lo)}, {pct(hi)}] "
+                         f"| {games} |")
+        else:
+            lines.append(f"| {cell(name)} | {rate} | (no pair with {cell(reference)}) | | |")
+    return "\n".join(lines)
+
+
 def provenance(runs):
     keys = ("engine_version", "git_commit", "seed", "rules")
     lines = []
@@ -112,7 +164,7 @@ def provenance(runs):
     return "\n".join(lines)
 
 
-def page(runs, rows, command):
+def page(runs, rows, command, speeds=None, reference="expected"):
     out = ["# The strategy ladder: round robin on two-player rules", ""]
     if command:
         out += ["Made, from its seed, by", "", f"    {command}", ""]
@@ -129,6 +181,12 @@ def page(runs, rows, command):
             if side["name"] not in specs:
                 specs.append(side["name"])
     out += [f"- `{s}`" for s in specs]
+    if speeds:
+        out += ["", "## Strength and speed", "",
+                "Each strategy's games a second against itself on one core (`cribsim bench "
+                "--only ladder`, /games written; they depend on the machine, the order does "
+                f"not), beside its win rate against {reference} from the table above.", "",
+                speed_table(rows, speeds, reference)]
     out += ["", "## Provenance", "", provenance(runs), ""]
     return "\n".join(out)
 
@@ -137,6 +195,10 @@ def page(runs, rows, command):
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("files", nargs="+", metavar="PAIR.h5")
+    p.add_argument("--speeds", metavar="BENCH.txt", help="what `cribsim bench --only ladder` "
+                   "printed: each strategy's speed, set beside its strength")
+    p.add_argument("--reference", default="expected", help="the strategy the speed table "
+                   "measures strength against (default expected)")
     p.add_argument("--command", default="", help="the command to record as the page's maker")
     p.add_argument("-o", "--output", metavar="FILE.md", help="write the page here ('-': stdout)")
     p.add_argument("--force", action="store_true", help="replace FILE.md when it exists "
@@ -146,7 +208,8 @@ def main(argv=None):
         cliio.check_output(args.output, args.force)  # before the work, not after it
     runs = cribsim_data.load_all(args.files, deals=False)
     rows = [pair_row(r) for r in runs]
-    text = page(runs, rows, args.command)
+    speeds = read_speeds(args.speeds) if args.speeds else None
+    text = page(runs, rows, args.command, speeds, args.reference)
     if args.output == "-":
         sys.stdout.write(text)
         return 0

@@ -140,9 +140,13 @@ for name in "${names[@]}"; do
     nice "$python" analysis/results.py "$name" "$spec" "$runs/$name" -o "$out" \
         --command "$command" "${extra[@]}" >/dev/null
     if [ "$name" = ladder ]; then
-        # The round robin's table, from the same files (load_all puts them in spec order).
-        "$python" analysis/ladder.py "$runs/$name"/*.h5 --command "$command" \
-            -o "$results/ladder.md" --force >/dev/null
+        # Each strategy's speed against itself on one core (after the games, on a free
+        # core), kept beside the results; then the round robin's table from the same files
+        # (load_all puts them in spec order), with those speeds beside the strengths.
+        echo "   cribsim bench --only ladder --seconds 3" >&2
+        "$cribsim" bench --only ladder --seconds 3 >"$out/bench.txt"
+        "$python" analysis/ladder.py "$runs/$name"/*.h5 --speeds "$out/bench.txt" \
+            --command "$command" -o "$results/ladder.md" --force >/dev/null
         echo "   wrote $results/ladder.md" >&2
     fi
     echo "   wrote $out/README.md and $out/report.md in $(($(date +%s) - start)) s" >&2

@@ -130,6 +130,37 @@ class TestOutputs(unittest.TestCase):
         self.assertEqual(status, 2)
         self.assertFalse(os.path.exists(os.path.join(self.d, "no")))
 
+    def test_ladder_speed_table(self):
+        """--speeds sets each strategy's bench line beside its score against the reference;
+        other lines (and hostile ones) are skipped, a file with none is refused."""
+        bench = os.path.join(self.d, "bench.txt")
+        with open(bench, "w") as f:
+            f.write("cribsim bench: one core unless stated\n"
+                    "ladder      beta self-play: 1234.4 games a second\n"
+                    "ladder      alpha self-play: 99.0 games a second\n"
+                    "ladder      gamma self-play: 7.0 games a second\n"
+                    "ladder      \x1b[2Jevil self-play: 5.0 games a second\n")
+        page = os.path.join(self.d, "ladder.md")
+        status, _, err = run_main(ladder.main, [Files.good, "--speeds", bench,
+                                                "--reference", "beta", "-o", page])
+        self.assertEqual(status, 0, err)
+        text = slurp(page)
+        rows = [line for line in text.splitlines() if line.startswith("| ")][-3:]
+        self.assertTrue(rows[0].startswith("| beta | 1,234 | (the reference)"), rows[0])
+        self.assertTrue(rows[1].startswith("| alpha | 99.0 | "), rows[1])
+        self.assertTrue(rows[2].startswith("| gamma | 7.0 | (no pair with beta)"), rows[2])
+        self.assertNotIn("\x1b", text)
+        # alpha's rate against beta is the pair table's A column (alpha is the first seat)
+        pair = next(line for line in text.splitlines() if line.startswith("| alpha vs beta"))
+        self.assertEqual(pair.split("|")[3].strip(), rows[1].split("|")[3].strip())
+        with open(bench, "w") as f:
+            f.write("nothing here\n")
+        status, _, err = run_main(ladder.main, [Files.good, "--speeds", bench, "-o",
+                                                os.path.join(self.d, "l2.md")])
+        self.assertEqual(status, 2)
+        self.assertIn(bench, err)
+        self.assertFalse(os.path.exists(os.path.join(self.d, "l2.md")))
+
     def test_results_refuses_to_overwrite(self):
         spec = os.path.join(self.d, "s.yaml")
         with open(spec, "w") as f:

@@ -12,6 +12,9 @@
  *   expert      expert vs expert the same way, and its speed as a share of expected's measured
  *               in the same figure on the same games
  *   mc          mc vs mc at its default budget, the same way, and at version 2's budget
+ *   ladder      every strategy of the ladder (results/ladder.md) against itself the same way,
+ *               one line each ("ladder  NAME self-play: R games a second"), which
+ *               analysis/ladder.py --speeds reads to print each one's speed beside its strength
  *   deals       the cost of --record deals over /games alone (random vs random), in wall time
  *               and in CPU time (which a busy machine does not inflate), on one thread and on
  *               N
@@ -50,7 +53,8 @@ static void usage(FILE *out) {
             "\n"
             "Prints the project's throughput figures (README.md, Figures), on one core unless\n"
             "stated. NAMES is a comma list of: hand-stats, score, engine, games, expected,\n"
-            "expert, mc, deals, threads (default all). S is the time spent on each figure (default "
+            "expert, mc, ladder, deals, threads (default all). S is the time spent on each figure "
+            "(default "
             "2).\n"
             "--threads N sets the thread count the threads and deals figures compare with one "
             "(default 2).\n"
@@ -235,6 +239,19 @@ static void bench_mc(const bench *b) {
            "", MC_OLD_BUDGET, rate);
 }
 
+/* The ladder's strategies at their defaults, weakest first: each against itself, one line each
+ * in a fixed form that analysis/ladder.py --speeds parses. */
+static void bench_ladder(const bench *b) {
+    static const char *const LADDER[] = {"random", "greedy", "expected", "expert", "model", "mc"};
+    for (size_t i = 0; i < sizeof LADDER / sizeof LADDER[0]; i++) {
+        uint64_t n = calibrate(b, LADDER[i], 1, 1, 0);
+        double rate = n > 0 ? runner_rate(b, LADDER[i], n, 1, 1, 0) : -1;
+        if (rate < 0) return;
+        printf("ladder      %s self-play: %.1f games a second\n", LADDER[i], rate);
+        fflush(stdout);
+    }
+}
+
 /* CPU seconds this process has used, all threads. */
 static double cpu_seconds(void) {
     struct timespec ts;
@@ -287,6 +304,7 @@ static const figure FIGURES[] = {
     {"expected", bench_expected},
     {"expert", bench_expert},
     {"mc", bench_mc},
+    {"ladder", bench_ladder},
     {"deals", bench_deals},
     {"threads", bench_threads},
 };
