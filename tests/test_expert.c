@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "cu_main.h"
+#include "endgame.h"
 #include "error.h"
 #include "expert.h"
 #include "game.h"
@@ -253,6 +254,55 @@ static void test_expert_answers_a_ten_with_a_four(void) {
     expect_answer("TH", hand, "4H", "6S");
 }
 
+/* ---- the end-of-game model (endgame.h, expert's board play) ---- */
+
+/* The pone at a, the dealer at b: the chance with a hand of `sure` points on every starter,
+ * and with one of 0 or `high` points, half the starters each. */
+static void deal_chances(const cs_endgame *g, int a, int b, int sure, int high, double *p_sure,
+                         double *p_swing) {
+    int points[46], heels[46] = {0};
+    cs_endgame_ctx ctx;
+    cs_endgame_begin(&ctx, g, a, b, 0);
+    for (int i = 0; i < 46; i++) points[i] = sure;
+    *p_sure = cs_endgame_deal(&ctx, points, heels, 46, 0, 0);
+    for (int i = 0; i < 46; i++) points[i] = i % 2 ? high : 0;
+    *p_swing = cs_endgame_deal(&ctx, points, heels, 46, 0, 0);
+}
+
+/* Far from the end more points are worth more; eight short of the target, as the pone (who
+ * shows first), a hand sure to count out beats one with more points on average that fails
+ * half the time: the choice board play makes where points play would not. */
+static void test_endgame_takes_a_sure_count_out_over_more_points(void) {
+    cs_rules r;
+    cs_rules_preset(CS_PRESET_TWO, &r);
+    cs_crib_model m;
+    cs_crib_model_build(&m, r.crib_flush_min);
+    cs_endgame g;
+    CU_ASSERT_EQUAL_FATAL(cs_endgame_build(&g, &r, &m, 4000), CS_OK);
+    double sure, swing;
+    deal_chances(&g, 0, 0, 8, 20, &sure, &swing);
+    CU_ASSERT(sure > 0.3 && sure < 0.7);
+    CU_ASSERT(swing > sure);
+    deal_chances(&g, r.target - 8, r.target - 30, 8, 20, &sure, &swing);
+    CU_ASSERT(sure > 0.9 && sure <= 1.0);
+    /* The swing hand still has its pegging, and the next deal, to fall back on. */
+    CU_ASSERT(swing < sure - 0.1);
+    /* As the dealer, a pegging shift toward me helps; my crib's too. */
+    int points[46], heels[46] = {0};
+    for (int i = 0; i < 46; i++) points[i] = 8;
+    cs_endgame_ctx ctx;
+    cs_endgame_begin(&ctx, &g, 100, 100, 1);
+    double base = cs_endgame_deal(&ctx, points, heels, 46, 0, 0);
+    CU_ASSERT(cs_endgame_deal(&ctx, points, heels, 46, 1.5, 0) > base);
+    CU_ASSERT(cs_endgame_deal(&ctx, points, heels, 46, 0, 1.5) > base);
+    cs_endgame_free(&g);
+    /* Partners are not modelled. */
+    cs_rules_preset(CS_PRESET_PARTNERS, &r);
+    CU_ASSERT_FALSE(cs_endgame_supports(&r));
+    CU_ASSERT_EQUAL(cs_endgame_build(&g, &r, &m, 4000), CS_ECONFIG);
+    cs_endgame_free(&g);
+}
+
 const char cs_suite_name[] = "expert";
 const cs_test cs_suite_tests[] = {
     CS_TEST(test_expert_runs_the_same_on_one_and_two_threads),
@@ -262,5 +312,6 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_expert_check_refuses_pegging_and_crib_values_out_of_range),
     CS_TEST(test_expert_answers_a_seven_with_the_ten_not_the_fifteen),
     CS_TEST(test_expert_answers_a_ten_with_a_four),
+    CS_TEST(test_endgame_takes_a_sure_count_out_over_more_points),
     {NULL, NULL},
 };

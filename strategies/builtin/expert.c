@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "error.h"
+#include "endgame.h"
 #include "expected.h"
 #include "inference.h"
 #include "pegging.h"
@@ -23,6 +24,14 @@ static const cs_strategy_param EXPERT_PARAMS[] = {
     {"tables", "on",
      "on: with two players, the response, pegging and crib tables (expert.h); off: "
      "expected's discard and no response table"},
+    {"board", "40",
+     "with two hands of six, play for the game (not the points) once either side is within "
+     "this many points of the target (expert.h); 0: never"},
+    {"pegboard", "0",
+     "board play in the pegging: a card replaces the lookahead's when its chance of winning is "
+     "this many thousandths higher; 0: off"},
+    {"pegnear", "15", "board play in the pegging once either side is within this many points"},
+    {"margin", "300", "board play: discards examined, in hundredths of a point below the best"},
 };
 
 /* Deals simulated for the keep model. With two players each role sees 20,000 hands: some
@@ -33,12 +42,20 @@ static const cs_strategy_param EXPERT_PARAMS[] = {
 /* The fixed seed of those deals: any constant; one keeps every instance's model the same. */
 #define KEEP_SEED 0xE4BE47ull
 
+/* Deals simulated for the end-of-game model (endgame.h): 20,000 pin each distribution's mean
+ * to some 0.05 points. */
+#define END_DEALS 4000
+
 typedef struct {
     cs_crib_model crib;
     cs_rules rules; /* the rules the model was built for */
     int built;
-    int peg, tables;
-    int two_hand; /* the tables apply: two players, six cards, two to the crib, series on */
+    int peg, tables, board;
+    double margin, peg_gap;
+    int peg_board, peg_near;
+    int two_hand;
+    cs_endgame end; /* with two hands of six and board > 0 */
+    int have_end;   /* the tables apply: two players, six cards, two to the crib, series on */
     /* The keep model, [role: 1 when the crib is the seat's side's]: keep[role][q] is P(a dealt
      * card of rank q is kept); with[role][p][q] the same given that a card of rank p was kept
      * with it (a card the seat has since played). */
@@ -171,22 +188,38 @@ int cs_expert_tables_check(const char response[CS_RANKS][CS_EXPERT_HANDS + 1],
 
 static int expert_create(const cs_strategy_args *args, void **self, char *err, size_t err_len) {
     int peg, tables;
+    long board, margin, pegboard, pegnear;
     int rc = cs_spec_choice("expert", "peg", args->values[0], PEG_CHOICES, &peg, err, err_len);
     if (rc == CS_OK)
         rc = cs_spec_choice("expert", "tables", args->values[1], ON_OFF, &tables, err, err_len);
     if (rc == CS_OK && tables == 0)
         rc =
             cs_expert_tables_check(cs_expert_response, cs_expert_peg, cs_expert_crib, err, err_len);
+    if (rc == CS_OK)
+        rc = cs_spec_int("expert", "board", args->values[2], 0, 1000, &board, err, err_len);
+    if (rc == CS_OK)
+        rc = cs_spec_int("expert", "pegboard", args->values[3], 0, 1000, &pegboard, err, err_len);
+    if (rc == CS_OK)
+        rc = cs_spec_int("expert", "pegnear", args->values[4], 0, 1000, &pegnear, err, err_len);
+    if (rc == CS_OK)
+        rc = cs_spec_int("expert", "margin", args->values[5], 0, 100000, &margin, err, err_len);
     if (rc != CS_OK) return rc;
     expert_player *e = calloc(1, sizeof *e);
     if (e == NULL) return CS_ENOMEM;
     e->peg = peg;
     e->tables = tables == 0;
+    e->board = (int)board;
+    e->margin = margin / 100.0;
+    e->peg_board = pegboard > 0;
+    e->peg_near = (int)pegnear;
+    e->peg_gap = pegboard / 1000.0;
     *self = e;
     return CS_OK;
 }
 
 static void expert_destroy(void *self) {
+    expert_player *e = self;
+    if (e != NULL && e->have_end) cs_endgame_free(&e->end);
     free(self);
 }
 
@@ -201,7 +234,61 @@ static void expert_new_game(void *self, const cs_rules *rules, int seat, cs_pcg3
     if (e->peg == PEG_MODEL) build_keep(e, rules);
     e->two_hand = e->tables && rules->players == 2 && rules->cards_dealt == 6 &&
                   rules->discards == 2 && !rules->single_series;
+    if (e->have_end) cs_endgame_free(&e->end);
+    e->have_end = e->two_hand && e->board > 0 && cs_endgame_supports(rules) &&
+                  cs_endgame_build(&e->end, rules, &e->crib, END_DEALS) == CS_OK;
     e->built = 1;
+}
+
+/* Whether either side is within `near` points of the target, with the end-of-game model. */
+static int near_end(const expert_player *e, const cs_view *v, int near) {
+    if (!e->have_end) return 0;
+    int t = v->rules->target, a = v->score[v->seat], b = v->score[1 - v->seat];
+    return t - (a > b ? a : b) <= near;
+}
+
+/* Whether the game's end is near enough to discard for it. */
+static int board_matters(const expert_player *e, const cs_view *v) {
+    return near_end(e, v, e->board);
+}
+
+/*
+ * Near the end: of the splits within `margin` points of the best by value, the one with the
+ * best chance of winning (cs_endgame_deal(): my hand's points over every starter, the pegging
+ * and crib means from the tables), ties to the greater value.
+ */
+static int board_discard(const expert_player *e, const cs_view *v, const cs_split splits[], int n,
+                         const double vals[], int best, cs_cardset dealt) {
+    const cs_rules *r = v->rules;
+    int role = role_of(r, v->seat, v->dealer), hand = cs_rules_hand_size(r);
+    int a = v->score[v->seat], b = v->score[1 - v->seat];
+    double peg_mean = e->end.peg_mean[role] - e->end.peg_mean[1 - role];
+    double best_p = -1, best_v = vals[best];
+    int pick = best;
+    cs_endgame_ctx ctx;
+    cs_endgame_begin(&ctx, &e->end, a, b, role);
+    for (int i = 0; i < n; i++) {
+        if (vals[i] < best_v - e->margin) continue;
+        int points[CS_DECK_SIZE], heels[CS_DECK_SIZE], k = 0;
+        for (cs_cardset rest = CS_FULL_DECK & ~dealt; rest; rest &= rest - 1) {
+            cs_card st = (cs_card)__builtin_ctzll(rest);
+            points[k] = cs_show_score(splits[i].keep, hand, st, r->hand_flush_min);
+            heels[k++] = role && cs_card_rank(st) == CS_JACK ? r->heels : 0;
+        }
+        int rk[4];
+        sorted_ranks(splits[i].keep, rk);
+        const cs_card *t = splits[i].toss;
+        double crib = cs_expert_crib[role][cs_card_rank(t[0])][cs_card_rank(t[1])]
+                                    [cs_card_suit(t[0]) == cs_card_suit(t[1])] /
+                      100.0;
+        double peg = cs_expert_peg[role][cs_expert_hand_index(rk)] / 100.0;
+        double p = cs_endgame_deal(&ctx, points, heels, k, peg - peg_mean, crib - e->end.crib_mean);
+        if (p > best_p + 1e-9 || (p > best_p - 1e-9 && vals[i] > vals[pick])) {
+            best_p = p;
+            pick = i;
+        }
+    }
+    return pick;
 }
 
 /*
@@ -227,7 +314,7 @@ static int expert_discard(void *self, const cs_view *v, cs_card out[CS_MAX_DISCA
     double weight = cs_crib_weight(r, v->seat, v->dealer);
     cs_discard_best(r, splits, n, &pool, &e->crib, weight, &best, value);
     int role = role_of(r, v->seat, v->dealer);
-    double best_v = -1e300;
+    double best_v = -1e300, vals[CS_SPLITS_MAX];
     for (int i = 0; i < n; i++) {
         const cs_card *t = splits[i].toss;
         int rk[4];
@@ -238,11 +325,13 @@ static int expert_discard(void *self, const cs_view *v, cs_card out[CS_MAX_DISCA
                       100.0;
         double vv = value[i] + weight * (crib - model) +
                     cs_expert_peg[role][cs_expert_hand_index(rk)] / 100.0;
+        vals[i] = vv;
         if (vv > best_v) {
             best_v = vv;
             best = i;
         }
     }
+    if (board_matters(e, v)) best = board_discard(e, v, splits, n, vals, best, dealt);
     for (int d = 0; d < r->discards; d++) out[d] = splits[best].toss[d];
     return CS_OK;
 }
@@ -261,6 +350,176 @@ static int table_response(const cs_view *v, cs_card *out) {
     return CS_EAGENT; /* cannot happen: create checked every entry */
 }
 
+/* Rest-of-play probabilities below this are left out of board_play()'s sums. */
+#define REST_NEGLIGIBLE 3e-3
+
+/* The chance of winning once the play is over: my score x, the other's y, my hand's h. */
+static double after_play(const cs_endgame *g, int role, int x, int y, int h, double crib_shift) {
+    int t = g->target;
+    if (x >= t) return y >= t ? 0.5 : 1.0;
+    if (y >= t) return 0.0;
+    if (role) return cs_endgame_dealer_show(g, x + h + crib_shift, y);
+    return x + h >= t ? 1.0 : cs_endgame_pone_show(g, x + h, y + crib_shift);
+}
+
+/* The chance once I have m more points and the other o, with k cards laid: the rest of the play
+ * from its measured distributions, then the show. */
+#define MEMO_POINTS 20
+typedef struct {
+    double v[3][MEMO_POINTS][MEMO_POINTS]; /* [k - first][m][o]; negative: not yet */
+    int first;
+} exchange_memo;
+
+static double after_exchange_raw(const cs_endgame *g, int role, int a, int b, int m, int o, int k,
+                                 int h, double crib_shift) {
+    if (k > CS_ENDGAME_PLAYED) k = CS_ENDGAME_PLAYED;
+    const double *mine = g->rest[role][k], *theirs = g->rest[1 - role][k];
+    double v = 0;
+    for (int rm = 0; rm < CS_ENDGAME_PTS; rm++) {
+        if (mine[rm] < REST_NEGLIGIBLE) continue;
+        double row = 0;
+        for (int ro = 0; ro < CS_ENDGAME_PTS; ro++)
+            if (theirs[ro] >= REST_NEGLIGIBLE)
+                row += theirs[ro] * after_play(g, role, a + m + rm, b + o + ro, h, crib_shift);
+        v += mine[rm] * row;
+    }
+    return v;
+}
+
+/* after_exchange_raw(), remembered within one decision (k is first + 1 to first + 3). */
+static double after_exchange(exchange_memo *memo, const cs_endgame *g, int role, int a, int b,
+                             int m, int o, int k, int h, double crib_shift) {
+    int j = k - memo->first;
+    if (j < 0 || j > 2 || m >= MEMO_POINTS || o >= MEMO_POINTS)
+        return after_exchange_raw(g, role, a, b, m, o, k, h, crib_shift);
+    double *v = &memo->v[j][m][o];
+    if (*v < 0) *v = after_exchange_raw(g, role, a, b, m, o, k, h, crib_shift);
+    return *v;
+}
+
+/*
+ * Near the end, in the play of two hands: each card's chance of winning over the exchange it
+ * starts (its points, the other's best reply as the lookahead rates replies, with the chance
+ * it holds each rank, and my next card's answer), then the rest of the play and the show.
+ * Returns the index in v->hand of the best card, or -1 to keep the lookahead's `pick` (when
+ * no card beats it by more than e->peg_gap).
+ */
+static int board_play(const expert_player *e, const cs_view *v, const cs_seen *seen,
+                      const double weight[CS_RANKS], int pick) {
+    const cs_rules *r = v->rules;
+    const cs_endgame *g = &e->end;
+    int role = role_of(r, v->seat, v->dealer), other = 1 - v->seat, k = v->n_plays;
+    int a = v->score[v->seat], b = v->score[other];
+    int h = cs_show_score(v->kept, 4, v->starter, r->hand_flush_min);
+    const cs_card *t = v->discards;
+    double crib_shift = cs_expert_crib[role][cs_card_rank(t[0])][cs_card_rank(t[1])]
+                                      [cs_card_suit(t[0]) == cs_card_suit(t[1])] /
+                            100.0 -
+                        g->crib_mean;
+    /* P(the other holds a rank), as the lookahead's weighted draw. */
+    double holds[CS_RANKS] = {0};
+    int left = v->cards_left[other];
+    if (left > 0) {
+        cs_cardset allowed = cs_seen_allowed(seen->unseen, seen->no_value_upto[other]);
+        int rank_u[CS_RANKS] = {0}, u = 0;
+        double total = 0;
+        for (cs_cardset c = allowed; c; c &= c - 1)
+            rank_u[cs_card_rank((cs_card)__builtin_ctzll(c))]++;
+        for (int q = 0; q < CS_RANKS; q++) {
+            u += rank_u[q];
+            total += rank_u[q] * weight[q];
+        }
+        double step = u > 0 ? total / u : 0;
+        for (int q = 0; q < CS_RANKS; q++) {
+            double miss = 1.0, mass = rank_u[q] * weight[q];
+            if (rank_u[q] == 0) continue;
+            for (int i = 0; i < left; i++) {
+                double rest = total - i * step;
+                if (rest - mass <= 1e-12) {
+                    miss = 0;
+                    break;
+                }
+                miss *= (rest - mass) / rest;
+            }
+            holds[q] = 1 - miss;
+        }
+    }
+    cs_peg_pile pile;
+    cs_peg_pile_from_view(v, &pile);
+    exchange_memo memo;
+    memo.first = k + 1;
+    for (int j = 0; j < 3; j++)
+        for (int m = 0; m < MEMO_POINTS; m++)
+            for (int o = 0; o < MEMO_POINTS; o++) memo.v[j][m][o] = -1;
+    double value[CS_MAX_HAND];
+    int best = -1;
+    for (int i = 0; i < v->n_hand; i++) {
+        int rank = cs_card_rank(v->hand[i]);
+        value[i] = -1;
+        if (pile.count + cs_rank_value(rank) > 31) continue;
+        int dup = 0;
+        for (int j = 0; j < i; j++) dup |= cs_card_rank(v->hand[j]) == rank;
+        if (dup) continue;
+        int gain = cs_peg_gain(&pile, rank);
+        cs_peg_pile after = pile;
+        cs_peg_push(&after, rank);
+        double p = 0;
+        if (after.count == 31 || left == 0) {
+            p = after_exchange(&memo, g, role, a, b, gain, 0, k + 1, h, crib_shift);
+        } else {
+            /* The replies the other may hold, best first for it (its points less my answer's). */
+            int q_rank[CS_RANKS], q_gain[CS_RANKS], q_back[CS_RANKS], q_net[CS_RANKS], n_q = 0;
+            for (int q = 0; q < CS_RANKS; q++) {
+                if (holds[q] <= 0 || after.count + cs_rank_value(q) > 31) continue;
+                cs_peg_pile two = after;
+                cs_peg_push(&two, q);
+                int back = -1, used = 0;
+                for (int j = 0; j < v->n_hand; j++) {
+                    int x = cs_card_rank(v->hand[j]);
+                    if (j == i && !used) {
+                        used = 1;
+                        continue;
+                    }
+                    if (two.count + cs_rank_value(x) > 31) continue;
+                    int gx = cs_peg_gain(&two, x);
+                    if (gx > back) back = gx;
+                }
+                int gq = cs_peg_gain(&after, q), net = gq - (back > 0 ? back : 0), at = n_q++;
+                while (at > 0 && q_net[at - 1] < net) {
+                    q_rank[at] = q_rank[at - 1];
+                    q_gain[at] = q_gain[at - 1];
+                    q_back[at] = q_back[at - 1];
+                    q_net[at] = q_net[at - 1];
+                    at--;
+                }
+                q_rank[at] = q;
+                q_gain[at] = gq;
+                q_back[at] = back;
+                q_net[at] = net;
+            }
+            double none = 1.0;
+            for (int j = 0; j < n_q; j++) {
+                double w = none * holds[q_rank[j]];
+                none -= w;
+                if (w < 1e-6) continue;
+                int back = q_back[j];
+                p += w * after_exchange(&memo, g, role, a, b, gain + (back > 0 ? back : 0),
+                                        q_gain[j], k + (back >= 0 ? 3 : 2), h, crib_shift);
+            }
+            /* No reply fits: the go is likely mine. */
+            if (none > 1e-6)
+                p += none * after_exchange(&memo, g, role, a, b, gain + 1, 0, k + 1, h, crib_shift);
+        }
+        value[i] = p;
+        if (best < 0 || p > value[best] + 1e-12) best = i;
+    }
+    if (best < 0 || cs_card_rank(v->hand[best]) == cs_card_rank(v->hand[pick])) return -1;
+    int pi = pick;
+    for (int j = 0; j < v->n_hand; j++)
+        if (cs_card_rank(v->hand[j]) == cs_card_rank(v->hand[pick]) && value[j] >= 0) pi = j;
+    return value[best] > value[pi] + e->peg_gap ? best : -1;
+}
+
 static int expert_play(void *self, const cs_view *v, cs_card *out) {
     expert_player *e = self;
     cs_card legal[CS_MAX_HAND];
@@ -269,6 +528,18 @@ static int expert_play(void *self, const cs_view *v, cs_card *out) {
     if (n == 1) {
         *out = legal[0];
         return CS_OK;
+    }
+    if (e->have_end && v->score[v->seat] < v->rules->target) {
+        /* A card that pegs out wins now, whatever else it gives away. */
+        cs_peg_pile p;
+        cs_peg_pile_from_view(v, &p);
+        int need = v->rules->target - v->score[v->seat];
+        for (int i = 0; i < n; i++) {
+            if (cs_peg_gain(&p, cs_card_rank(legal[i])) >= need) {
+                *out = legal[i];
+                return CS_OK;
+            }
+        }
     }
     if (e->two_hand && v->n_plays == 1 && v->seat == v->dealer && v->n_hand == 4)
         return table_response(v, out);
@@ -301,6 +572,13 @@ static int expert_play(void *self, const cs_view *v, cs_card *out) {
     }
     int i = cs_peg_lookahead_pick(&sit);
     if (i < 0) return CS_EILLEGAL;
+    if (e->peg_board && near_end(e, v, e->peg_near) && v->starter != CS_NO_CARD && v->n_kept == 4 &&
+        replier >= 0) {
+        double flat[CS_RANKS];
+        for (int q = 0; q < CS_RANKS; q++) flat[q] = 1.0;
+        int j = board_play(e, v, &seen, sit.rank_weight != NULL ? weight : flat, i);
+        if (j >= 0) i = j;
+    }
     *out = v->hand[i];
     return CS_OK;
 }
@@ -312,7 +590,7 @@ const cs_strategy cs_strategy_expert = {
                    "and a realistic crib, a dealer's answer to the lead found by Monte Carlo, "
                    "pegging against the hand a seat laying away as expected keeps",
     .params = EXPERT_PARAMS,
-    .n_params = 2,
+    .n_params = 6,
     .create = expert_create,
     .destroy = expert_destroy,
     .new_game = expert_new_game,

@@ -35,29 +35,60 @@
  * from a fixed seed (the same bytes on every machine; some two minutes on one core), and
  * checked when an instance is created (cs_expert_tables_check()).
  *
+ * Board play (board=40): with two hands of six, once either side is within 40 points of the
+ * target, expert plays for the game, not the points (mc's objective=win, worth some 1.9% of
+ * the games to mc):
+ *
+ *   discard  of the splits within 3 points of the best by value (margin=300), the one with the
+ *            best chance of winning by the end-of-game model of endgame.h: my hand's exact
+ *            points over every starter (with his heels), my pegging's measured distribution
+ *            shifted by the pegging table's margin, the other's pegging, hand and crib from
+ *            their measured distributions (the crib's mean from the crib table), counted in
+ *            order (the play, then the pone's hand, the dealer's, the crib) and the win table
+ *            (winprob.h) after the deal. Built when the rules are first seen (4,000 deals for
+ *            the distributions and 4,000 for the win table, from fixed seeds: some 50 ms).
+ *   play     a card that pegs out is laid. pegboard=N (off by default: too slow for the speed
+ *            target) also rates each card, once either side is within pegnear points, by the
+ *            chance of winning over the exchange it starts (the lookahead's replies and my
+ *            answer, then the rest of the play from its measured distribution, then the show
+ *            with my hand's points known) and lays it when that beats the lookahead's card by
+ *            N thousandths.
+ *
  * Measured against expected, 20,000 duplicate games of `two` (seed 20240501, the ladder's):
  *
  *     build/cribsim match expert expected --games 20000 --seed 20240501
  *
- * 53.6% [52.9%, 54.3%], +2.0 points a game, Elo +25 [+20, +30] (mc: 57.0% in results/). Its
- * parts on the same games: peg=model alone (tables=off) 51.4% [50.7%, 52.1%], the tables alone
- * (peg=lookahead) 53.0% [52.3%, 53.7%], neither (tables=off,peg=lookahead) 50.0%, the very
- * games expected plays. On other seeds (1 and 2) 53.6% and 53.5%. While it was built, seed 1:
- * the keep model 50.1% by the plain keep rates, 51.5% with the cards played; the response
- * table +1.1%; the pegging table +0.8%; the crib table +0.2%. A board-aware pegging (the chance
- * of winning over the show's distributions near the target, instead of points) lost 0.2% to
- * 0.3% and was dropped. Without tables it is no weaker than expected: five-card 50.6%
- * [49.9%, 51.3%], partners 50.5% [49.8%, 51.2%], four each for themselves 25.1% a seat
- * against 24.8%, nz-tournament 50.2% [49.5%, 50.9%] (20,000 games each, the same seed).
+ * 54.0% [53.3%, 54.7%], +1.7 points a game (mc: 57.0% in results/); seeds 1 and 2: 54.0%
+ * [53.3%, 54.7%] and 54.0% [53.3%, 54.7%]. Without board play (board=0) 53.6% [52.9%, 54.3%],
+ * +2.0 points, on each of the three seeds 53.5% to 53.6%: board play wins more games with
+ * fewer points. Paired, 100,000 games at seed 7 (board=0: 53.6%): board=40 54.0% (54,019 wins
+ * against 53,648; the same with 10,000 deals for each table); board=30
+ * 54.0%, board=50 54.0%; margin=100 53.9%, margin=600 53.9%. With the pegging's model, within
+ * 40 points: pegboard=20 and 40 54.3%, 5 54.2%, 1 54.0% (the model is rough: only a clear gain
+ * should overrule the lookahead); pegboard=30 with pegnear=15 or 20 54.2%. But it costs as much
+ * again as the discard's model (a 20,000-game self-play 1.8 s of user time, not 1.3 s) and took
+ * expert below 30% of expected's speed in the bench (29%), so it is off. The peg-out rule
+ * alone: +0.04%.
  *
- * Speed, both seats, one thread: `cribsim match expert expert --games 20000 --threads 1`
- * takes 0.68 s of user CPU time (29,000 games a second) where expected takes 0.55 s
- * (36,000): 81%. `cribsim bench --only expected,expert,mc --seconds 3` on a machine loaded
- * with other work (load average 12 on two cores, so every figure is low) gave expected 11,292
- * games a second of wall time, expert 8,616 (74% of expected's 11,572 measured beside it) and
- * mc 12.7; `--only expert` twice more, 7,577 and 7,579 (66% and 74%).
+ * Before board play, the parts on the same games: peg=model alone (tables=off) 51.4% [50.7%,
+ * 52.1%], the tables alone (peg=lookahead) 53.0% [52.3%, 53.7%], neither (tables=off,
+ * peg=lookahead) 50.0%, the very games expected plays. While it was built, seed 1: the keep
+ * model 50.1% by the plain keep rates, 51.5% with the cards played; the response table +1.1%;
+ * the pegging table +0.8%; the crib table +0.2%. An earlier board-aware pegging (the chance of
+ * winning over the show's distributions near the target, instead of points) lost 0.2% to 0.3%
+ * and was dropped. Without tables (and without board play, which needs them) it is no weaker
+ * than expected: five-card 50.6% [49.9%, 51.3%], partners 50.5% [49.8%, 51.2%], four each for
+ * themselves 25.1% a seat against 24.8%, nz-tournament 50.2% [49.5%, 50.9%] (20,000 games
+ * each, the same seed; the same figures with board play built in).
  *
- * Deterministic (it draws no random number in a game); no allocation after create.
+ * Speed, both seats, one thread: `cribsim bench --only expected,expert --seconds 3` on a
+ * machine loaded with other work (load average near 3 on two cores): expert 10,721 games a
+ * second, 38% of expected's 28,307 on the same games (the bench's time includes
+ * building the tables). Before board play `cribsim match expert expert --games 20000
+ * --threads 1` took 0.63 s of user CPU time, now 1.34 s (expected 0.52 s).
+ *
+ * Deterministic (it draws no random number in a game); its tables are allocated when the rules
+ * are first seen (new_game), never in a decision.
  */
 #ifndef CS_EXPERT_H
 #define CS_EXPERT_H
