@@ -18,6 +18,9 @@
 #               pipeline; the answers then rest on fewer games, so give another RESULTS)
 #     EVENTS    the same for the events experiment: this many events per file
 #     THREADS   threads for cribsim run (default every core)
+#     SPEEDS    for the ladder: a saved `cribsim bench --only ladder` output to use for the
+#               strategies' speeds instead of measuring them again (speeds vary from run to
+#               run; everything else on the page is the same bytes from the same seed)
 # The experiment and the analysis run under `nice`. Exit status: 0 done, 2 bad usage, else the
 # status of the step that failed (named on standard error).
 set -euo pipefail
@@ -143,8 +146,12 @@ for name in "${names[@]}"; do
         # Each strategy's speed against itself on one core (after the games, on a free
         # core), kept beside the results; then the round robin's table from the same files
         # (load_all puts them in spec order), with those speeds beside the strengths.
-        echo "   cribsim bench --only ladder --seconds 3" >&2
-        "$cribsim" bench --only ladder --seconds 3 >"$out/bench.txt"
+        if [ -n "${SPEEDS:-}" ]; then
+            cp "$SPEEDS" "$out/bench.txt"
+        else
+            echo "   cribsim bench --only ladder --seconds 3" >&2
+            "$cribsim" bench --only ladder --seconds 3 >"$out/bench.txt"
+        fi
         "$python" analysis/ladder.py "$runs/$name"/*.h5 --speeds "$out/bench.txt" \
             --command "$command" -o "$results/ladder.md" --force >/dev/null
         echo "   wrote $results/ladder.md" >&2

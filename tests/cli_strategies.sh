@@ -47,15 +47,25 @@ assert games.tobytes() == b["games"][()].tobytes()
 '
 "$py" -c "$check" "$tmp/crash.h5" "$tmp/fifty.h5" && ok || bad "the crashed run's file"
 
-# The ladder's page at a tiny size: six pairs, and the same bytes when made again.
+# The ladder's page at a tiny size: the fifteen pairs of the round robin, and the same bytes
+# when made again from the same speeds (measured speeds vary; SPEEDS gives saved ones).
+printf 'ladder      %s self-play: %s games a second\n' random 250000.0 greedy 25000.0 \
+    expected 30000.0 expert 20000.0 model 25000.0 mc 40.0 >"$tmp/bench.txt"
+# What the bench prints for the ladder is what ladder.py reads: every strategy, once.
+"$cs" bench --only ladder --seconds 0.05 >"$tmp/measured.txt" &&
+    PYTHONPATH="$src/analysis" "$py" -c 'import sys, ladder
+s = ladder.read_speeds(sys.argv[1])
+assert sorted(s) == sorted(["random", "greedy", "expected", "expert", "model", "mc"]), s
+assert all(v > 0 for v in s.values()), s' "$tmp/measured.txt" && ok || bad "bench --only ladder"
 ladder() {
-    GAMES=6 RUNS="$tmp/runs" RESULTS="$tmp/ladder" CRIBSIM="$cs" THREADS=2 \
+    SPEEDS="$tmp/bench.txt" GAMES=6 RUNS="$tmp/runs" RESULTS="$tmp/ladder" CRIBSIM="$cs" THREADS=2 \
         bash "$src/results/regenerate.sh" ladder >/dev/null 2>&1
 }
 if ladder && cp "$tmp/ladder/ladder.md" "$tmp/ladder1.md" && ladder &&
     cmp -s "$tmp/ladder1.md" "$tmp/ladder/ladder.md"; then ok; else bad "ladder page not reproducible"; fi
 rows=$(grep -cE '^\| [a-z]+ vs [a-z]+ \| 6 \|' "$tmp/ladder1.md")
-{ [ "$rows" -eq 6 ] && grep -qF "GAMES=6 results/regenerate.sh ladder" "$tmp/ladder1.md"; } && ok ||
+{ [ "$rows" -eq 15 ] && grep -qF "GAMES=6 results/regenerate.sh ladder" "$tmp/ladder1.md" &&
+    grep -qE '^\| mc \| 40\.0 \| [0-9.]+% \[' "$tmp/ladder1.md"; } && ok ||
     bad "ladder page rows=$rows"
 
 cli_done
