@@ -204,11 +204,66 @@ static void test_both_policies_always_lay_a_card_that_fits(void) {
     }
 }
 
+/* The memo of the lookahead's choices changes nothing: in every preset, deals played with a
+ * small memo (so that slots are taken over as well as hit) make the same choice at every turn
+ * as the plain lookahead, with the seats' knowledge partial (each knows its own hand only, the
+ * starter cut or not) so the pools differ from seat to seat. */
+static void test_the_memo_gives_the_lookahead_s_choices(void) {
+    static cs_peg_memo memo;
+    cs_peg_memo_clear(&memo);
+    for (int pr = 0; pr < CS_PRESET_COUNT; pr++) {
+        cs_rules rules;
+        cs_rules_preset((cs_preset)pr, &rules);
+        cs_rules free_rules = rules;
+        free_rules.target = 1 << 20;
+        int n = rules.players, hand = cs_rules_hand_size(&rules);
+        cs_pcg32 rng = cs_pcg32_derive(6, (uint64_t)pr, CS_STREAM_STRATEGY, 0);
+        int decisions = 0, differ = 0;
+        for (int t = 0; t < 3000; t++) {
+            cs_sim s;
+            memset(&s, 0, sizeof s);
+            s.rules = &free_rules;
+            s.policy = CS_SIM_LOOKAHEAD;
+            s.players = n;
+            s.hand_size = hand;
+            s.dealer = t % n;
+            /* A few hands dealt again and again, so that situations recur. */
+            cs_pcg32 deal =
+                cs_pcg32_derive(7, (uint64_t)pr, CS_STREAM_STRATEGY, (uint32_t)(t % 50));
+            cs_cardset deck = CS_FULL_DECK;
+            for (int p = 0; p < n; p++) {
+                cs_pcg32 *src = p == 0 ? &deal : &rng;
+                for (int i = 0; i < hand; i++)
+                    s.kept[p][i] = s.hand[p][i] = cs_cardset_draw(&deck, src);
+                s.n_hand[p] = hand;
+                for (int i = 0; i < hand; i++) s.known[p] |= cs_cardset_of(s.hand[p][i]);
+            }
+            s.starter = t % 3 ? cs_cardset_draw(&deck, &rng) : CS_NO_CARD;
+            cs_sim_start_play(&s);
+            int p;
+            while ((p = cs_sim_advance(&s)) >= 0) {
+                s.memo = NULL;
+                int plain = cs_sim_policy(&s, p);
+                s.memo = &memo;
+                int memo_choice = cs_sim_policy(&s, p);
+                decisions++;
+                differ += plain != memo_choice;
+                cs_sim_lay(&s, p, plain);
+            }
+        }
+        CU_ASSERT(decisions > 10000);
+        CU_ASSERT_EQUAL(differ, 0);
+    }
+    CU_ASSERT(memo.hits > 1000);
+    CU_ASSERT(memo.misses > (1 << CS_PEG_MEMO_BITS));
+}
+
 const char cs_suite_name[] = "dealsim";
 const cs_test cs_suite_tests[] = {
     CS_TEST(test_replayed_deals_score_as_in_the_engine),
     CS_TEST(test_the_deal_stops_when_a_side_reaches_the_target),
     CS_TEST(test_the_show_counts_the_pone_first_in_a_race),
     CS_TEST(test_both_policies_always_lay_a_card_that_fits),
+    CS_TEST(test_the_memo_gives_the_lookahead_s_choices),
     {NULL, NULL},
 };

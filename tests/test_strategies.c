@@ -81,7 +81,8 @@ static void test_mc_win_plays_every_preset(void) {
 }
 /* The other objective, rollout policy and model of the hidden cards, in fewer games. */
 static void test_mc_points_perfect_rollouts_play_every_preset(void) {
-    every_preset("mc:samples=2,width=2,objective=points,rollout=perfect,hidden=uniform,race=off",
+    every_preset("mc:samples=2,width=2,objective=points,rollout=perfect,hidden=uniform,race=off,"
+                 "rank=expected",
                  200);
 }
 /* Enough samples for the race to drop moves (its first look is at 32 samples), in a few

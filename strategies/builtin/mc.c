@@ -9,6 +9,7 @@
 
 #include "dealsim.h"
 #include "error.h"
+#include "expert.h"
 #include "handvalue.h"
 #include "inference.h"
 #include "spec.h"
@@ -22,13 +23,15 @@ static const char *const ROLLOUTS[] = {"lookahead", "perfect", NULL};
 enum { HIDDEN_EXPECTED, HIDDEN_UNIFORM };
 static const char *const HIDDEN[] = {"expected", "uniform", NULL};
 static const char *const ON_OFF[] = {"on", "off", NULL};
+enum { RANK_EXPECTED, RANK_EXPERT };
+static const char *const RANK[] = {"expected", "expert", NULL};
 
 static const cs_strategy_param MC_PARAMS[] = {
     {"samples", "100", "hidden-card samples per decision (the budget)"},
     {"objective", "win",
      "points (the deal's point difference), win (the chance of winning) or match (what the "
      "result is worth in the match or event around the game; win outside one)"},
-    {"width", "3", "discards examined by sampling, the best as expected rates them"},
+    {"width", "2", "discards examined by sampling, the best as `rank` rates them"},
     {"rollout", "lookahead", "rollout pegging: lookahead (what each seat can see) or perfect"},
     {"hidden", "expected",
      "hands in the play: expected (as if each seat laid away as expected does) or uniform"},
@@ -37,6 +40,9 @@ static const cs_strategy_param MC_PARAMS[] = {
     {"equal", "0",
      "with race=on, also stop sampling moves surely within this many thousandths of a game of "
      "the best (objective=win); 0: off"},
+    {"rank", "expert",
+     "the discards to sample: the best by expected's value (expected) or by expert's, with its "
+     "pegging and crib tables (expert; two hands of six only, elsewhere expected's)"},
 };
 
 /*
@@ -85,7 +91,7 @@ typedef struct {
 
 typedef struct {
     long samples, width, discard_samples, equal;
-    int objective, rollout, hidden, race;
+    int objective, rollout, hidden, race, rank;
     cs_crib_model crib;
     int crib_flush_min;
     cs_winprob win;
@@ -93,12 +99,13 @@ typedef struct {
     cs_pcg32 rng;
     cs_rules points_rules; /* the rules with no target, for objective=points */
     stakes st;             /* this decision's (objective=win and =match) */
+    cs_peg_memo *memo;     /* the rollouts' memo of the lookahead's choices */
     char err[256];
 } mc_player;
 
 static int mc_create(const cs_strategy_args *args, void **self, char *err, size_t err_len) {
     long samples, width, discard_samples, equal;
-    int objective, rollout, hidden, race;
+    int objective, rollout, hidden, race, rank;
     int rc = cs_spec_int("mc", "samples", args->values[0], 1, 1000000, &samples, err, err_len);
     if (rc == CS_OK)
         rc = cs_spec_choice("mc", "objective", args->values[1], OBJECTIVES, &objective, err,
@@ -116,6 +123,7 @@ static int mc_create(const cs_strategy_args *args, void **self, char *err, size_
                          err, err_len);
     if (rc == CS_OK)
         rc = cs_spec_int("mc", "equal", args->values[7], 0, 1000, &equal, err, err_len);
+    if (rc == CS_OK) rc = cs_spec_choice("mc", "rank", args->values[8], RANK, &rank, err, err_len);
     if (rc != CS_OK) return rc;
     mc_player *m = calloc(1, sizeof *m);
     if (m == NULL) return CS_ENOMEM;
@@ -127,6 +135,13 @@ static int mc_create(const cs_strategy_args *args, void **self, char *err, size_
     m->rollout = rollout == 0 ? CS_SIM_LOOKAHEAD : CS_SIM_PERFECT;
     m->hidden = hidden;
     m->race = race == 0;
+    m->rank = rank;
+    m->memo = malloc(sizeof *m->memo);
+    if (m->memo == NULL) {
+        free(m);
+        return CS_ENOMEM;
+    }
+    cs_peg_memo_clear(m->memo);
     m->crib_flush_min = 5;
     cs_crib_model_build(&m->crib, m->crib_flush_min);
     *self = m;
@@ -137,6 +152,7 @@ static void mc_destroy(void *self) {
     mc_player *m = self;
     if (m == NULL) return;
     if (m->have_win) cs_winprob_free(&m->win);
+    free(m->memo);
     free(m);
 }
 
@@ -429,6 +445,40 @@ static int no_deal(mc_player *m, const cs_view *v) {
     return CS_EAGENT;
 }
 
+/* The rules of expert's tables: two hands of six, two to the crib, the play in series. */
+static int two_hands(const cs_rules *r) {
+    return r->players == 2 && r->cards_dealt == 6 && r->discards == 2 && !r->single_series;
+}
+
+/* Four ranks in ascending order, from cards. */
+static void sorted_ranks(const cs_card c[4], int out[4]) {
+    for (int i = 0; i < 4; i++) {
+        int x = cs_card_rank(c[i]), j = i;
+        while (j > 0 && out[j - 1] > x) {
+            out[j] = out[j - 1];
+            j--;
+        }
+        out[j] = x;
+    }
+}
+
+/* Turns expected's values of the splits into expert's (expert.h): the crib term from the crib
+ * table instead of the crib model, plus the pegging table's value of the kept ranks. */
+static void expert_values(const mc_player *m, const cs_split splits[], int n, double weight,
+                          double value[]) {
+    int role = weight > 0;
+    for (int i = 0; i < n; i++) {
+        const cs_card *t = splits[i].toss;
+        int rk[4];
+        sorted_ranks(splits[i].keep, rk);
+        double model = cs_crib_expect(&m->crib, t, 2);
+        double crib = cs_expert_crib[role][cs_card_rank(t[0])][cs_card_rank(t[1])]
+                                    [cs_card_suit(t[0]) == cs_card_suit(t[1])] /
+                      100.0;
+        value[i] += weight * (crib - model) + cs_expert_peg[role][cs_expert_hand_index(rk)] / 100.0;
+    }
+}
+
 static int mc_discard(void *self, const cs_view *v, cs_card out[CS_MAX_DISCARD]) {
     mc_player *m = self;
     if (unready(m)) return CS_ENOMEM;
@@ -445,8 +495,9 @@ static int mc_discard(void *self, const cs_view *v, cs_card out[CS_MAX_DISCARD])
     cs_split splits[CS_SPLITS_MAX];
     double value[CS_SPLITS_MAX];
     int n_splits = cs_splits(v->hand, v->n_hand, r->discards, splits), best;
-    cs_discard_best(r, splits, n_splits, &pool, &m->crib, cs_crib_weight(r, v->seat, v->dealer),
-                    &best, value);
+    double weight = cs_crib_weight(r, v->seat, v->dealer);
+    cs_discard_best(r, splits, n_splits, &pool, &m->crib, weight, &best, value);
+    if (m->rank == RANK_EXPERT && two_hands(r)) expert_values(m, splits, n_splits, weight, value);
     int cand[CS_SPLITS_MAX], n_cand = 0;
     for (int i = 0; i < n_splits; i++) {
         int j = n_cand++;
@@ -484,6 +535,7 @@ static int mc_discard(void *self, const cs_view *v, cs_card out[CS_MAX_DISCARD])
         base.hand_size = hand;
         base.dealer = v->dealer;
         base.starter = CS_NO_CARD;
+        base.memo = m->memo;
         base_scores(v, &base);
         int n_crib = 0;
         for (int p = 0; p < n; p++) {
@@ -582,6 +634,7 @@ static int mc_play(void *self, const cs_view *v, cs_card *out) {
     for (int i = 0; i < v->n_discards && i < CS_MAX_DISCARD; i++)
         base.crib[n_crib++] = v->discards[i];
     base.played = seen.played;
+    base.memo = m->memo;
     base.known[v->seat] = seen.mine;
     for (int p = 0; p < n; p++) {
         base.bound[p] = seen.no_value_upto[p];
@@ -646,11 +699,12 @@ static const char *mc_last_error(void *self) {
 
 const cs_strategy cs_strategy_mc = {
     .name = "mc",
-    .version = 3, /* 2: hidden=expected and race=on by default; 3: samples=100 */
+    .version = 4, /* 2: hidden=expected and race=on by default; 3: samples=100;
+                     4: rank=expert and width=2 (and the rollouts' memo, the same choices) */
     .description = "Monte Carlo search over the hidden cards for every discard and play, "
                    "scoring points or the chance of winning the game",
     .params = MC_PARAMS,
-    .n_params = 8,
+    .n_params = 9,
     .create = mc_create,
     .destroy = mc_destroy,
     .new_game = mc_new_game,

@@ -9,7 +9,10 @@
  * with the rollout policy of dealsim.h: by default every seat pegs as expected does, seeing
  * only what it could see, which models the players as they are.
  *
- *   discard  candidates are the `width` splits that expected rates best. In each sample the
+ *   discard  candidates are the `width` splits that rate best by expert's value (rank=expert:
+ *            expected's exact hand value, the crib from expert's crib table, plus its pegging
+ *            table's value of the kept ranks, expert.h; with two hands of six only, elsewhere
+ *            and with rank=expected by expected's value). In each sample the
  *            other seats are dealt their cards and lay away as expected would; each
  *            candidate's play is simulated once (the play does not depend on the starter)
  *            and its show averaged exactly over every card left that could be the starter.
@@ -75,8 +78,39 @@
  * of a game of the best: equal=10 saves about 11% of the time but, paired with the default on
  * those 20,000 games, loses 0.57% +- 0.45% of them (with samples=80, 0.91% +- 0.51%).
  *
+ * Version 4: rank=expert and width=2, and the rollouts remember the lookahead's choices
+ * (dealsim.h's memo: the same choices, so the same games, checked on 200 games against
+ * expected and by test_dealsim.c; about half of the lookahead's calls are looked up, 12% less
+ * time). Paired comparisons against expected with experiments/tools/mc_paired.c (every variant
+ * on the same card sequences, both seats; differences from version 3's default, +- 1.96
+ * standard errors of the per-sequence differences): rank=expert,width=2 +0.73% +- 0.92% (4,000
+ * games, seed 12; margin +0.29 +- 0.27) and -0.20% +- 0.75% (6,000 games, seed 13; margin
+ * +0.04 +- 0.22) in 0.87 and 0.90 of the time: expert's tables pick the two discards worth
+ * sampling as well as expected's value picks three. rank=expert,width=3 -0.65% +- 1.18% (2,000,
+ * seed 11), width=4 +0.38% +- 0.74% for 12% more time, width=2 by expected's value -0.07% +-
+ * 0.90% (seed 12). On seed 13, samples=200 +0.03% +- 0.86% (1.54 times the time), and
+ * rank=expert,width=2,samples=80 -0.53% +- 0.91% (0.77). At the new default, 20,000 duplicate
+ * games against expected (seed 20240501, `cribsim match mc expected --games 20000 --seed
+ * 20240501`): 56.6% [55.9%, 57.3%], +2.3 points a game, Elo +46 [+41, +51] (version 3 56.6%,
+ * version 2 at samples=200 57.0% [56.3%, 57.6%], on the same cards); 60% is not reached. Speed,
+ * mc against mc, `cribsim match mc mc --games 400 --seed 5 --threads 1`, user CPU time, twice
+ * each in one session on a loaded machine: version 2 at samples=200 13.81 and 13.92 s (28.9
+ * games a second), version 3's default 8.57 and 8.73 s (46.2), version 4's 6.52 and 6.35 s
+ * (62.2): 2.15 times version 2's budget and 1.34 times version 3's. `cribsim bench --only mc
+ * --seconds 3` (wall time, load near 3 on two cores) in the same session: 49.3 games a second,
+ * the old build at samples=200 18.0 and at its default 28.1.
+ *
+ * Measured in version 4 and not kept (paired as above, seed 11): the own seat's rollout
+ * pegging by expert's keep-weighted lookahead (peg=model) -1.35% +- 1.47% (2,000 games) and
+ * -0.70% +- 1.20% (3,000), 10% slower; the own seat's rollouts by the perfect policy (seeing
+ * the other hand) -1.67% +- 1.28%; dropping moves whose worth equalled the best's in every
+ * sample -0.63% +- 0.85% and only 2% faster. Where the budget goes (1,000 games against
+ * expected): 59% of the discards and 63% of the plays draw every sample (the race seldom ends
+ * a decision early), the leads 93 samples of 100 on average: the decisions are close, and
+ * neither more samples nor these rollout policies make them better.
+ *
  * Deterministic given its per-game stream; no allocation in decisions (the win table is
- * built once per instance and rules, in new_game).
+ * built once per instance and rules, in new_game; the memo, 128 KB, once per instance).
  */
 #ifndef CS_MC_H
 #define CS_MC_H

@@ -1,6 +1,8 @@
 /* dealsim.c - the deal simulator of dealsim.h: the engine's play and show on known cards. */
 #include "dealsim.h"
 
+#include <string.h>
+
 #include "score.h"
 
 static int next_seat(const cs_sim *s, int seat) {
@@ -36,6 +38,56 @@ void cs_sim_lay(cs_sim *s, int seat, int i) {
     if (points) cs_sim_add(s, seat, points);
 }
 
+void cs_peg_memo_clear(cs_peg_memo *m) {
+    memset(m, 0, sizeof *m);
+}
+
+/* cs_peg_lookahead_pick(sit) through the memo (sit unweighted). */
+static int memo_pick(cs_peg_memo *memo, const cs_sim *s, const cs_peg_situation *sit) {
+    const cs_peg_pile *pile = sit->pile;
+    if (sit->n_hand <= 1 || pile->n > 13) return cs_peg_lookahead_pick(sit);
+    uint64_t pk = (uint64_t)pile->n;
+    for (int i = 0; i < pile->n; i++) pk |= (uint64_t)pile->rank[i] << (4 + 4 * i);
+    uint64_t hk = (uint64_t)sit->n_hand;
+    for (int i = 0; i < sit->n_hand; i++) hk |= (uint64_t)cs_card_rank(sit->hand[i]) << (3 + 4 * i);
+    int seat = sit->seat, replier = -1, dist = 0;
+    for (int q = next_seat(s, seat), d = 1; q != seat; q = next_seat(s, q), d++)
+        if (sit->cards_left[q] > 0) {
+            replier = q;
+            dist = d;
+            break;
+        }
+    uint64_t ck = (uint64_t)1 << 63;
+    if (replier >= 0) {
+        /* Four bits per rank, counted by a table (no popcount instruction is assumed). */
+        static const uint8_t NIBBLE[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+        cs_cardset allowed = cs_seen_allowed(sit->unseen, sit->no_value_upto[replier]);
+        for (int q = 0; q < CS_RANKS; q++)
+            ck |= (uint64_t)NIBBLE[(allowed >> (4 * q)) & 15] << (3 * q);
+        hk |= (uint64_t)sit->cards_left[replier] << 23;
+    }
+    hk |= (uint64_t)dist << 26 | (uint64_t)sit->players << 29 | (uint64_t)sit->partnership << 32;
+    uint64_t h =
+        pk * 0x9E3779B97F4A7C15ull ^ hk * 0xC2B2AE3D27D4EB4Full ^ ck * 0x165667B19E3779F9ull;
+    cs_peg_memo_slot *e = &memo->slot[h >> (64 - CS_PEG_MEMO_BITS)];
+    int rank;
+    if (e->pool == ck && e->pile == pk && e->hand == hk) {
+        memo->hits++;
+        rank = e->rank;
+    } else {
+        memo->misses++;
+        int i = cs_peg_lookahead_pick(sit);
+        rank = i >= 0 ? cs_card_rank(sit->hand[i]) : -1;
+        e->pile = pk;
+        e->hand = hk;
+        e->pool = ck;
+        e->rank = rank;
+    }
+    for (int i = 0; i < sit->n_hand; i++)
+        if (cs_card_rank(sit->hand[i]) == rank) return i;
+    return -1;
+}
+
 static int lookahead(const cs_sim *s, int seat) {
     cs_cardset unseen = CS_FULL_DECK & ~s->known[seat] & ~s->played;
     if (s->starter != CS_NO_CARD) unseen &= ~cs_cardset_of(s->starter);
@@ -50,6 +102,7 @@ static int lookahead(const cs_sim *s, int seat) {
         .unseen = unseen,
         .no_value_upto = s->bound,
     };
+    if (s->memo != NULL) return memo_pick(s->memo, s, &sit);
     return cs_peg_lookahead_pick(&sit);
 }
 

@@ -25,6 +25,28 @@
 
 enum { CS_SIM_LOOKAHEAD, CS_SIM_PERFECT };
 
+/*
+ * A memo of cs_peg_lookahead_pick()'s choices (unweighted), keyed by everything the choice
+ * depends on: the players and partnership, the seat's ranks in hand order, the series' ranks,
+ * the next seat with cards (its distance and its cards left) and how many unseen cards of each
+ * rank its go bound allows. Rollouts meet the same situations again and again (a seat's own
+ * hand is the same in every sample; the other seat's replies are few), so most choices are
+ * looked up. Direct-mapped: a new key takes its slot. The choice is the same with or without
+ * the memo; hits and misses are counted for measurement.
+ */
+#define CS_PEG_MEMO_BITS 12
+typedef struct {
+    uint64_t pile, hand, pool; /* the key; pool's top bit marks a slot in use */
+    int rank;                  /* the rank chosen, -1 for none */
+} cs_peg_memo_slot;
+typedef struct {
+    cs_peg_memo_slot slot[1 << CS_PEG_MEMO_BITS];
+    long hits, misses;
+} cs_peg_memo;
+
+/* Empties the memo. */
+void cs_peg_memo_clear(cs_peg_memo *m);
+
 typedef struct {
     const cs_rules *rules;
     int policy; /* CS_SIM_LOOKAHEAD or CS_SIM_PERFECT */
@@ -42,6 +64,7 @@ typedef struct {
     cs_cardset known[CS_MAX_PLAYERS]; /* the cards each seat was dealt, as far as known */
     cs_cardset played;                /* the cards laid this deal */
     int bound[CS_MAX_PLAYERS];        /* go bounds: seat holds no card of value <= this */
+    cs_peg_memo *memo;                /* NULL, or a memo of the lookahead's choices (above) */
 } cs_sim;
 
 /* Credits points to seat's side; returns 1 (and ends the deal) if that side reached target. */
