@@ -19,7 +19,7 @@
 #include "pcg32.h"
 
 /* The most parameters one strategy takes. */
-#define CS_STRATEGY_PARAMS_MAX 10
+#define CS_STRATEGY_PARAMS_MAX 12
 /* The longest seat spec (and normalised spec) a player keeps, terminator included. */
 #define CS_SPEC_MAX 1024
 

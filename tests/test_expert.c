@@ -120,11 +120,15 @@ static void test_expert_hand_index_numbers_every_four_ranks_once(void) {
 }
 
 static char response[CS_RANKS][CS_EXPERT_HANDS + 1];
+static char leads[CS_EXPERT_HANDS + 1];
+static char seconds[CS_RANKS][CS_EXPERT_HANDS + 1];
 static short peg[2][CS_EXPERT_HANDS];
 static short crib[2][CS_RANKS][CS_RANKS][2];
 
 static void copy_tables(void) {
     memcpy(response, cs_expert_response, sizeof response);
+    memcpy(leads, cs_expert_lead, sizeof leads);
+    memcpy(seconds, cs_expert_second, sizeof seconds);
     memcpy(peg, cs_expert_peg, sizeof peg);
     memcpy(crib, cs_expert_crib, sizeof crib);
 }
@@ -132,7 +136,8 @@ static void copy_tables(void) {
 /* Checks the copies; returns the code, with the message in err. */
 static int check(char *err, size_t len) {
     err[0] = '\0';
-    return cs_expert_tables_check((const char(*)[CS_EXPERT_HANDS + 1]) response,
+    return cs_expert_tables_check((const char(*)[CS_EXPERT_HANDS + 1]) response, leads,
+                                  (const char(*)[CS_EXPERT_HANDS + 1]) seconds,
                                   (const short(*)[CS_EXPERT_HANDS])peg,
                                   (const short(*)[CS_RANKS][CS_RANKS][2])crib, err, len);
 }
@@ -159,6 +164,35 @@ static void test_expert_check_refuses_a_response_not_held_and_names_it(void) {
     copy_tables();
     CU_ASSERT_EQUAL(response[12][cs_expert_hand_index(kings)], '.');
     response[12][cs_expert_hand_index(kings)] = 'm';
+    CU_ASSERT_EQUAL(check(err, sizeof err), CS_ECONFIG);
+}
+
+static void test_expert_check_refuses_a_lead_or_second_card_not_held_and_names_it(void) {
+    char err[256];
+    int r[4] = {3, 4, 5, 9}; /* 4 5 6 T: the lead must be one of them */
+    int h = cs_expert_hand_index(r);
+    copy_tables();
+    leads[h] = 'm'; /* a king */
+    CU_ASSERT_EQUAL(check(err, sizeof err), CS_ECONFIG);
+    char want[96];
+    snprintf(want, sizeof want, "lead table entry for hand %d is 'm'", h);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, want));
+    /* The second card is one of the three left after the lead. */
+    copy_tables();
+    seconds[0][h] = leads[h];
+    CU_ASSERT_EQUAL(check(err, sizeof err), CS_ECONFIG);
+    snprintf(want, sizeof want, "answer rank 0 and hand %d is '%c'", h, leads[h]);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, want));
+    /* Four fives held: the dealer cannot answer with a five, and the entry must say so. */
+    int fives[4] = {4, 4, 4, 4};
+    copy_tables();
+    CU_ASSERT_EQUAL(seconds[4][cs_expert_hand_index(fives)], '.');
+    CU_ASSERT_EQUAL(seconds[3][cs_expert_hand_index(fives)], 'e');
+    seconds[4][cs_expert_hand_index(fives)] = 'e';
+    CU_ASSERT_EQUAL(check(err, sizeof err), CS_ECONFIG);
+    /* A truncated table (its end cut off, as a short file would leave it) is refused. */
+    copy_tables();
+    seconds[12][CS_EXPERT_HANDS - 1] = '\0';
     CU_ASSERT_EQUAL(check(err, sizeof err), CS_ECONFIG);
 }
 
@@ -254,6 +288,89 @@ static void test_expert_answers_a_ten_with_a_four(void) {
     expect_answer("TH", hand, "4H", "6S");
 }
 
+/* The pone (seat 0) holding `hand` (the four it kept), before its opening lead (n_plays 0) or
+ * after its lead and the dealer's answer (n_plays 2: plays[0] its own, plays[1] the dealer's). */
+static cs_card decide_pone(const char *spec, const char *hand[4], int n_plays,
+                           const char *plays[2]) {
+    cs_rules rules;
+    cs_rules_preset(CS_PRESET_TWO, &rules);
+    cs_card kept[4], h[4], discards[2], pile[2];
+    int bad, n_hand = 0, count = 0;
+    CU_ASSERT_EQUAL_FATAL(cs_cards_parse(4, hand, kept, &bad), CS_OK);
+    const char *tossed[2] = {"AS", "KC"};
+    CU_ASSERT_EQUAL_FATAL(cs_cards_parse(2, tossed, discards, &bad), CS_OK);
+    if (n_plays > 0) CU_ASSERT_EQUAL_FATAL(cs_cards_parse(n_plays, plays, pile, &bad), CS_OK);
+    for (int i = 0; i < 4; i++)
+        if (n_plays == 0 || kept[i] != pile[0]) h[n_hand++] = kept[i];
+    for (int i = 0; i < n_plays; i++) count += cs_card_value(pile[i]);
+    cs_card starter;
+    CU_ASSERT_EQUAL_FATAL(cs_card_parse("9H", &starter), CS_OK);
+    uint8_t seats[2] = {0, 1};
+    int left[2] = {n_hand, 4 - n_plays / 2}, score[2] = {40, 40};
+    cs_view v = {.rules = &rules,
+                 .game = 1,
+                 .seat = 0,
+                 .dealer = 1,
+                 .deal = 4,
+                 .n_hand = n_hand,
+                 .hand = h,
+                 .n_kept = 4,
+                 .kept = kept,
+                 .n_discards = 2,
+                 .discards = discards,
+                 .starter = starter,
+                 .count = count,
+                 .n_pile = n_plays,
+                 .pile = pile,
+                 .n_plays = n_plays,
+                 .play_seat = seats,
+                 .play_card = pile,
+                 .cards_left = left,
+                 .score = score};
+    char err[256];
+    cs_player *p = cs_player_create(spec, err, sizeof err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    cs_player_new_game(p, &rules, 1, 1, 0);
+    cs_agent a = cs_player_agent(p);
+    cs_card out = CS_NO_CARD;
+    CU_ASSERT_EQUAL(a.play(a.self, &v, &out), CS_OK);
+    cs_player_destroy(p);
+    return out;
+}
+
+static void expect_pone(const char *hand[4], int n_plays, const char *plays[2], const char *right,
+                        const char *expected_plays, const char *without) {
+    cs_card want, theirs;
+    CU_ASSERT_EQUAL_FATAL(cs_card_parse(right, &want), CS_OK);
+    CU_ASSERT_EQUAL_FATAL(cs_card_parse(expected_plays, &theirs), CS_OK);
+    CU_ASSERT_EQUAL(decide_pone("expected", hand, n_plays, plays), theirs);
+    CU_ASSERT_EQUAL(decide_pone(MC_JUDGE, hand, n_plays, plays), want);
+    CU_ASSERT_EQUAL(decide_pone("expert", hand, n_plays, plays), want);
+    /* The table, not the rest of expert, makes the choice. */
+    CU_ASSERT_EQUAL(decide_pone(without, hand, n_plays, plays), theirs);
+}
+
+/* Holding A 2 4 T, expected leads the ace; the lead table, like mc, leads the four (nothing
+ * makes fifteen on it, and the ace and two are kept for the end of a series). */
+static void test_expert_leads_the_four_from_ace_two_four_ten(void) {
+    const char *hand[4] = {"AC", "2D", "4H", "TS"};
+    expect_pone(hand, 0, NULL, "4H", "AC", "expert:lead=off,peg=lookahead");
+}
+
+/* A 3 7 9 kept, the 3 led and answered with a 4 (seven): expected lays the 9 for sixteen; the
+ * second-card table, like mc, the 7 for fourteen. */
+static void test_expert_second_card_seven_not_nine_on_three_four(void) {
+    const char *hand[4] = {"AC", "3D", "7H", "9S"}, *plays[2] = {"3D", "4D"};
+    expect_pone(hand, 2, plays, "7H", "9S", "expert:second=off,peg=lookahead");
+}
+
+/* A 4 6 7 kept, the 4 led and answered with a 2 (six): expected lays the 7 for thirteen, the
+ * table and mc the 6 for twelve. */
+static void test_expert_second_card_six_not_seven_on_four_two(void) {
+    const char *hand[4] = {"AC", "4D", "6H", "7S"}, *plays[2] = {"4D", "2D"};
+    expect_pone(hand, 2, plays, "6H", "7S", "expert:second=off,peg=lookahead");
+}
+
 /* ---- the end-of-game model (endgame.h, expert's board play) ---- */
 
 /* The pone at a, the dealer at b: the chance with a hand of `sure` points on every starter,
@@ -309,9 +426,13 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_expert_hand_index_numbers_every_four_ranks_once),
     CS_TEST(test_expert_compiled_tables_pass_their_check),
     CS_TEST(test_expert_check_refuses_a_response_not_held_and_names_it),
+    CS_TEST(test_expert_check_refuses_a_lead_or_second_card_not_held_and_names_it),
     CS_TEST(test_expert_check_refuses_pegging_and_crib_values_out_of_range),
     CS_TEST(test_expert_answers_a_seven_with_the_ten_not_the_fifteen),
     CS_TEST(test_expert_answers_a_ten_with_a_four),
+    CS_TEST(test_expert_leads_the_four_from_ace_two_four_ten),
+    CS_TEST(test_expert_second_card_seven_not_nine_on_three_four),
+    CS_TEST(test_expert_second_card_six_not_seven_on_four_two),
     CS_TEST(test_endgame_takes_a_sure_count_out_over_more_points),
     {NULL, NULL},
 };

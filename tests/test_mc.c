@@ -36,6 +36,23 @@ static void test_mc_is_reproducible_from_its_stream(void) {
         CU_ASSERT_EQUAL(decide("mc:samples=20", &s, game), decide("mc:samples=20", &s, game));
 }
 
+/* opening=table (the default): far from the target the opening lead is expert's lead table's
+ * for every stream and any budget, even one sample, which alone could not find it. */
+static void test_mc_leads_from_expert_table_far_from_the_target(void) {
+    play_view s;
+    const char *hand[] = {"AC", "2D", "4H", "TS"};
+    play_view_make(&s, hand, 4, NULL, 0, 30, 30);
+    cs_card table = decide("expert", &s, 0), four;
+    CU_ASSERT_EQUAL_FATAL(cs_card_parse("4H", &four), CS_OK);
+    CU_ASSERT_EQUAL(table, four);
+    int other = 0;
+    for (uint64_t game = 0; game < 8; game++) {
+        CU_ASSERT_EQUAL(decide("mc:samples=1,race=off", &s, game), table);
+        other += decide("mc:samples=1,race=off,opening=search", &s, game) != table;
+    }
+    CU_ASSERT(other > 0); /* one sample's search does not always find it */
+}
+
 static void test_mc_discards_are_reproducible_and_legal(void) {
     cs_rules rules;
     cs_rules_preset(CS_PRESET_TWO, &rules);
@@ -147,6 +164,7 @@ static void test_mc_win_plays_the_board_where_points_plays_the_hand(void) {
 const char cs_suite_name[] = "mc";
 const cs_test cs_suite_tests[] = {
     CS_TEST(test_mc_is_reproducible_from_its_stream),
+    CS_TEST(test_mc_leads_from_expert_table_far_from_the_target),
     CS_TEST(test_mc_discards_are_reproducible_and_legal),
     CS_TEST(test_mc_win_takes_the_fifteen_that_wins_the_game),
     CS_TEST(test_mc_win_breaks_ties_by_the_margin),

@@ -1,22 +1,32 @@
 /*
- * expert_tables.c - builds expert's response table (expert.h): for every opening lead of the
- * pone and every four cards the dealer holds (ranks only: suits do not matter in the play),
- * the rank the dealer does best to lay, by Monte Carlo over the hidden cards.
+ * expert_tables.c - builds expert's tables (expert.h), by Monte Carlo over the hidden cards,
+ * ranks only where the play is concerned (suits do not matter in it):
  *
- * For each state every candidate rank is scored on the same SAMPLES deals (common random
- * numbers): the dealer's cards get random suits, two random cards are its discards, a random
- * card is the starter, and the pone's hand is the lead and three more, drawn as the pone was
- * dealt six and laid away as expected does (rejection, as mc's hidden=expected: at most
- * TRIES draws, then the three are drawn uniformly). The rest of the play is simulated with
- * expected's pegging for both seats (dealsim.h) and a candidate is worth the dealer's points
- * in the play minus the pone's. Everything comes from SEED through cs_pcg32_derive(), state
- * by state, so the table is the same on every machine.
+ *   response  for every opening lead of the pone and every four cards the dealer holds, the
+ *             rank the dealer does best to lay (SAMPLES deals a state);
+ *   lead      for every four ranks the pone kept, the rank it does best to lead (LEAD_SAMPLES);
+ *   second    for every four ranks the pone kept, having led the lead table's card, and every
+ *             rank the dealer answered with, the rank it does best to lay second (SAMPLES);
+ *   pegging   what four ranks are worth in the play to the dealer and to the pone;
+ *   crib      what two cards laid away are worth in the crib, the other seat laying away as
+ *             expected does.
  *
- *   cs_gen_expert_tables OUT.c    (some two minutes on one core)
+ * For each state every candidate rank is scored on the same deals (common random numbers): the
+ * seat's cards get random suits, two random cards are its discards, a random card is the
+ * starter, and the other seat's hand is drawn as it was dealt six and laid away as expected
+ * does, and, where it has played, as expected would have played (rejection, as mc's
+ * hidden=expected: at most TRIES draws, then its other cards are drawn uniformly). The rest of
+ * the play is simulated with expected's pegging for both seats (dealsim.h) and a candidate is
+ * worth the seat's points in the play minus the other's. Everything comes from SEED through
+ * cs_pcg32_derive(), state by state, so the tables are the same on every machine and for any
+ * number of threads (OpenMP spreads the states over the cores).
  *
- * writes the C source of the table (strategies/builtin/expert_table.c in the repository).
+ *   cs_gen_expert_tables OUT.c    (some ten minutes of CPU time)
+ *
+ * writes the C source of the tables (strategies/builtin/expert_table.c in the repository).
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "dealsim.h"
@@ -29,7 +39,8 @@
 #include "score.h"
 
 #define SEED         20251125ull
-#define SAMPLES      256
+#define SAMPLES      1024
+#define LEAD_SAMPLES 8192
 #define TRIES        64
 #define PEG_SAMPLES  4096
 #define CRIB_SAMPLES 20000
@@ -84,7 +95,7 @@ static void pone_hand(cs_card lead, cs_card starter, cs_cardset pool, const cs_r
 
 /* The best rank for the dealer holding ranks[] on the lead; -1 if the state cannot occur. */
 static int best_response(int lead, const int ranks[4], const cs_rules *r, const cs_crib_model *m,
-                         uint64_t state) {
+                         cs_peg_memo *memo, uint64_t state) {
     int have[CS_RANKS] = {0};
     for (int i = 0; i < 4; i++) have[ranks[i]]++;
     if (have[lead] == 4) return -1;
@@ -115,6 +126,7 @@ static int best_response(int lead, const int ranks[4], const cs_rules *r, const 
         memset(&s, 0, sizeof s);
         s.rules = r;
         s.policy = CS_SIM_LOOKAHEAD;
+        s.memo = memo;
         s.players = 2;
         s.hand_size = 4;
         s.dealer = 1;
@@ -145,13 +157,224 @@ static int best_response(int lead, const int ranks[4], const cs_rules *r, const 
 }
 
 /*
+ * The lead table: the rank the pone does best to lead holding ranks[] (the four it kept), by
+ * LEAD_SAMPLES deals on common random numbers: its suits, its discards and the starter at
+ * random, the dealer dealt six of the rest and laying away as expected does, both then
+ * pegging as expected does; a candidate is worth the pone's points in the play minus the
+ * dealer's.
+ */
+static int best_lead(const int ranks[4], const cs_rules *r, const cs_crib_model *m,
+                     cs_peg_memo *memo, uint64_t state) {
+    int cand[4], n_cand = 0;
+    for (int i = 0; i < 4; i++)
+        if (i == 0 || ranks[i] != ranks[i - 1]) cand[n_cand++] = ranks[i];
+    if (n_cand == 1) return cand[0];
+    double total[4] = {0};
+    cs_pcg32 rng = cs_pcg32_derive(SEED, state, CS_STREAM_STRATEGY, 3);
+    for (int k = 0; k < LEAD_SAMPLES; k++) {
+        cs_cardset deck = CS_FULL_DECK;
+        cs_card mine[4];
+        for (int i = 0; i < 4; i++) {
+            cs_cardset of_rank = deck & ((cs_cardset)15 << (4 * ranks[i]));
+            mine[i] = cs_cardset_draw(&of_rank, &rng);
+            deck &= ~cs_cardset_of(mine[i]);
+        }
+        cs_card tossed[2] = {cs_cardset_draw(&deck, &rng), cs_cardset_draw(&deck, &rng)};
+        cs_card dealt[6];
+        cs_cardset theirs = 0;
+        for (int i = 0; i < 6; i++) {
+            dealt[i] = cs_cardset_draw(&deck, &rng);
+            theirs |= cs_cardset_of(dealt[i]);
+        }
+        cs_pool p;
+        cs_pool_init(&p, CS_FULL_DECK & ~theirs);
+        cs_split splits[CS_SPLITS_MAX];
+        int n = cs_splits(dealt, 6, 2, splits), best;
+        cs_discard_best(r, splits, n, &p, m, 1.0, &best, NULL);
+        cs_sim s;
+        memset(&s, 0, sizeof s);
+        s.rules = r;
+        s.policy = CS_SIM_LOOKAHEAD;
+        s.memo = memo;
+        s.players = 2;
+        s.hand_size = 4;
+        s.dealer = 1;
+        s.starter = cs_cardset_draw(&deck, &rng);
+        for (int i = 0; i < 4; i++) {
+            s.kept[0][i] = s.hand[0][i] = mine[i];
+            s.kept[1][i] = s.hand[1][i] = splits[best].keep[i];
+            s.known[0] |= cs_cardset_of(mine[i]);
+        }
+        s.known[0] |= cs_cardset_of(tossed[0]) | cs_cardset_of(tossed[1]);
+        s.known[1] = theirs;
+        s.n_hand[0] = s.n_hand[1] = 4;
+        cs_sim_start_play(&s);
+        for (int c = 0; c < n_cand; c++) {
+            cs_sim t = s;
+            int at = 0;
+            while (cs_card_rank(t.hand[0][at]) != cand[c]) at++;
+            cs_sim_lay(&t, 0, at);
+            cs_sim_play_out(&t);
+            total[c] += t.gained[0] - t.gained[1];
+        }
+    }
+    int best = 0;
+    for (int c = 1; c < n_cand; c++)
+        if (total[c] > total[best] + 1e-9) best = c;
+    return cand[best];
+}
+
+/* The dealer's hand for one sample: the answer and three more from pool, kept as expected
+ * would from six, and answered to the lead as expected would; *known gets the six. */
+static void dealer_hand(cs_card answer, cs_card lead, cs_card starter, cs_cardset pool,
+                        const cs_rules *r, const cs_crib_model *m, cs_pcg32 *rng, cs_card out[4],
+                        cs_cardset *known) {
+    int found = 0;
+    for (int t = 0; t < TRIES; t++) {
+        cs_cardset left = pool;
+        cs_card dealt[6];
+        dealt[0] = answer;
+        for (int i = 1; i < 6; i++) dealt[i] = cs_cardset_draw(&left, rng);
+        cs_pool p;
+        cs_cardset six = 0;
+        for (int i = 0; i < 6; i++) six |= cs_cardset_of(dealt[i]);
+        cs_pool_init(&p, CS_FULL_DECK & ~six);
+        cs_split splits[CS_SPLITS_MAX];
+        int n = cs_splits(dealt, 6, 2, splits), best;
+        cs_discard_best(r, splits, n, &p, m, 1.0, &best, NULL);
+        int has = 0;
+        for (int i = 0; i < 4; i++) has |= splits[best].keep[i] == answer;
+        if (!has) continue;
+        cs_card hand[4];
+        hand[0] = answer;
+        for (int i = 0, k = 1; i < 4; i++)
+            if (splits[best].keep[i] != answer) hand[k++] = splits[best].keep[i];
+        if (!found) {
+            memcpy(out, hand, sizeof hand);
+            *known = six;
+        }
+        found = 1;
+        /* Would expected answer the lead with this card? */
+        cs_peg_pile pile = {0};
+        cs_peg_push(&pile, cs_card_rank(lead));
+        int cards_left[2] = {3, 4}, none[2] = {0, 0};
+        cs_peg_situation sit = {.players = 2,
+                                .seat = 1,
+                                .hand = hand,
+                                .n_hand = 4,
+                                .pile = &pile,
+                                .cards_left = cards_left,
+                                .unseen = CS_FULL_DECK & ~six & ~cs_cardset_of(starter) &
+                                          ~cs_cardset_of(lead),
+                                .no_value_upto = none};
+        int at = cs_peg_lookahead_pick(&sit);
+        if (at >= 0 && cs_card_rank(hand[at]) == cs_card_rank(answer)) {
+            memcpy(out, hand, sizeof hand);
+            *known = six;
+            return;
+        }
+    }
+    if (found) return;
+    cs_cardset left = pool;
+    out[0] = answer;
+    *known = cs_cardset_of(answer);
+    for (int i = 1; i < 4; i++) {
+        out[i] = cs_cardset_draw(&left, rng);
+        *known |= cs_cardset_of(out[i]);
+    }
+}
+
+/*
+ * The second-card table: the rank the pone does best to lay second, holding ranks[] before it
+ * led the lead table's card and the dealer answered with a card of rank `answer`; -1 if the
+ * state cannot occur. The dealer's hand is drawn as expected would have kept it and answered
+ * so (dealer_hand()), both then pegging as expected does; a candidate is worth the pone's points
+ * in the play minus the dealer's, on SAMPLES deals.
+ */
+static int best_second(const int ranks[4], int lead, int answer, const cs_rules *r,
+                       const cs_crib_model *m, cs_peg_memo *memo, uint64_t state) {
+    int same = 0;
+    for (int i = 0; i < 4; i++) same += ranks[i] == answer;
+    /* The dealer holds a card of the answer's rank: four less the pone's. */
+    if (same == 4) return -1;
+    int rest[3], n_rest = 0, skipped = 0;
+    for (int i = 0; i < 4; i++) {
+        if (!skipped && ranks[i] == lead) {
+            skipped = 1;
+            continue;
+        }
+        rest[n_rest++] = ranks[i];
+    }
+    int cand[3], n_cand = 0;
+    for (int i = 0; i < 3; i++)
+        if (i == 0 || rest[i] != rest[i - 1]) cand[n_cand++] = rest[i];
+    if (n_cand == 1) return cand[0];
+    double total[3] = {0};
+    cs_pcg32 rng = cs_pcg32_derive(SEED, state, CS_STREAM_STRATEGY, 4);
+    for (int k = 0; k < SAMPLES; k++) {
+        cs_cardset deck = CS_FULL_DECK;
+        cs_card mine[4];
+        for (int i = 0; i < 4; i++) {
+            cs_cardset of_rank = deck & ((cs_cardset)15 << (4 * ranks[i]));
+            mine[i] = cs_cardset_draw(&of_rank, &rng);
+            deck &= ~cs_cardset_of(mine[i]);
+        }
+        cs_cardset of_answer = deck & ((cs_cardset)15 << (4 * answer));
+        cs_card answer_card = cs_cardset_draw(&of_answer, &rng);
+        deck &= ~cs_cardset_of(answer_card);
+        cs_card tossed[2] = {cs_cardset_draw(&deck, &rng), cs_cardset_draw(&deck, &rng)};
+        cs_card starter = cs_cardset_draw(&deck, &rng);
+        int li = 0;
+        while (cs_card_rank(mine[li]) != lead) li++;
+        cs_card dealer[4];
+        cs_cardset dealer_known;
+        dealer_hand(answer_card, mine[li], starter, deck, r, m, &rng, dealer, &dealer_known);
+
+        cs_sim s;
+        memset(&s, 0, sizeof s);
+        s.rules = r;
+        s.policy = CS_SIM_LOOKAHEAD;
+        s.memo = memo;
+        s.players = 2;
+        s.hand_size = 4;
+        s.dealer = 1;
+        s.starter = starter;
+        for (int i = 0; i < 4; i++) {
+            s.kept[0][i] = s.hand[0][i] = mine[i];
+            s.kept[1][i] = s.hand[1][i] = dealer[i];
+            s.known[0] |= cs_cardset_of(mine[i]);
+        }
+        s.known[0] |= cs_cardset_of(tossed[0]) | cs_cardset_of(tossed[1]);
+        s.known[1] = dealer_known;
+        s.n_hand[0] = s.n_hand[1] = 4;
+        cs_sim_start_play(&s);
+        cs_sim_lay(&s, 0, li);
+        if (cs_sim_advance(&s) != 1) abort();
+        cs_sim_lay(&s, 1, 0); /* the answer: dealer[0] */
+        if (cs_sim_advance(&s) != 0) abort();
+        for (int c = 0; c < n_cand; c++) {
+            cs_sim t = s;
+            int at = 0;
+            while (cs_card_rank(t.hand[0][at]) != cand[c]) at++;
+            cs_sim_lay(&t, 0, at);
+            cs_sim_play_out(&t);
+            total[c] += t.gained[0] - t.gained[1];
+        }
+    }
+    int best = 0;
+    for (int c = 1; c < n_cand; c++)
+        if (total[c] > total[best] + 1e-9) best = c;
+    return cand[best];
+}
+
+/*
  * The pegging table: what holding ranks[] is worth in the play, to the dealer (role 1) or the
  * pone (role 0): the mean of its points in the play minus the other seat's over PEG_SAMPLES
  * deals, the cards' suits, its discards and the starter at random, the other seat dealt six
  * of the rest and laying away as expected does, both pegging as expected does.
  */
 static double peg_value(int role, const int ranks[4], const cs_rules *r, const cs_crib_model *m,
-                        uint64_t state) {
+                        cs_peg_memo *memo, uint64_t state) {
     cs_pcg32 rng = cs_pcg32_derive(SEED, state, CS_STREAM_STRATEGY, 1);
     double total = 0.0;
     for (int k = 0; k < PEG_SAMPLES; k++) {
@@ -178,6 +401,7 @@ static double peg_value(int role, const int ranks[4], const cs_rules *r, const c
         memset(&s, 0, sizeof s);
         s.rules = r;
         s.policy = CS_SIM_LOOKAHEAD;
+        s.memo = memo;
         s.players = 2;
         s.hand_size = 4;
         s.dealer = role ? 0 : 1;
@@ -247,31 +471,46 @@ int main(int argc, char **argv) {
     rules.target = 1 << 20; /* the play is scored, never the game */
     cs_crib_model crib;
     cs_crib_model_build(&crib, rules.crib_flush_min);
-    static char table[CS_RANKS][CS_EXPERT_HANDS + 1];
+    /* Every multiset of four ranks, by its index. */
+    static int hands[CS_EXPERT_HANDS][4];
     int ranks[4];
     for (ranks[0] = 0; ranks[0] < CS_RANKS; ranks[0]++)
         for (ranks[1] = ranks[0]; ranks[1] < CS_RANKS; ranks[1]++)
             for (ranks[2] = ranks[1]; ranks[2] < CS_RANKS; ranks[2]++)
-                for (ranks[3] = ranks[2]; ranks[3] < CS_RANKS; ranks[3]++) {
-                    int h = cs_expert_hand_index(ranks);
-                    for (int lead = 0; lead < CS_RANKS; lead++) {
-                        int b = best_response(lead, ranks, &rules, &crib,
-                                              (uint64_t)lead * CS_EXPERT_HANDS + (uint64_t)h);
-                        table[lead][h] = b < 0 ? '.' : (char)('a' + b);
-                    }
-                }
+                for (ranks[3] = ranks[2]; ranks[3] < CS_RANKS; ranks[3]++)
+                    memcpy(hands[cs_expert_hand_index(ranks)], ranks, sizeof ranks);
+    static char table[CS_RANKS][CS_EXPERT_HANDS + 1];
+    static char leads[CS_EXPERT_HANDS + 1];
+    static char second[CS_RANKS][CS_EXPERT_HANDS + 1];
     static int peg[2][CS_EXPERT_HANDS];
-    for (ranks[0] = 0; ranks[0] < CS_RANKS; ranks[0]++)
-        for (ranks[1] = ranks[0]; ranks[1] < CS_RANKS; ranks[1]++)
-            for (ranks[2] = ranks[1]; ranks[2] < CS_RANKS; ranks[2]++)
-                for (ranks[3] = ranks[2]; ranks[3] < CS_RANKS; ranks[3]++) {
-                    int h = cs_expert_hand_index(ranks);
-                    for (int role = 0; role < 2; role++) {
-                        double v = peg_value(role, ranks, &rules, &crib,
-                                             (uint64_t)role * CS_EXPERT_HANDS + (uint64_t)h);
-                        peg[role][h] = (int)(v * 100.0 + (v < 0 ? -0.5 : 0.5));
-                    }
-                }
+    /* Every state draws from its own stream, so the threads' order changes nothing. */
+#pragma omp parallel
+    {
+        cs_peg_memo *memo = malloc(sizeof *memo);
+        if (memo == NULL) abort();
+        cs_peg_memo_clear(memo);
+#pragma omp for schedule(dynamic, 8)
+        for (int h = 0; h < CS_EXPERT_HANDS; h++) {
+            for (int ld = 0; ld < CS_RANKS; ld++) {
+                int b = best_response(ld, hands[h], &rules, &crib, memo,
+                                      (uint64_t)ld * CS_EXPERT_HANDS + (uint64_t)h);
+                table[ld][h] = b < 0 ? '.' : (char)('a' + b);
+            }
+            int ld = best_lead(hands[h], &rules, &crib, memo, (uint64_t)h);
+            leads[h] = (char)('a' + ld);
+            for (int ans = 0; ans < CS_RANKS; ans++) {
+                int b = best_second(hands[h], ld, ans, &rules, &crib, memo,
+                                    (uint64_t)ans * CS_EXPERT_HANDS + (uint64_t)h);
+                second[ans][h] = b < 0 ? '.' : (char)('a' + b);
+            }
+            for (int role = 0; role < 2; role++) {
+                double v = peg_value(role, hands[h], &rules, &crib, memo,
+                                     (uint64_t)role * CS_EXPERT_HANDS + (uint64_t)h);
+                peg[role][h] = (int)(v * 100.0 + (v < 0 ? -0.5 : 0.5));
+            }
+        }
+        free(memo);
+    }
     static int cribv[2][CS_RANKS][CS_RANKS][2];
     for (int role = 0; role < 2; role++)
         for (int a = 0; a < CS_RANKS; a++)
@@ -288,7 +527,7 @@ int main(int argc, char **argv) {
         return 1;
     }
     fprintf(f,
-            "/* expert_table.c - expert's response table (expert.h), written by\n"
+            "/* expert_table.c - expert's tables (expert.h), written by\n"
             " * experiments/tools/expert_tables.c (seed %llu, %d samples a state); do not "
             "edit. */\n#include \"expert.h\"\n\n/* clang-format off */\n"
             "const char cs_expert_response[CS_RANKS][CS_EXPERT_HANDS + 1] = {\n",
@@ -298,6 +537,18 @@ int main(int argc, char **argv) {
         for (int h = 0; h < CS_EXPERT_HANDS; h += 80)
             fprintf(f, "    \"%.*s\"\n", h + 80 <= CS_EXPERT_HANDS ? 80 : CS_EXPERT_HANDS - h,
                     table[lead] + h);
+        fprintf(f, "    ,\n");
+    }
+    fprintf(f, "};\n\nconst char cs_expert_lead[CS_EXPERT_HANDS + 1] =");
+    for (int h = 0; h < CS_EXPERT_HANDS; h += 80)
+        fprintf(f, "\n    \"%.*s\"", h + 80 <= CS_EXPERT_HANDS ? 80 : CS_EXPERT_HANDS - h,
+                leads + h);
+    fprintf(f, ";\n\nconst char cs_expert_second[CS_RANKS][CS_EXPERT_HANDS + 1] = {\n");
+    for (int ans = 0; ans < CS_RANKS; ans++) {
+        fprintf(f, "    /* answer rank %d */\n", ans);
+        for (int h = 0; h < CS_EXPERT_HANDS; h += 80)
+            fprintf(f, "    \"%.*s\"\n", h + 80 <= CS_EXPERT_HANDS ? 80 : CS_EXPERT_HANDS - h,
+                    second[ans] + h);
         fprintf(f, "    ,\n");
     }
     fprintf(f, "};\n\nconst short cs_expert_peg[2][CS_EXPERT_HANDS] = {\n");

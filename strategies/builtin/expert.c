@@ -32,6 +32,11 @@ static const cs_strategy_param EXPERT_PARAMS[] = {
      "this many thousandths higher; 0: off"},
     {"pegnear", "15", "board play in the pegging once either side is within this many points"},
     {"margin", "300", "board play: discards examined, in hundredths of a point below the best"},
+    {"lead", "on",
+     "with two hands of six, the pone's opening lead from the lead table; off: the lookahead's"},
+    {"second", "on",
+     "with two hands of six, the pone's second card from the second-card table; off: the "
+     "lookahead's"},
 };
 
 /* Deals simulated for the keep model. With two players each role sees 20,000 hands: some
@@ -54,6 +59,7 @@ typedef struct {
     double margin, peg_gap;
     int peg_board, peg_near;
     int two_hand;
+    int lead_table, second_table;
     cs_endgame end; /* with two hands of six and board > 0 */
     int have_end;   /* the tables apply: two players, six cards, two to the crib, series on */
     /* The keep model, [role: 1 when the crib is the seat's side's]: keep[role][q] is P(a dealt
@@ -135,6 +141,8 @@ static void sorted_ranks(const cs_card c[4], int r[4]) {
 }
 
 int cs_expert_tables_check(const char response[CS_RANKS][CS_EXPERT_HANDS + 1],
+                           const char leads[CS_EXPERT_HANDS + 1],
+                           const char seconds[CS_RANKS][CS_EXPERT_HANDS + 1],
                            const short peg[2][CS_EXPERT_HANDS],
                            const short crib[2][CS_RANKS][CS_RANKS][2], char *err, size_t err_len) {
     int r[4];
@@ -156,6 +164,35 @@ int cs_expert_tables_check(const char response[CS_RANKS][CS_EXPERT_HANDS + 1],
                                      "%d is '%c', not a rank held (rebuild the table with "
                                      "cs_gen_expert_tables)",
                                      lead, h, a);
+                            return CS_ECONFIG;
+                        }
+                    }
+                    int led = leads[h] - 'a', led_held = 0;
+                    for (int i = 0; i < 4; i++) led_held |= r[i] == led;
+                    if (!led_held) {
+                        snprintf(err, err_len,
+                                 "expert: lead table entry for hand %d is '%c', not a rank held "
+                                 "(rebuild the table with cs_gen_expert_tables)",
+                                 h, leads[h]);
+                        return CS_ECONFIG;
+                    }
+                    for (int ans = 0; ans < CS_RANKS; ans++) {
+                        /* A rank held after the lead, unless the dealer cannot hold the answer. */
+                        int same = 0, ok = 0, skipped = 0;
+                        char a = seconds[ans][h];
+                        for (int i = 0; i < 4; i++) {
+                            same += r[i] == ans;
+                            if (!skipped && r[i] == led)
+                                skipped = 1;
+                            else
+                                ok |= a == 'a' + r[i];
+                        }
+                        if (same == 4 ? a != '.' : !ok) {
+                            snprintf(err, err_len,
+                                     "expert: second-card table entry for answer rank %d and "
+                                     "hand %d is '%c', not a rank held after the lead (rebuild "
+                                     "the table with cs_gen_expert_tables)",
+                                     ans, h, a);
                             return CS_ECONFIG;
                         }
                     }
@@ -193,8 +230,8 @@ static int expert_create(const cs_strategy_args *args, void **self, char *err, s
     if (rc == CS_OK)
         rc = cs_spec_choice("expert", "tables", args->values[1], ON_OFF, &tables, err, err_len);
     if (rc == CS_OK && tables == 0)
-        rc =
-            cs_expert_tables_check(cs_expert_response, cs_expert_peg, cs_expert_crib, err, err_len);
+        rc = cs_expert_tables_check(cs_expert_response, cs_expert_lead, cs_expert_second,
+                                    cs_expert_peg, cs_expert_crib, err, err_len);
     if (rc == CS_OK)
         rc = cs_spec_int("expert", "board", args->values[2], 0, 1000, &board, err, err_len);
     if (rc == CS_OK)
@@ -203,6 +240,12 @@ static int expert_create(const cs_strategy_args *args, void **self, char *err, s
         rc = cs_spec_int("expert", "pegnear", args->values[4], 0, 1000, &pegnear, err, err_len);
     if (rc == CS_OK)
         rc = cs_spec_int("expert", "margin", args->values[5], 0, 100000, &margin, err, err_len);
+    int lead = 0;
+    if (rc == CS_OK)
+        rc = cs_spec_choice("expert", "lead", args->values[6], ON_OFF, &lead, err, err_len);
+    int second = 0;
+    if (rc == CS_OK)
+        rc = cs_spec_choice("expert", "second", args->values[7], ON_OFF, &second, err, err_len);
     if (rc != CS_OK) return rc;
     expert_player *e = calloc(1, sizeof *e);
     if (e == NULL) return CS_ENOMEM;
@@ -213,6 +256,8 @@ static int expert_create(const cs_strategy_args *args, void **self, char *err, s
     e->peg_board = pegboard > 0;
     e->peg_near = (int)pegnear;
     e->peg_gap = pegboard / 1000.0;
+    e->lead_table = lead == 0;
+    e->second_table = second == 0;
     *self = e;
     return CS_OK;
 }
@@ -348,6 +393,50 @@ static int table_response(const cs_view *v, cs_card *out) {
         }
     }
     return CS_EAGENT; /* cannot happen: create checked every entry */
+}
+
+/* The pone's opening lead, from the lead table. */
+static int table_lead(const cs_view *v, cs_card *out) {
+    int r[4];
+    sorted_ranks(v->hand, r);
+    int want = cs_expert_lead[cs_expert_hand_index(r)] - 'a';
+    for (int i = 0; i < 4; i++) {
+        if (cs_card_rank(v->hand[i]) == want) {
+            *out = v->hand[i];
+            return CS_OK;
+        }
+    }
+    return CS_EAGENT; /* cannot happen: create checked every entry */
+}
+
+/* The pone's second card, from the second-card table, when it led the lead table's card and
+ * the dealer answered; 0 if the table does not apply. */
+static int table_second(const cs_view *v, cs_card *out) {
+    if (v->n_kept != 4 || v->play_seat[0] != v->seat || v->play_seat[1] == v->seat) return 0;
+    int r[4];
+    sorted_ranks(v->kept, r);
+    int h = cs_expert_hand_index(r);
+    if (cs_card_rank(v->play_card[0]) != cs_expert_lead[h] - 'a') return 0;
+    int want = cs_expert_second[cs_card_rank(v->play_card[1])][h] - 'a';
+    for (int i = 0; i < v->n_hand; i++) {
+        if (cs_card_rank(v->hand[i]) == want) {
+            *out = v->hand[i];
+            return 1;
+        }
+    }
+    return 0;
+}
+
+int cs_expert_opening(const cs_view *v, int lead, int second, cs_card *out) {
+    const cs_rules *r = v->rules;
+    if (r->players != 2 || r->cards_dealt != 6 || r->discards != 2 || r->single_series) return 0;
+    if (v->n_plays == 1 && v->seat == v->dealer && v->n_hand == 4)
+        return table_response(v, out) == CS_OK;
+    if (lead && v->n_plays == 0 && v->seat != v->dealer && v->n_hand == 4)
+        return table_lead(v, out) == CS_OK;
+    if (second && v->n_plays == 2 && v->seat != v->dealer && v->n_hand == 3)
+        return table_second(v, out);
+    return 0;
 }
 
 /* Rest-of-play probabilities below this are left out of board_play()'s sums. */
@@ -541,8 +630,7 @@ static int expert_play(void *self, const cs_view *v, cs_card *out) {
             }
         }
     }
-    if (e->two_hand && v->n_plays == 1 && v->seat == v->dealer && v->n_hand == 4)
-        return table_response(v, out);
+    if (e->two_hand && cs_expert_opening(v, e->lead_table, e->second_table, out)) return CS_OK;
     cs_seen seen;
     cs_seen_from_view(v, &seen);
     cs_peg_pile pile;
@@ -585,12 +673,13 @@ static int expert_play(void *self, const cs_view *v, cs_card *out) {
 
 const cs_strategy cs_strategy_expert = {
     .name = "expert",
-    .version = 1,
+    .version = 2, /* 2: the lead and second-card tables */
     .description = "expected sharpened by tables: a discard that prices the kept cards' pegging "
-                   "and a realistic crib, a dealer's answer to the lead found by Monte Carlo, "
+                   "and a realistic crib, an opening exchange (the lead, the answer, the second "
+                   "card) found by Monte Carlo, "
                    "pegging against the hand a seat laying away as expected keeps",
     .params = EXPERT_PARAMS,
-    .n_params = 6,
+    .n_params = 8,
     .create = expert_create,
     .destroy = expert_destroy,
     .new_game = expert_new_game,

@@ -10,11 +10,16 @@
  * pone's lead was worth about 2% of the games (6,000 games, seed 1), the lead itself little.
  * So expert copies mc where one table can hold it, and its model of the hidden hands:
  *
- *   play     the dealer's answer to the pone's opening lead comes from the response table:
- *            for each lead rank and four ranks held, the rank that scored best for the dealer
- *            in the rest of the play, by Monte Carlo (experiments/tools/expert_tables.c: the
- *            pone's hand drawn as expected would have kept it and led that card, both then
- *            pegging as expected). Every other card: expected's lookahead (pegging.h), with
+ *   play     the opening exchange comes from three tables, each found by Monte Carlo over the
+ *            hidden cards (experiments/tools/expert_tables.c; the other seat's hand drawn as
+ *            expected would have kept it and played its cards so far, both then pegging as
+ *            expected):
+ *              lead      the pone's opening lead, for each four ranks it kept (8,192 deals);
+ *              response  the dealer's answer to that lead, for each lead rank and four ranks
+ *                        held (1,024 deals);
+ *              second    the pone's second card, for each four ranks it kept (having led the
+ *                        lead table's card) and each rank the dealer answered with (1,024).
+ *            Every other card: expected's lookahead (pegging.h), with
  *            the next seat's cards weighted (peg=model) by how often a seat that lays away as
  *            expected keeps each rank, times, for every card it has played, how much likelier
  *            a rank is kept beside that card (measured by simulating expected's discards when
@@ -27,13 +32,14 @@
  * The tables are for two hands of six (the `two` preset and any rules with two players, six
  * cards, two to the crib and the play in series). Elsewhere expert discards as expected does
  * and pegs with the model; tables=off does so everywhere. The tables are compiled in
- * (expert_table.c, 51 KB of source), written by
+ * (expert_table.c, 78 KB of source), written by
  *
  *     cmake --build build --target cs_gen_expert_tables
  *     build/cs_gen_expert_tables strategies/builtin/expert_table.c
  *
- * from a fixed seed (the same bytes on every machine; some two minutes on one core), and
- * checked when an instance is created (cs_expert_tables_check()).
+ * from a fixed seed (the same bytes on every machine and for any thread count: every state
+ * draws from its own stream; about ten minutes of CPU time, spread over the cores by OpenMP),
+ * and checked when an instance is created (cs_expert_tables_check()).
  *
  * Board play (board=40): with two hands of six, once either side is within 40 points of the
  * target, expert plays for the game, not the points (mc's objective=win, worth some 1.9% of
@@ -58,17 +64,22 @@
  *
  *     build/cribsim match expert expected --games 20000 --seed 20240501
  *
- * 54.0% [53.3%, 54.7%], +1.7 points a game (mc: 57.0% in results/); seeds 1 and 2: 54.0%
- * [53.3%, 54.7%] and 54.0% [53.3%, 54.7%]. Without board play (board=0) 53.6% [52.9%, 54.3%],
- * +2.0 points, on each of the three seeds 53.5% to 53.6%: board play wins more games with
- * fewer points. Paired, 100,000 games at seed 7 (board=0: 53.6%): board=40 54.0% (54,019 wins
- * against 53,648; the same with 10,000 deals for each table); board=30
- * 54.0%, board=50 54.0%; margin=100 53.9%, margin=600 53.9%. With the pegging's model, within
- * 40 points: pegboard=20 and 40 54.3%, 5 54.2%, 1 54.0% (the model is rough: only a clear gain
- * should overrule the lookahead); pegboard=30 with pegnear=15 or 20 54.2%. But it costs as much
- * again as the discard's model (a 20,000-game self-play 1.8 s of user time, not 1.3 s) and took
- * expert below 30% of expected's speed in the bench (29%), so it is off. The peg-out rule
- * alone: +0.04%.
+ * 55.7% [55.0%, 56.4%], +2.8 points a game; seeds 1 and 2: 55.8% [55.1%, 56.4%] and 55.5%
+ * [54.9%, 56.2%]. The lead and second-card tables (version 2), paired on 100,000 games at seed 7
+ * with experiments/tools/mc_paired.c: 55.82% with both, second=off 54.73% (-1.09% +- 0.13),
+ * lead=off,second=off 54.07% (-1.75% +- 0.17), the figure of version 1 (whose response table
+ * had 256 deals a state, not 1,024: the larger count changed nothing measurable).
+ *
+ * Version 1, before the lead and second-card tables, on the ladder's seed: 54.0% [53.3%,
+ * 54.7%], +1.7 points a game; seeds 1 and 2: 54.0%. Without board play (board=0) 53.6%
+ * [52.9%, 54.3%], +2.0 points, on each of the three seeds 53.5% to 53.6%: board play wins more
+ * games with fewer points. Paired, 100,000 games at seed 7 (board=0: 53.6%): board=40 54.0% (54,019
+ * wins against 53,648; the same with 10,000 deals for each table); board=30 54.0%, board=50 54.0%;
+ * margin=100 53.9%, margin=600 53.9%. With the pegging's model, within 40 points: pegboard=20 and
+ * 40 54.3%, 5 54.2%, 1 54.0% (the model is rough: only a clear gain should overrule the lookahead);
+ * pegboard=30 with pegnear=15 or 20 54.2%. But it costs as much again as the discard's model (a
+ * 20,000-game self-play 1.8 s of user time, not 1.3 s) and took expert below 30% of expected's
+ * speed in the bench (29%), so it is off. The peg-out rule alone: +0.04%.
  *
  * Before board play, the parts on the same games: peg=model alone (tables=off) 51.4% [50.7%,
  * 52.1%], the tables alone (peg=lookahead) 53.0% [52.3%, 53.7%], neither (tables=off,
@@ -112,6 +123,15 @@ static inline int cs_expert_hand_index(const int r[4]) {
  * holding the four ranks of the index, or '.' where the state cannot occur. */
 extern const char cs_expert_response[CS_RANKS][CS_EXPERT_HANDS + 1];
 
+/* The lead table (expert_table.c): [hand index] is 'a' + the rank the pone leads first,
+ * holding the four ranks of the index. */
+extern const char cs_expert_lead[CS_EXPERT_HANDS + 1];
+
+/* The second-card table: [answer rank][hand index] is 'a' + the rank the pone lays second,
+ * having kept the four ranks of the index, led the lead table's card and been answered with a
+ * card of that rank, or '.' where the state cannot occur (it holds all four of that rank). */
+extern const char cs_expert_second[CS_RANKS][CS_EXPERT_HANDS + 1];
+
 /* The pegging table: [1 for the dealer, 0 for the pone][hand index] is the mean of the
  * holder's points in the play minus the other seat's, in hundredths of a point. */
 extern const short cs_expert_peg[2][CS_EXPERT_HANDS];
@@ -120,11 +140,19 @@ extern const short cs_expert_peg[2][CS_EXPERT_HANDS];
  * is the crib's mean, in hundredths of a point, when the other seat lays away as expected. */
 extern const short cs_expert_crib[2][CS_RANKS][CS_RANKS][2];
 
+/* The opening exchange of two hands of six from the tables: the pone's lead (when `lead`), the
+ * dealer's answer, and the pone's second card after the lead table's lead (when `second`).
+ * Returns 1 with the card in *out when a table decides, 0 otherwise (other rules, other turns).
+ * The compiled-in tables must have passed cs_expert_tables_check(). */
+int cs_expert_opening(const cs_view *v, int lead, int second, cs_card *out);
+
 /* Checks tables (expert_create() checks the compiled-in ones): every response a rank held ('.'
  * exactly where the lead's rank is held four times), pegging values within ten points, crib values
  * within 1 to 29 points (0 where two cards cannot be). Returns 0, or CS_ECONFIG naming the first
  * bad entry. */
 int cs_expert_tables_check(const char response[CS_RANKS][CS_EXPERT_HANDS + 1],
+                           const char leads[CS_EXPERT_HANDS + 1],
+                           const char seconds[CS_RANKS][CS_EXPERT_HANDS + 1],
                            const short peg[2][CS_EXPERT_HANDS],
                            const short crib[2][CS_RANKS][CS_RANKS][2], char *err, size_t err_len);
 

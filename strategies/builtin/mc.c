@@ -25,13 +25,21 @@ static const char *const HIDDEN[] = {"expected", "uniform", NULL};
 static const char *const ON_OFF[] = {"on", "off", NULL};
 enum { RANK_EXPECTED, RANK_EXPERT };
 static const char *const RANK[] = {"expected", "expert", NULL};
+enum { OPENING_TABLE, OPENING_SEARCH };
+static const char *const OPENING[] = {"table", "search", NULL};
+/* opening=table: the tables decide while both sides are more than this from the target. */
+#define OPENING_FAR 30
+/* endwidth applies once either side is within this of the target. */
+#define END_NEAR 40
 
 static const cs_strategy_param MC_PARAMS[] = {
     {"samples", "100", "hidden-card samples per decision (the budget)"},
     {"objective", "win",
      "points (the deal's point difference), win (the chance of winning) or match (what the "
      "result is worth in the match or event around the game; win outside one)"},
-    {"width", "2", "discards examined by sampling, the best as `rank` rates them"},
+    {"width", "0",
+     "discards examined by sampling, the best as `rank` rates them (1: no search); 0: 1 where "
+     "expert's tables rank them (rank=expert, two hands of six), else 2"},
     {"rollout", "lookahead", "rollout pegging: lookahead (what each seat can see) or perfect"},
     {"hidden", "expected",
      "hands in the play: expected (as if each seat laid away as expected does) or uniform"},
@@ -43,6 +51,13 @@ static const cs_strategy_param MC_PARAMS[] = {
     {"rank", "expert",
      "the discards to sample: the best by expected's value (expected) or by expert's, with its "
      "pegging and crib tables (expert; two hands of six only, elsewhere expected's)"},
+    {"opening", "table",
+     "the opening exchange of two hands of six (the pone's lead, the dealer's answer, the "
+     "pone's second card): table (expert's tables, while both sides are more than 30 points "
+     "from the target) or search"},
+    {"endwidth", "2",
+     "discards examined by sampling once any side is within 40 points of the target (the "
+     "board decides more than the hand); 0: width"},
 };
 
 /*
@@ -90,8 +105,8 @@ typedef struct {
 } stakes;
 
 typedef struct {
-    long samples, width, discard_samples, equal;
-    int objective, rollout, hidden, race, rank;
+    long samples, width, end_width, discard_samples, equal;
+    int objective, rollout, hidden, race, rank, opening;
     cs_crib_model crib;
     int crib_flush_min;
     cs_winprob win;
@@ -105,13 +120,14 @@ typedef struct {
 
 static int mc_create(const cs_strategy_args *args, void **self, char *err, size_t err_len) {
     long samples, width, discard_samples, equal;
-    int objective, rollout, hidden, race, rank;
+    long end_width;
+    int objective, rollout, hidden, race, rank, opening;
     int rc = cs_spec_int("mc", "samples", args->values[0], 1, 1000000, &samples, err, err_len);
     if (rc == CS_OK)
         rc = cs_spec_choice("mc", "objective", args->values[1], OBJECTIVES, &objective, err,
                             err_len);
     if (rc == CS_OK)
-        rc = cs_spec_int("mc", "width", args->values[2], 1, CS_SPLITS_MAX, &width, err, err_len);
+        rc = cs_spec_int("mc", "width", args->values[2], 0, CS_SPLITS_MAX, &width, err, err_len);
     if (rc == CS_OK)
         rc = cs_spec_choice("mc", "rollout", args->values[3], ROLLOUTS, &rollout, err, err_len);
     if (rc == CS_OK)
@@ -124,6 +140,11 @@ static int mc_create(const cs_strategy_args *args, void **self, char *err, size_
     if (rc == CS_OK)
         rc = cs_spec_int("mc", "equal", args->values[7], 0, 1000, &equal, err, err_len);
     if (rc == CS_OK) rc = cs_spec_choice("mc", "rank", args->values[8], RANK, &rank, err, err_len);
+    if (rc == CS_OK)
+        rc = cs_spec_choice("mc", "opening", args->values[9], OPENING, &opening, err, err_len);
+    if (rc == CS_OK)
+        rc = cs_spec_int("mc", "endwidth", args->values[10], 0, CS_SPLITS_MAX, &end_width, err,
+                         err_len);
     if (rc != CS_OK) return rc;
     mc_player *m = calloc(1, sizeof *m);
     if (m == NULL) return CS_ENOMEM;
@@ -136,6 +157,8 @@ static int mc_create(const cs_strategy_args *args, void **self, char *err, size_
     m->hidden = hidden;
     m->race = race == 0;
     m->rank = rank;
+    m->opening = opening;
+    m->end_width = end_width;
     m->memo = malloc(sizeof *m->memo);
     if (m->memo == NULL) {
         free(m);
@@ -497,7 +520,8 @@ static int mc_discard(void *self, const cs_view *v, cs_card out[CS_MAX_DISCARD])
     int n_splits = cs_splits(v->hand, v->n_hand, r->discards, splits), best;
     double weight = cs_crib_weight(r, v->seat, v->dealer);
     cs_discard_best(r, splits, n_splits, &pool, &m->crib, weight, &best, value);
-    if (m->rank == RANK_EXPERT && two_hands(r)) expert_values(m, splits, n_splits, weight, value);
+    int by_expert = m->rank == RANK_EXPERT && two_hands(r);
+    if (by_expert) expert_values(m, splits, n_splits, weight, value);
     int cand[CS_SPLITS_MAX], n_cand = 0;
     for (int i = 0; i < n_splits; i++) {
         int j = n_cand++;
@@ -507,7 +531,11 @@ static int mc_discard(void *self, const cs_view *v, cs_card out[CS_MAX_DISCARD])
         }
         cand[j] = i;
     }
-    if (n_cand > m->width) n_cand = (int)m->width;
+    long width = m->width > 0 ? m->width : by_expert ? 1 : 2;
+    int near = 0;
+    for (int p = 0; p < r->players; p++) near |= r->target - v->score[p] <= END_NEAR;
+    if (near && m->end_width > 0) width = m->end_width;
+    if (n_cand > width) n_cand = (int)width;
     race rc;
     race_init(&rc, n_cand, race_eps(m));
     /* What each candidate's kept hand shows with each card that may be the starter (with the
@@ -606,6 +634,9 @@ static int mc_play(void *self, const cs_view *v, cs_card *out) {
         *out = v->hand[cand[0]];
         return CS_OK;
     }
+    if (m->opening == OPENING_TABLE && r->players == 2 && r->target - v->score[0] > OPENING_FAR &&
+        r->target - v->score[1] > OPENING_FAR && cs_expert_opening(v, 1, 1, out))
+        return CS_OK;
     int win = m->objective != OBJECTIVE_POINTS;
     stakes_set(&m->st, m, v);
     cs_seen seen;
@@ -699,12 +730,13 @@ static const char *mc_last_error(void *self) {
 
 const cs_strategy cs_strategy_mc = {
     .name = "mc",
-    .version = 4, /* 2: hidden=expected and race=on by default; 3: samples=100;
-                     4: rank=expert and width=2 (and the rollouts' memo, the same choices) */
+    .version = 5, /* 2: hidden=expected and race=on by default; 3: samples=100;
+                     4: rank=expert and width=2 (and the rollouts' memo, the same choices);
+                     5: opening=table, width=1 and endwidth=2 */
     .description = "Monte Carlo search over the hidden cards for every discard and play, "
                    "scoring points or the chance of winning the game",
     .params = MC_PARAMS,
-    .n_params = 9,
+    .n_params = 11,
     .create = mc_create,
     .destroy = mc_destroy,
     .new_game = mc_new_game,
