@@ -213,38 +213,50 @@ static void test_expert_check_refuses_pegging_and_crib_values_out_of_range(void)
 
 /* ---- decisions where expert must differ from expected ---- */
 
-/* The dealer (seat 1) holding four cards on the pone's opening lead. */
-static cs_card decide_answer(const char *spec, const char *lead, const char *hand[4],
-                             uint64_t game) {
+/* Seat `seat` (1 deals) holding the four cards it kept less those it has laid, after n_plays
+ * cards of the opening exchange laid alternately from the pone (seat 0); both laid away AS KC
+ * and the starter is 9H, at 40 all. */
+static cs_card decide_play(const char *spec, int seat, const char *hand[4], int n_plays,
+                           const char *plays[], uint64_t game) {
     cs_rules rules;
     cs_rules_preset(CS_PRESET_TWO, &rules);
-    cs_card h[4], kept[4], discards[2], pile[1];
-    int bad;
-    CU_ASSERT_EQUAL_FATAL(cs_cards_parse(4, hand, h, &bad), CS_OK);
-    memcpy(kept, h, sizeof kept);
-    const char *tossed[2] = {"AS", "KC"}, *led[1] = {lead};
+    cs_card kept[4], h[4], discards[2], pile[4];
+    int bad, n_hand = 0, count = 0;
+    CU_ASSERT_EQUAL_FATAL(cs_cards_parse(4, hand, kept, &bad), CS_OK);
+    const char *tossed[2] = {"AS", "KC"};
     CU_ASSERT_EQUAL_FATAL(cs_cards_parse(2, tossed, discards, &bad), CS_OK);
-    CU_ASSERT_EQUAL_FATAL(cs_cards_parse(1, led, pile, &bad), CS_OK);
+    if (n_plays > 0) CU_ASSERT_EQUAL_FATAL(cs_cards_parse(n_plays, plays, pile, &bad), CS_OK);
+    uint8_t seats[4];
+    int left[2] = {4, 4};
+    for (int i = 0; i < n_plays; i++) {
+        seats[i] = (uint8_t)(i % 2);
+        left[i % 2]--;
+        count += cs_card_value(pile[i]);
+    }
+    for (int i = 0; i < 4; i++) {
+        int laid = 0;
+        for (int j = seat; j < n_plays; j += 2) laid |= pile[j] == kept[i];
+        if (!laid) h[n_hand++] = kept[i];
+    }
     cs_card starter;
     CU_ASSERT_EQUAL_FATAL(cs_card_parse("9H", &starter), CS_OK);
-    uint8_t seats[1] = {0};
-    int left[2] = {3, 4}, score[2] = {40, 40};
+    int score[2] = {40, 40};
     cs_view v = {.rules = &rules,
                  .game = game,
-                 .seat = 1,
+                 .seat = seat,
                  .dealer = 1,
                  .deal = 4,
-                 .n_hand = 4,
+                 .n_hand = n_hand,
                  .hand = h,
                  .n_kept = 4,
                  .kept = kept,
                  .n_discards = 2,
                  .discards = discards,
                  .starter = starter,
-                 .count = cs_card_value(pile[0]),
-                 .n_pile = 1,
+                 .count = count,
+                 .n_pile = n_plays,
                  .pile = pile,
-                 .n_plays = 1,
+                 .n_plays = n_plays,
                  .play_seat = seats,
                  .play_card = pile,
                  .cards_left = left,
@@ -252,12 +264,19 @@ static cs_card decide_answer(const char *spec, const char *lead, const char *han
     char err[256];
     cs_player *p = cs_player_create(spec, err, sizeof err);
     CU_ASSERT_PTR_NOT_NULL_FATAL(p);
-    cs_player_new_game(p, &rules, 1, game, 1);
+    cs_player_new_game(p, &rules, 1, game, seat);
     cs_agent a = cs_player_agent(p);
     cs_card out = CS_NO_CARD;
     CU_ASSERT_EQUAL(a.play(a.self, &v, &out), CS_OK);
     cs_player_destroy(p);
     return out;
+}
+
+/* The dealer (seat 1) holding four cards on the pone's opening lead. */
+static cs_card decide_answer(const char *spec, const char *lead, const char *hand[4],
+                             uint64_t game) {
+    const char *plays[1] = {lead};
+    return decide_play(spec, 1, hand, 1, plays, game);
 }
 
 /* mc scoring the rest of the play on 3,000 deals of the hidden cards, every move on all. */
@@ -288,54 +307,11 @@ static void test_expert_answers_a_ten_with_a_four(void) {
     expect_answer("TH", hand, "4H", "6S");
 }
 
-/* The pone (seat 0) holding `hand` (the four it kept), before its opening lead (n_plays 0) or
- * after its lead and the dealer's answer (n_plays 2: plays[0] its own, plays[1] the dealer's). */
+/* The pone (seat 0) before its opening lead (n_plays 0) or after its lead and the dealer's
+ * answer (n_plays 2: plays[0] its own, plays[1] the dealer's). */
 static cs_card decide_pone(const char *spec, const char *hand[4], int n_plays,
                            const char *plays[2]) {
-    cs_rules rules;
-    cs_rules_preset(CS_PRESET_TWO, &rules);
-    cs_card kept[4], h[4], discards[2], pile[2];
-    int bad, n_hand = 0, count = 0;
-    CU_ASSERT_EQUAL_FATAL(cs_cards_parse(4, hand, kept, &bad), CS_OK);
-    const char *tossed[2] = {"AS", "KC"};
-    CU_ASSERT_EQUAL_FATAL(cs_cards_parse(2, tossed, discards, &bad), CS_OK);
-    if (n_plays > 0) CU_ASSERT_EQUAL_FATAL(cs_cards_parse(n_plays, plays, pile, &bad), CS_OK);
-    for (int i = 0; i < 4; i++)
-        if (n_plays == 0 || kept[i] != pile[0]) h[n_hand++] = kept[i];
-    for (int i = 0; i < n_plays; i++) count += cs_card_value(pile[i]);
-    cs_card starter;
-    CU_ASSERT_EQUAL_FATAL(cs_card_parse("9H", &starter), CS_OK);
-    uint8_t seats[2] = {0, 1};
-    int left[2] = {n_hand, 4 - n_plays / 2}, score[2] = {40, 40};
-    cs_view v = {.rules = &rules,
-                 .game = 1,
-                 .seat = 0,
-                 .dealer = 1,
-                 .deal = 4,
-                 .n_hand = n_hand,
-                 .hand = h,
-                 .n_kept = 4,
-                 .kept = kept,
-                 .n_discards = 2,
-                 .discards = discards,
-                 .starter = starter,
-                 .count = count,
-                 .n_pile = n_plays,
-                 .pile = pile,
-                 .n_plays = n_plays,
-                 .play_seat = seats,
-                 .play_card = pile,
-                 .cards_left = left,
-                 .score = score};
-    char err[256];
-    cs_player *p = cs_player_create(spec, err, sizeof err);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
-    cs_player_new_game(p, &rules, 1, 1, 0);
-    cs_agent a = cs_player_agent(p);
-    cs_card out = CS_NO_CARD;
-    CU_ASSERT_EQUAL(a.play(a.self, &v, &out), CS_OK);
-    cs_player_destroy(p);
-    return out;
+    return decide_play(spec, 0, hand, n_plays, plays, 1);
 }
 
 static void expect_pone(const char *hand[4], int n_plays, const char *plays[2], const char *right,

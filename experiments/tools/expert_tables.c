@@ -45,6 +45,95 @@
 #define PEG_SAMPLES  4096
 #define CRIB_SAMPLES 20000
 
+/* A card of each rank in ranks[] from *deck, its suit at random; taken out of *deck. */
+static void draw_ranks(const int ranks[4], cs_cardset *deck, cs_pcg32 *rng, cs_card out[4]) {
+    for (int i = 0; i < 4; i++) {
+        cs_cardset of_rank = *deck & ((cs_cardset)15 << (4 * ranks[i]));
+        out[i] = cs_cardset_draw(&of_rank, rng);
+        *deck &= ~cs_cardset_of(out[i]);
+    }
+}
+
+/* Starts the play of two four-card hands: seat 0 holds a[], seat 1 b[], each seat knowing its
+ * own (the caller adds what else it knows); the memo serves both seats' lookahead. */
+static void sim_hands(cs_sim *s, const cs_rules *r, cs_peg_memo *memo, int dealer, cs_card starter,
+                      const cs_card a[4], const cs_card b[4]) {
+    memset(s, 0, sizeof *s);
+    s->rules = r;
+    s->policy = CS_SIM_LOOKAHEAD;
+    s->memo = memo;
+    s->players = 2;
+    s->hand_size = 4;
+    s->dealer = dealer;
+    s->starter = starter;
+    for (int i = 0; i < 4; i++) {
+        s->kept[0][i] = s->hand[0][i] = a[i];
+        s->kept[1][i] = s->hand[1][i] = b[i];
+        s->known[0] |= cs_cardset_of(a[i]);
+        s->known[1] |= cs_cardset_of(b[i]);
+    }
+    s->n_hand[0] = s->n_hand[1] = 4;
+}
+
+/* The distinct ranks of ranks[] (sorted), in order; returns how many. */
+static int distinct_ranks(const int ranks[], int n, int cand[]) {
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        if (i == 0 || ranks[i] != ranks[i - 1]) cand[k++] = ranks[i];
+    return k;
+}
+
+/* Adds to total[c] what seat makes in the rest of the play, less the other seat, by laying a
+ * card of rank cand[c] now (both then pegging as expected does). */
+static void score_candidates(const cs_sim *s, int seat, const int cand[], int n_cand,
+                             double total[]) {
+    for (int c = 0; c < n_cand; c++) {
+        cs_sim t = *s;
+        int at = 0;
+        while (cs_card_rank(t.hand[seat][at]) != cand[c]) at++;
+        cs_sim_lay(&t, seat, at);
+        cs_sim_play_out(&t);
+        total[c] += t.gained[seat] - t.gained[1 - seat];
+    }
+}
+
+/* The candidate with the greatest total (the first of equals). */
+static int best_candidate(const double total[], const int cand[], int n_cand) {
+    int best = 0;
+    for (int c = 1; c < n_cand; c++)
+        if (total[c] > total[best] + 1e-9) best = c;
+    return cand[best];
+}
+
+/*
+ * One deal of the play for a seat holding ranks[] (seat 0 of *s, the dealer when role is 1):
+ * its suits, its two discards at random, the other seat dealt six of the rest and laying away
+ * as expected does, the starter at random; *s is left at the start of the play.
+ */
+static void deal_play(int role, const int ranks[4], const cs_rules *r, const cs_crib_model *m,
+                      cs_peg_memo *memo, cs_pcg32 *rng, cs_sim *s) {
+    cs_cardset deck = CS_FULL_DECK;
+    cs_card mine[4];
+    draw_ranks(ranks, &deck, rng, mine);
+    cs_card tossed[2] = {cs_cardset_draw(&deck, rng), cs_cardset_draw(&deck, rng)};
+    cs_card dealt[6];
+    cs_cardset theirs = 0;
+    for (int i = 0; i < 6; i++) {
+        dealt[i] = cs_cardset_draw(&deck, rng);
+        theirs |= cs_cardset_of(dealt[i]);
+    }
+    cs_pool p;
+    cs_pool_init(&p, CS_FULL_DECK & ~theirs);
+    cs_split splits[CS_SPLITS_MAX];
+    int n = cs_splits(dealt, 6, 2, splits), best;
+    cs_discard_best(r, splits, n, &p, m, role ? -1.0 : 1.0, &best, NULL);
+    cs_card starter = cs_cardset_draw(&deck, rng);
+    sim_hands(s, r, memo, role ? 0 : 1, starter, mine, splits[best].keep);
+    s->known[0] |= cs_cardset_of(tossed[0]) | cs_cardset_of(tossed[1]);
+    s->known[1] = theirs;
+    cs_sim_start_play(s);
+}
+
 /* The pone's hand for one sample: the lead and three more from pool, kept as expected would. */
 static void pone_hand(cs_card lead, cs_card starter, cs_cardset pool, const cs_rules *r,
                       const cs_crib_model *m, cs_pcg32 *rng, cs_card out[4]) {
@@ -99,9 +188,7 @@ static int best_response(int lead, const int ranks[4], const cs_rules *r, const 
     int have[CS_RANKS] = {0};
     for (int i = 0; i < 4; i++) have[ranks[i]]++;
     if (have[lead] == 4) return -1;
-    int cand[4], n_cand = 0;
-    for (int i = 0; i < 4; i++)
-        if (i == 0 || ranks[i] != ranks[i - 1]) cand[n_cand++] = ranks[i];
+    int cand[4], n_cand = distinct_ranks(ranks, 4, cand);
     if (n_cand == 1) return cand[0];
     double total[4] = {0};
     cs_pcg32 rng = cs_pcg32_derive(SEED, state, CS_STREAM_STRATEGY, 0);
@@ -109,11 +196,7 @@ static int best_response(int lead, const int ranks[4], const cs_rules *r, const 
         cs_cardset deck = CS_FULL_DECK;
         cs_card mine[4];
         /* A random card of each rank held (suits at random), then the lead's. */
-        for (int i = 0; i < 4; i++) {
-            cs_cardset of_rank = deck & ((cs_cardset)15 << (4 * ranks[i]));
-            mine[i] = cs_cardset_draw(&of_rank, &rng);
-            deck &= ~cs_cardset_of(mine[i]);
-        }
+        draw_ranks(ranks, &deck, &rng, mine);
         cs_cardset of_lead = deck & ((cs_cardset)15 << (4 * lead));
         cs_card lead_card = cs_cardset_draw(&of_lead, &rng);
         deck &= ~cs_cardset_of(lead_card);
@@ -123,37 +206,13 @@ static int best_response(int lead, const int ranks[4], const cs_rules *r, const 
         pone_hand(lead_card, starter, deck, r, m, &rng, pone);
 
         cs_sim s;
-        memset(&s, 0, sizeof s);
-        s.rules = r;
-        s.policy = CS_SIM_LOOKAHEAD;
-        s.memo = memo;
-        s.players = 2;
-        s.hand_size = 4;
-        s.dealer = 1;
-        s.starter = starter;
-        for (int i = 0; i < 4; i++) {
-            s.kept[0][i] = s.hand[0][i] = pone[i];
-            s.kept[1][i] = s.hand[1][i] = mine[i];
-            s.known[0] |= cs_cardset_of(pone[i]);
-            s.known[1] |= cs_cardset_of(mine[i]);
-        }
+        sim_hands(&s, r, memo, 1, starter, pone, mine);
         s.known[1] |= cs_cardset_of(tossed[0]) | cs_cardset_of(tossed[1]);
-        s.n_hand[0] = s.n_hand[1] = 4;
         cs_sim_start_play(&s);
         cs_sim_lay(&s, 0, 0); /* the lead: pone[0] */
-        for (int c = 0; c < n_cand; c++) {
-            cs_sim t = s;
-            int at = 0;
-            while (cs_card_rank(t.hand[1][at]) != cand[c]) at++;
-            cs_sim_lay(&t, 1, at);
-            cs_sim_play_out(&t);
-            total[c] += t.gained[1] - t.gained[0];
-        }
+        score_candidates(&s, 1, cand, n_cand, total);
     }
-    int best = 0;
-    for (int c = 1; c < n_cand; c++)
-        if (total[c] > total[best] + 1e-9) best = c;
-    return cand[best];
+    return best_candidate(total, cand, n_cand);
 }
 
 /*
@@ -165,63 +224,16 @@ static int best_response(int lead, const int ranks[4], const cs_rules *r, const 
  */
 static int best_lead(const int ranks[4], const cs_rules *r, const cs_crib_model *m,
                      cs_peg_memo *memo, uint64_t state) {
-    int cand[4], n_cand = 0;
-    for (int i = 0; i < 4; i++)
-        if (i == 0 || ranks[i] != ranks[i - 1]) cand[n_cand++] = ranks[i];
+    int cand[4], n_cand = distinct_ranks(ranks, 4, cand);
     if (n_cand == 1) return cand[0];
     double total[4] = {0};
     cs_pcg32 rng = cs_pcg32_derive(SEED, state, CS_STREAM_STRATEGY, 3);
     for (int k = 0; k < LEAD_SAMPLES; k++) {
-        cs_cardset deck = CS_FULL_DECK;
-        cs_card mine[4];
-        for (int i = 0; i < 4; i++) {
-            cs_cardset of_rank = deck & ((cs_cardset)15 << (4 * ranks[i]));
-            mine[i] = cs_cardset_draw(&of_rank, &rng);
-            deck &= ~cs_cardset_of(mine[i]);
-        }
-        cs_card tossed[2] = {cs_cardset_draw(&deck, &rng), cs_cardset_draw(&deck, &rng)};
-        cs_card dealt[6];
-        cs_cardset theirs = 0;
-        for (int i = 0; i < 6; i++) {
-            dealt[i] = cs_cardset_draw(&deck, &rng);
-            theirs |= cs_cardset_of(dealt[i]);
-        }
-        cs_pool p;
-        cs_pool_init(&p, CS_FULL_DECK & ~theirs);
-        cs_split splits[CS_SPLITS_MAX];
-        int n = cs_splits(dealt, 6, 2, splits), best;
-        cs_discard_best(r, splits, n, &p, m, 1.0, &best, NULL);
         cs_sim s;
-        memset(&s, 0, sizeof s);
-        s.rules = r;
-        s.policy = CS_SIM_LOOKAHEAD;
-        s.memo = memo;
-        s.players = 2;
-        s.hand_size = 4;
-        s.dealer = 1;
-        s.starter = cs_cardset_draw(&deck, &rng);
-        for (int i = 0; i < 4; i++) {
-            s.kept[0][i] = s.hand[0][i] = mine[i];
-            s.kept[1][i] = s.hand[1][i] = splits[best].keep[i];
-            s.known[0] |= cs_cardset_of(mine[i]);
-        }
-        s.known[0] |= cs_cardset_of(tossed[0]) | cs_cardset_of(tossed[1]);
-        s.known[1] = theirs;
-        s.n_hand[0] = s.n_hand[1] = 4;
-        cs_sim_start_play(&s);
-        for (int c = 0; c < n_cand; c++) {
-            cs_sim t = s;
-            int at = 0;
-            while (cs_card_rank(t.hand[0][at]) != cand[c]) at++;
-            cs_sim_lay(&t, 0, at);
-            cs_sim_play_out(&t);
-            total[c] += t.gained[0] - t.gained[1];
-        }
+        deal_play(0, ranks, r, m, memo, &rng, &s);
+        score_candidates(&s, 0, cand, n_cand, total);
     }
-    int best = 0;
-    for (int c = 1; c < n_cand; c++)
-        if (total[c] > total[best] + 1e-9) best = c;
-    return cand[best];
+    return best_candidate(total, cand, n_cand);
 }
 
 /* The dealer's hand for one sample: the answer and three more from pool, kept as expected
@@ -305,20 +317,14 @@ static int best_second(const int ranks[4], int lead, int answer, const cs_rules 
         }
         rest[n_rest++] = ranks[i];
     }
-    int cand[3], n_cand = 0;
-    for (int i = 0; i < 3; i++)
-        if (i == 0 || rest[i] != rest[i - 1]) cand[n_cand++] = rest[i];
+    int cand[3], n_cand = distinct_ranks(rest, 3, cand);
     if (n_cand == 1) return cand[0];
     double total[3] = {0};
     cs_pcg32 rng = cs_pcg32_derive(SEED, state, CS_STREAM_STRATEGY, 4);
     for (int k = 0; k < SAMPLES; k++) {
         cs_cardset deck = CS_FULL_DECK;
         cs_card mine[4];
-        for (int i = 0; i < 4; i++) {
-            cs_cardset of_rank = deck & ((cs_cardset)15 << (4 * ranks[i]));
-            mine[i] = cs_cardset_draw(&of_rank, &rng);
-            deck &= ~cs_cardset_of(mine[i]);
-        }
+        draw_ranks(ranks, &deck, &rng, mine);
         cs_cardset of_answer = deck & ((cs_cardset)15 << (4 * answer));
         cs_card answer_card = cs_cardset_draw(&of_answer, &rng);
         deck &= ~cs_cardset_of(answer_card);
@@ -331,40 +337,17 @@ static int best_second(const int ranks[4], int lead, int answer, const cs_rules 
         dealer_hand(answer_card, mine[li], starter, deck, r, m, &rng, dealer, &dealer_known);
 
         cs_sim s;
-        memset(&s, 0, sizeof s);
-        s.rules = r;
-        s.policy = CS_SIM_LOOKAHEAD;
-        s.memo = memo;
-        s.players = 2;
-        s.hand_size = 4;
-        s.dealer = 1;
-        s.starter = starter;
-        for (int i = 0; i < 4; i++) {
-            s.kept[0][i] = s.hand[0][i] = mine[i];
-            s.kept[1][i] = s.hand[1][i] = dealer[i];
-            s.known[0] |= cs_cardset_of(mine[i]);
-        }
+        sim_hands(&s, r, memo, 1, starter, mine, dealer);
         s.known[0] |= cs_cardset_of(tossed[0]) | cs_cardset_of(tossed[1]);
         s.known[1] = dealer_known;
-        s.n_hand[0] = s.n_hand[1] = 4;
         cs_sim_start_play(&s);
         cs_sim_lay(&s, 0, li);
         if (cs_sim_advance(&s) != 1) abort();
         cs_sim_lay(&s, 1, 0); /* the answer: dealer[0] */
         if (cs_sim_advance(&s) != 0) abort();
-        for (int c = 0; c < n_cand; c++) {
-            cs_sim t = s;
-            int at = 0;
-            while (cs_card_rank(t.hand[0][at]) != cand[c]) at++;
-            cs_sim_lay(&t, 0, at);
-            cs_sim_play_out(&t);
-            total[c] += t.gained[0] - t.gained[1];
-        }
+        score_candidates(&s, 0, cand, n_cand, total);
     }
-    int best = 0;
-    for (int c = 1; c < n_cand; c++)
-        if (total[c] > total[best] + 1e-9) best = c;
-    return cand[best];
+    return best_candidate(total, cand, n_cand);
 }
 
 /*
@@ -378,43 +361,8 @@ static double peg_value(int role, const int ranks[4], const cs_rules *r, const c
     cs_pcg32 rng = cs_pcg32_derive(SEED, state, CS_STREAM_STRATEGY, 1);
     double total = 0.0;
     for (int k = 0; k < PEG_SAMPLES; k++) {
-        cs_cardset deck = CS_FULL_DECK;
-        cs_card mine[4];
-        for (int i = 0; i < 4; i++) {
-            cs_cardset of_rank = deck & ((cs_cardset)15 << (4 * ranks[i]));
-            mine[i] = cs_cardset_draw(&of_rank, &rng);
-            deck &= ~cs_cardset_of(mine[i]);
-        }
-        cs_card tossed[2] = {cs_cardset_draw(&deck, &rng), cs_cardset_draw(&deck, &rng)};
-        cs_card dealt[6];
-        cs_cardset theirs = 0;
-        for (int i = 0; i < 6; i++) {
-            dealt[i] = cs_cardset_draw(&deck, &rng);
-            theirs |= cs_cardset_of(dealt[i]);
-        }
-        cs_pool p;
-        cs_pool_init(&p, CS_FULL_DECK & ~theirs);
-        cs_split splits[CS_SPLITS_MAX];
-        int n = cs_splits(dealt, 6, 2, splits), best;
-        cs_discard_best(r, splits, n, &p, m, role ? -1.0 : 1.0, &best, NULL);
         cs_sim s;
-        memset(&s, 0, sizeof s);
-        s.rules = r;
-        s.policy = CS_SIM_LOOKAHEAD;
-        s.memo = memo;
-        s.players = 2;
-        s.hand_size = 4;
-        s.dealer = role ? 0 : 1;
-        s.starter = cs_cardset_draw(&deck, &rng);
-        for (int i = 0; i < 4; i++) {
-            s.kept[0][i] = s.hand[0][i] = mine[i];
-            s.kept[1][i] = s.hand[1][i] = splits[best].keep[i];
-            s.known[0] |= cs_cardset_of(mine[i]);
-        }
-        s.known[0] |= cs_cardset_of(tossed[0]) | cs_cardset_of(tossed[1]);
-        s.known[1] = theirs;
-        s.n_hand[0] = s.n_hand[1] = 4;
-        cs_sim_start_play(&s);
+        deal_play(role, ranks, r, m, memo, &rng, &s);
         cs_sim_play_out(&s);
         total += s.gained[0] - s.gained[1];
     }
