@@ -56,8 +56,8 @@ static const cs_strategy_param MC_PARAMS[] = {
      "pone's second card): table (expert's tables, while both sides are more than 30 points "
      "from the target) or search"},
     {"endwidth", "2",
-     "discards examined by sampling once any side is within 40 points of the target (the "
-     "board decides more than the hand); 0: width"},
+     "at least this many discards examined by sampling once any side is within 40 points of "
+     "the target (the board decides more than the hand); 0: as width"},
 };
 
 /*
@@ -534,7 +534,7 @@ static int mc_discard(void *self, const cs_view *v, cs_card out[CS_MAX_DISCARD])
     long width = m->width > 0 ? m->width : by_expert ? 1 : 2;
     int near = 0;
     for (int p = 0; p < r->players; p++) near |= r->target - v->score[p] <= END_NEAR;
-    if (near && m->end_width > 0) width = m->end_width;
+    if (near && m->end_width > width) width = m->end_width;
     if (n_cand > width) n_cand = (int)width;
     race rc;
     race_init(&rc, n_cand, race_eps(m));
