@@ -118,9 +118,9 @@
  * same without endwidth 57.1%, +3.2 points). Speed, `cribsim bench --seconds 3` on a quiet
  * machine, mc against mc on one core: 129.6 games a second at the default budget, 29.5 at
  * version 2's (samples=200,width=3,rank=expected,opening=search,endwidth=0): 4.4 times version
- * 2's speed (version 4 was 2.15 times), and stronger. 60% is not reached: what is left to search, the
- * play after the opening exchange and the discard near the end, is where mc's models are the
- * limit (more samples gain little: see version 3).
+ * 2's speed (version 4 was 2.15 times), and stronger. 60% is not reached: what is left to
+ * search, the play after the opening exchange and the discard near the end, is where mc's models
+ * are the limit (more samples gain little: see version 3).
  *
  * Measured in version 4 and not kept (paired as above, seed 11): the own seat's rollout
  * pegging by expert's keep-weighted lookahead (peg=model) -1.35% +- 1.47% (2,000 games) and
