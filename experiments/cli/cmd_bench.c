@@ -17,7 +17,7 @@
  *               analysis/ladder.py --speeds reads to print each one's speed beside its strength
  *   deals       the cost of --record deals over /games alone (random vs random), in wall time
  *               and in CPU time (which a busy machine does not inflate), on one thread and on
- *               N
+ *               N: the medians of three pairs of runs in turn, with the range of the time
  *   threads     random vs random with /games on N threads (default 2) against one
  * Each figure runs for about --seconds (default 2); runner figures first calibrate the game
  * count on a short run. Files go to --dir (default $TMPDIR or /tmp) and are removed.
@@ -259,18 +259,42 @@ static double cpu_seconds(void) {
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-/* The same games with /games only and with --record deals on `threads` threads. */
+/* Pairs of runs the deals figure takes the median of: a single pair swings by some five points
+ * of overhead on a quiet machine (the /games-only rate alone varies by a tenth). */
+#define DEALS_PAIRS 3
+
+/* The median of n values (n odd, at most DEALS_PAIRS); v is left sorted. */
+static double median(double *v, int n) {
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && v[j - 1] > v[j]; j--) {
+            double t = v[j];
+            v[j] = v[j - 1];
+            v[j - 1] = t;
+        }
+    return v[n / 2];
+}
+
+/* The same games with /games only and with --record deals on `threads` threads, DEALS_PAIRS
+ * times in turn: the median of each figure, and the range of the overhead. */
 static void deals_cost(const bench *b, uint64_t n, int threads) {
-    double c0 = cpu_seconds();
-    double games_only = runner_rate(b, "random", n, threads, 1, 0);
-    double c1 = cpu_seconds();
-    double with_deals = runner_rate(b, "random", n, threads, 1, 1);
-    double c2 = cpu_seconds();
-    if (games_only <= 0 || with_deals <= 0 || c1 <= c0) return;
+    double only[DEALS_PAIRS], with[DEALS_PAIRS], cost[DEALS_PAIRS], cpu_cost[DEALS_PAIRS];
+    for (int k = 0; k < DEALS_PAIRS; k++) {
+        double c0 = cpu_seconds();
+        only[k] = runner_rate(b, "random", n, threads, 1, 0);
+        double c1 = cpu_seconds();
+        with[k] = runner_rate(b, "random", n, threads, 1, 1);
+        double c2 = cpu_seconds();
+        if (only[k] <= 0 || with[k] <= 0 || c1 <= c0) return;
+        cost[k] = 100.0 * (only[k] / with[k] - 1.0);
+        cpu_cost[k] = 100.0 * ((c2 - c1) / (c1 - c0) - 1.0);
+    }
+    double mid = median(cost, DEALS_PAIRS); /* cost sorted: the range is its ends */
     printf("%-11s random vs random, %d thread%s: /games only %.0f games a second, with --record "
-           "deals %.0f: deals cost %.0f%% more time (%.0f%% more CPU time)\n",
-           threads == 1 ? "deals" : "", threads, threads == 1 ? "" : "s", games_only, with_deals,
-           100.0 * (games_only / with_deals - 1.0), 100.0 * ((c2 - c1) / (c1 - c0) - 1.0));
+           "deals %.0f: deals cost %.0f%% more time (%.0f%% more CPU time; medians of %d pairs "
+           "of runs, the time %.0f%% to %.0f%%)\n",
+           threads == 1 ? "deals" : "", threads, threads == 1 ? "" : "s", median(only, DEALS_PAIRS),
+           median(with, DEALS_PAIRS), mid, median(cpu_cost, DEALS_PAIRS), DEALS_PAIRS, cost[0],
+           cost[DEALS_PAIRS - 1]);
 }
 
 static void bench_deals(const bench *b) {
