@@ -134,52 +134,71 @@ static void deal_play(int role, const int ranks[4], const cs_rules *r, const cs_
     cs_sim_start_play(s);
 }
 
-/* The pone's hand for one sample: the lead and three more from pool, kept as expected would. */
-static void pone_hand(cs_card lead, cs_card starter, cs_cardset pool, const cs_rules *r,
-                      const cs_crib_model *m, cs_pcg32 *rng, cs_card out[4]) {
+/*
+ * The other seat's hand for one sample, at seat 0 (the pone, about to lead `card`) or seat 1
+ * (the dealer, about to answer the lead `led` with `card`): `card` and three more from pool,
+ * kept as expected would from six and played as expected would (rejection: at most TRIES draws,
+ * then the three drawn uniformly). *known (if not NULL) gets the cards the seat was dealt.
+ */
+static void played_hand(int seat, cs_card card, cs_card led, cs_card starter, cs_cardset pool,
+                        const cs_rules *r, const cs_crib_model *m, cs_pcg32 *rng, cs_card out[4],
+                        cs_cardset *known) {
+    cs_peg_pile pile = {0};
+    cs_cardset seen = cs_cardset_of(starter);
+    if (seat == 1) {
+        cs_peg_push(&pile, cs_card_rank(led));
+        seen |= cs_cardset_of(led);
+    }
     int found = 0;
     for (int t = 0; t < TRIES; t++) {
         cs_cardset left = pool;
         cs_card dealt[6];
-        dealt[0] = lead;
+        dealt[0] = card;
         for (int i = 1; i < 6; i++) dealt[i] = cs_cardset_draw(&left, rng);
         cs_pool p;
-        cs_cardset mine = 0;
-        for (int i = 0; i < 6; i++) mine |= cs_cardset_of(dealt[i]);
-        cs_pool_init(&p, CS_FULL_DECK & ~mine);
+        cs_cardset six = 0;
+        for (int i = 0; i < 6; i++) six |= cs_cardset_of(dealt[i]);
+        cs_pool_init(&p, CS_FULL_DECK & ~six);
         cs_split splits[CS_SPLITS_MAX];
         int n = cs_splits(dealt, 6, 2, splits), best;
-        cs_discard_best(r, splits, n, &p, m, -1.0, &best, NULL);
+        cs_discard_best(r, splits, n, &p, m, seat == 1 ? 1.0 : -1.0, &best, NULL);
         int has = 0;
-        for (int i = 0; i < 4; i++) has |= splits[best].keep[i] == lead;
+        for (int i = 0; i < 4; i++) has |= splits[best].keep[i] == card;
         if (!has) continue;
         cs_card hand[4];
-        hand[0] = lead;
+        hand[0] = card;
         for (int i = 0, k = 1; i < 4; i++)
-            if (splits[best].keep[i] != lead) hand[k++] = splits[best].keep[i];
-        if (!found) memcpy(out, hand, sizeof hand);
+            if (splits[best].keep[i] != card) hand[k++] = splits[best].keep[i];
+        if (!found) {
+            memcpy(out, hand, sizeof hand);
+            if (known != NULL) *known = six;
+        }
         found = 1;
-        /* Would expected lead this card from this hand? */
-        cs_peg_pile pile = {0};
-        int left4[2] = {4, 4}, none[2] = {0, 0};
+        /* Would expected lay this card from this hand? */
+        int cards_left[2] = {4 - seat, 4}, none[2] = {0, 0};
         cs_peg_situation sit = {.players = 2,
-                                .seat = 0,
+                                .seat = seat,
                                 .hand = hand,
                                 .n_hand = 4,
                                 .pile = &pile,
-                                .cards_left = left4,
-                                .unseen = CS_FULL_DECK & ~mine & ~cs_cardset_of(starter),
+                                .cards_left = cards_left,
+                                .unseen = CS_FULL_DECK & ~six & ~seen,
                                 .no_value_upto = none};
         int at = cs_peg_lookahead_pick(&sit);
-        if (at >= 0 && cs_card_rank(hand[at]) == cs_card_rank(lead)) {
+        if (at >= 0 && cs_card_rank(hand[at]) == cs_card_rank(card)) {
             memcpy(out, hand, sizeof hand);
+            if (known != NULL) *known = six;
             return;
         }
     }
     if (found) return;
-    cs_cardset left = pool;
-    out[0] = lead;
-    for (int i = 1; i < 4; i++) out[i] = cs_cardset_draw(&left, rng);
+    cs_cardset left = pool, dealt = cs_cardset_of(card);
+    out[0] = card;
+    for (int i = 1; i < 4; i++) {
+        out[i] = cs_cardset_draw(&left, rng);
+        dealt |= cs_cardset_of(out[i]);
+    }
+    if (known != NULL) *known = dealt;
 }
 
 /* The best rank for the dealer holding ranks[] on the lead; -1 if the state cannot occur. */
@@ -203,7 +222,7 @@ static int best_response(int lead, const int ranks[4], const cs_rules *r, const 
         cs_card tossed[2] = {cs_cardset_draw(&deck, &rng), cs_cardset_draw(&deck, &rng)};
         cs_card starter = cs_cardset_draw(&deck, &rng);
         cs_card pone[4];
-        pone_hand(lead_card, starter, deck, r, m, &rng, pone);
+        played_hand(0, lead_card, CS_NO_CARD, starter, deck, r, m, &rng, pone, NULL);
 
         cs_sim s;
         sim_hands(&s, r, memo, 1, starter, pone, mine);
@@ -236,71 +255,11 @@ static int best_lead(const int ranks[4], const cs_rules *r, const cs_crib_model 
     return best_candidate(total, cand, n_cand);
 }
 
-/* The dealer's hand for one sample: the answer and three more from pool, kept as expected
- * would from six, and answered to the lead as expected would; *known gets the six. */
-static void dealer_hand(cs_card answer, cs_card lead, cs_card starter, cs_cardset pool,
-                        const cs_rules *r, const cs_crib_model *m, cs_pcg32 *rng, cs_card out[4],
-                        cs_cardset *known) {
-    int found = 0;
-    for (int t = 0; t < TRIES; t++) {
-        cs_cardset left = pool;
-        cs_card dealt[6];
-        dealt[0] = answer;
-        for (int i = 1; i < 6; i++) dealt[i] = cs_cardset_draw(&left, rng);
-        cs_pool p;
-        cs_cardset six = 0;
-        for (int i = 0; i < 6; i++) six |= cs_cardset_of(dealt[i]);
-        cs_pool_init(&p, CS_FULL_DECK & ~six);
-        cs_split splits[CS_SPLITS_MAX];
-        int n = cs_splits(dealt, 6, 2, splits), best;
-        cs_discard_best(r, splits, n, &p, m, 1.0, &best, NULL);
-        int has = 0;
-        for (int i = 0; i < 4; i++) has |= splits[best].keep[i] == answer;
-        if (!has) continue;
-        cs_card hand[4];
-        hand[0] = answer;
-        for (int i = 0, k = 1; i < 4; i++)
-            if (splits[best].keep[i] != answer) hand[k++] = splits[best].keep[i];
-        if (!found) {
-            memcpy(out, hand, sizeof hand);
-            *known = six;
-        }
-        found = 1;
-        /* Would expected answer the lead with this card? */
-        cs_peg_pile pile = {0};
-        cs_peg_push(&pile, cs_card_rank(lead));
-        int cards_left[2] = {3, 4}, none[2] = {0, 0};
-        cs_peg_situation sit = {.players = 2,
-                                .seat = 1,
-                                .hand = hand,
-                                .n_hand = 4,
-                                .pile = &pile,
-                                .cards_left = cards_left,
-                                .unseen = CS_FULL_DECK & ~six & ~cs_cardset_of(starter) &
-                                          ~cs_cardset_of(lead),
-                                .no_value_upto = none};
-        int at = cs_peg_lookahead_pick(&sit);
-        if (at >= 0 && cs_card_rank(hand[at]) == cs_card_rank(answer)) {
-            memcpy(out, hand, sizeof hand);
-            *known = six;
-            return;
-        }
-    }
-    if (found) return;
-    cs_cardset left = pool;
-    out[0] = answer;
-    *known = cs_cardset_of(answer);
-    for (int i = 1; i < 4; i++) {
-        out[i] = cs_cardset_draw(&left, rng);
-        *known |= cs_cardset_of(out[i]);
-    }
-}
-
 /*
  * The second-card table: the rank the pone does best to lay second, holding ranks[] before it
  * led the lead table's card and the dealer answered with a card of rank `answer`; -1 if the
  * state cannot occur. The dealer's hand is drawn as expected would have kept it and answered
- * so (dealer_hand()), both then pegging as expected does; a candidate is worth the pone's points
+ * so (played_hand()), both then pegging as expected does; a candidate is worth the pone's points
  * in the play minus the dealer's, on SAMPLES deals.
  */
 static int best_second(const int ranks[4], int lead, int answer, const cs_rules *r,
@@ -334,7 +293,7 @@ static int best_second(const int ranks[4], int lead, int answer, const cs_rules 
         while (cs_card_rank(mine[li]) != lead) li++;
         cs_card dealer[4];
         cs_cardset dealer_known;
-        dealer_hand(answer_card, mine[li], starter, deck, r, m, &rng, dealer, &dealer_known);
+        played_hand(1, answer_card, mine[li], starter, deck, r, m, &rng, dealer, &dealer_known);
 
         cs_sim s;
         sim_hands(&s, r, memo, 1, starter, mine, dealer);
