@@ -559,7 +559,13 @@ typedef struct {
 #define SCATTER_BLOCK      512
 #define SCATTER_MAX_STRUCT 256 /* bytes of a record the block transpose takes (136 now) */
 
-#define MAX_SLABS 34 /* per table: CS_H5_MAX_HELPERS + 2 */
+/* Slabs per table beyond one for each helper. With too few, the writer needing a free slab often
+ * finds the oldest still being compressed by a helper and waits for it. Two spare (the first
+ * version) left two threads idle some 10% of a --record deals run, random vs random; four, 5%
+ * (CPU time against wall time); the bench's deals overhead on two threads went from +62% and
+ * +63% to +52% and +57% (runs alternated with the previous binary). */
+#define SPARE_SLABS 4
+#define MAX_SLABS   (CS_H5_MAX_HELPERS + SPARE_SLABS) /* per table */
 
 typedef struct {
     const table_def *def;
@@ -1161,8 +1167,8 @@ static void writer_free(cs_h5_writer *w) {
 int cs_h5_writer_helpers(cs_h5_writer *w, int helpers) {
     if (helpers < 0) helpers = 0;
     if (helpers > CS_H5_MAX_HELPERS) helpers = CS_H5_MAX_HELPERS;
-    if (table_add_slabs(&w->games, helpers + 2) < 0 ||
-        (w->has_deals && table_add_slabs(&w->deals, helpers + 2) < 0)) {
+    if (table_add_slabs(&w->games, helpers + SPARE_SLABS) < 0 ||
+        (w->has_deals && table_add_slabs(&w->deals, helpers + SPARE_SLABS) < 0)) {
         snprintf(w->err, sizeof w->err, "out of memory");
         return CS_ENOMEM;
     }

@@ -132,7 +132,7 @@ int cs_h5_reopen(const char *path, cs_h5_meta *m, cs_h5_writer **out, char *err,
 
 /*
  * Lets up to `helpers` other threads compress the writer's full chunks while it goes on
- * filling the next ones: gives each table helpers + 2 chunk buffers (one being filled, one
+ * filling the next ones: gives each table helpers + 4 chunk buffers (one being filled, one
  * being written, the rest queued). Without it (or with 0) the writer compresses each chunk
  * itself when it fills. The bytes written are the same either way. Call right after
  * cs_h5_create or cs_h5_reopen. Returns 0 or CS_ENOMEM.
