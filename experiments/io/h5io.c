@@ -15,7 +15,6 @@
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
-#include <isa-l/igzip_lib.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -28,12 +27,13 @@
 #include "condwait.h"
 #include "error.h"
 #include "pcg32.h"
+#include "rledeflate.h"
 #include "version.h"
 
 /*
  * ThreadSanitizer (CRIBSIM_TSAN, tests/race_check.sh) sees only instrumented code, so it misses
- * ISA-L reading a slab's stage and writing its zbuf, and HDF5 reading zbuf: the very buffers the
- * writer and its helpers hand each other. These tell it about those accesses, so a slab handed
+ * ISA-L summing a slab's stage (the deflate's checksum) and HDF5 reading zbuf: the very buffers
+ * the writer and its helpers hand each other. These tell it about those accesses, so a slab handed
  * over without the lock is reported like any other race. They are nothing in other builds.
  */
 #if defined(__SANITIZE_THREAD__)
@@ -545,10 +545,9 @@ typedef struct {
     unsigned char *stage;
     unsigned char *zbuf; /* deflated (also scratch for rows read back on --resume) */
     size_t zlen;         /* bytes in zbuf; 0 if deflate failed */
-    struct isal_zstream *zs;
-    unsigned char *zwork; /* ISA-L's level 1 working memory */
-    uint64_t first;       /* row of stage[0]; a multiple of the chunk */
-    slab_state state;     /* under the writer's lock once the slab is queued */
+    cs_rle_deflater *zd; /* the deflate's working memory */
+    uint64_t first;      /* row of stage[0]; a multiple of the chunk */
+    slab_state state;    /* under the writer's lock once the slab is queued */
 } slab;
 
 /* Records scattered at a time. Each plane's part of a block is SCATTER_BLOCK bytes, eight
@@ -600,8 +599,7 @@ static void table_init(table *t, const table_def *def) {
 static void slab_free(slab *b) {
     free(b->stage);
     free(b->zbuf);
-    free(b->zs);
-    free(b->zwork);
+    cs_rle_deflate_free(b->zd);
     memset(b, 0, sizeof *b);
 }
 
@@ -630,31 +628,25 @@ static void table_free(table *t) {
  * The writer compresses chunks itself and hands them to H5Dwrite_chunk: HDF5's own filter
  * pipeline allocates and zeroes buffers for every chunk and its deflate cannot be tuned. The
  * result is exactly what the declared filters mean (shuffle, then deflate in a zlib stream),
- * so any HDF5 reader inflates and unshuffles it as usual, with no plugin. The deflate is
- * ISA-L's (igzip) at its level 1, a whole chunk at once: on shuffled /deals rows it is about
- * four times as fast as zlib's level 1 with the run-length strategy (used before) for chunks
- * the same size to within 1%, which makes recording deals cheap enough to leave on.
+ * so any HDF5 reader inflates and unshuffles it as usual, with no plugin.
  *
- * Its window is cut to ZHIST_BITS. In a shuffled chunk the matches worth having are close
- * (runs and short repeats within a byte plane: a seat that alternates, a count's high byte),
- * and a short window spares the level 1 search its far, short matches. Measured on twenty
- * /deals chunks of random vs random games (CPU time, 160 compressions each): the full 32 KB
- * window 1.04 ms and 221,693 bytes a chunk; 256 bytes 0.86 ms and 217,459 bytes (512: 0.92
- * ms, 128: 0.87 ms). ISA-L's larger level 1 buffers were faster still (0.80 ms) but made
- * chunks 4-6% larger, and its level 0 44% larger. The zlib header states the window; every
- * inflater accepts it.
+ * The deflate is rledeflate.c's: a Huffman code per byte plane, runs of a repeated byte and
+ * matches 256 bytes back, without the search for other matches a general deflate makes, which
+ * in a shuffled chunk finds little (see rledeflate.h). On twenty /deals chunks of random vs
+ * random games, each compressed 15 times in turn with the other and the fastest kept: ISA-L's
+ * igzip at level 1 with a 256-byte window, used before, 0.77 to 0.82 ms and 217,459 bytes a
+ * chunk; this 0.59 to 0.61 ms and 210,874 bytes. Whole files, 300,000 games: /deals 3.0% and
+ * /games 12.5% smaller (a game's number repeats its low byte every 256 rows, which only the
+ * matches at 256 catch). zlib's level 1 with its run-length strategy, used before ISA-L, took
+ * about four times ISA-L's time. ISA-L still sums the zlib stream's Adler-32 (vectorised).
  */
-#define ZWORK_SIZE ISAL_DEF_LVL1_SMALL
-#define ZHIST_BITS 8 /* a 256-byte window */
-
 static int slab_alloc(table *t, slab *b) {
     size_t bytes = t->def->chunk * t->row_size;
     memset(b, 0, sizeof *b);
     b->stage = aligned_alloc(64, (bytes + 63) / 64 * 64); /* blocks fill whole cache lines */
     b->zbuf = malloc(t->zcap);
-    b->zs = malloc(sizeof *b->zs);
-    b->zwork = malloc(ZWORK_SIZE);
-    if (b->stage == NULL || b->zbuf == NULL || b->zs == NULL || b->zwork == NULL) return -1;
+    b->zd = cs_rle_deflate_new(bytes, t->def->chunk);
+    if (b->stage == NULL || b->zbuf == NULL || b->zd == NULL) return -1;
     return 0;
 }
 
@@ -664,9 +656,9 @@ static int table_alloc_writing(table *t, int n) {
     t->src_of = malloc(t->row_size * sizeof *t->src_of);
     t->pend = calloc(SCATTER_BLOCK, t->def->struct_size);
     t->planes = aligned_alloc(64, SCATTER_MAX_STRUCT * SCATTER_BLOCK);
-    /* Room for the chunk stored (ISA-L falls back to stored blocks: 5 bytes per 64 KB, the
-     * zlib header and checksum), which is also room for its raw rows (scratch on --resume). */
-    t->zcap = bytes + (bytes / 65535 + 1) * 5 + 64;
+    /* Room for the chunk deflated at its worst (stored), which is also room for its raw rows
+     * (scratch on --resume). */
+    t->zcap = cs_rle_deflate_bound(bytes, t->def->chunk);
     if (t->src_of == NULL || t->pend == NULL || t->planes == NULL) return -1;
     size_t j = 0;
     for (size_t k = 0; k < t->def->n_fields; k++)
@@ -700,21 +692,8 @@ static void slab_compress(const table *t, slab *b, size_t rows) {
     size_t n = t->def->chunk, bytes = n * t->row_size;
     if (rows < n)
         for (size_t j = 0; j < t->row_size; j++) memset(b->stage + j * n + rows, 0, n - rows);
-    struct isal_zstream *zs = b->zs;
-    isal_deflate_stateless_init(zs);
-    zs->level = 1;
-    zs->level_buf = b->zwork;
-    zs->level_buf_size = ZWORK_SIZE;
-    zs->gzip_flag = IGZIP_ZLIB;
-    zs->hist_bits = ZHIST_BITS;
-    zs->end_of_stream = 1;
-    zs->flush = NO_FLUSH;
-    zs->next_in = b->stage;
-    zs->avail_in = (uint32_t)bytes;
-    zs->next_out = b->zbuf;
-    zs->avail_out = (uint32_t)t->zcap;
     TSAN_READS(b->stage, bytes);
-    b->zlen = isal_deflate_stateless(zs) == COMP_OK ? zs->total_out : 0;
+    b->zlen = cs_rle_deflate(b->zd, b->stage, bytes, b->zbuf, t->zcap);
     TSAN_WRITES(b->zbuf, b->zlen);
 }
 
