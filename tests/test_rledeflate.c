@@ -127,6 +127,10 @@ static void test_rledeflate_sizes_are_what_the_planes_allow(void) {
     fill_plane(in, ROWS, CARDS, &rng); /* about 5.7 bits a card */
     size_t cards = round_trip(in, ROWS, ROWS);
     CU_ASSERT(cards > ROWS * 5.6 / 8 && cards < ROWS * 5.9 / 8 + 100);
+    /* four planes of cards share one block and code, no larger than four blocks */
+    for (int k = 1; k < 4; k++) fill_plane(in + k * ROWS, ROWS, CARDS, &rng);
+    size_t four = round_trip(in, 4 * ROWS, ROWS);
+    CU_ASSERT(four > 0 && four <= 4 * cards);
     free(in);
 }
 

@@ -630,15 +630,16 @@ static void table_free(table *t) {
  * result is exactly what the declared filters mean (shuffle, then deflate in a zlib stream),
  * so any HDF5 reader inflates and unshuffles it as usual, with no plugin.
  *
- * The deflate is rledeflate.c's: a Huffman code per byte plane, runs of a repeated byte and
- * matches 256 bytes back, without the search for other matches a general deflate makes, which
- * in a shuffled chunk finds little (see rledeflate.h). On twenty /deals chunks of random vs
- * random games, each compressed 15 times in turn with the other and the fastest kept: ISA-L's
- * igzip at level 1 with a 256-byte window, used before, 0.77 to 0.82 ms and 217,459 bytes a
- * chunk; this 0.59 to 0.61 ms and 210,874 bytes. Whole files, 300,000 games: /deals 3.0% and
- * /games 12.5% smaller (a game's number repeats its low byte every 256 rows, which only the
- * matches at 256 catch). zlib's level 1 with its run-length strategy, used before ISA-L, took
- * about four times ISA-L's time. ISA-L still sums the zlib stream's Adler-32 (vectorised).
+ * The deflate is rledeflate.c's: a Huffman code per byte plane (or per run of alike planes),
+ * runs of a repeated byte and matches 256 bytes back, without the search for other matches a
+ * general deflate makes, which in a shuffled chunk finds little (see rledeflate.h). On twenty
+ * /deals chunks of random vs random games, each compressed 15 times in turn with the other and
+ * the fastest kept: ISA-L's igzip at level 1 with a 256-byte window, used before, 0.79 to 0.95
+ * ms and 217,459 bytes a chunk; this 62% to 70% of that time and 210,807 bytes. Whole files,
+ * 300,000 games: /deals 3.0% and /games 12.5% smaller (a game's number repeats its low byte
+ * every 256 rows, which only the matches at 256 catch). zlib's level 1 with its run-length
+ * strategy, used before ISA-L, took about four times ISA-L's time. ISA-L still sums the zlib
+ * stream's Adler-32 (vectorised).
  */
 static int slab_alloc(table *t, slab *b) {
     size_t bytes = t->def->chunk * t->row_size;

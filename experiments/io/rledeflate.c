@@ -55,6 +55,7 @@ struct cs_rle_deflater {
      * tokens. */
     const unsigned char *lit;
     size_t lit_len, lit_at;
+    uint32_t lit_hist[256];          /* their histogram */
     uint16_t run_sym[MAX_RUN + 1];   /* a run's length symbol (257-285) */
     uint8_t run_nbits[MAX_RUN + 1];  /* its extra bits */
     uint16_t run_extra[MAX_RUN + 1]; /* their value */
@@ -137,18 +138,33 @@ static void align(bitout *w) {
 
 /* ---- Huffman codes ---- */
 
-/* Sorts keys ascending (a merge sort: a few hundred keys at most, often a few dozen). */
+/* Sorts keys ascending: insertion sort in runs of RUN_SORT, then merges of the runs, through
+ * tmp and back (a few hundred keys at most, often a few dozen). */
+#define RUN_SORT 16
 static void sort_keys(uint64_t *a, uint64_t *tmp, int n) {
-    for (int width = 1; width < n; width *= 2) {
+    for (int lo = 0; lo < n; lo += RUN_SORT) {
+        int hi = lo + RUN_SORT < n ? lo + RUN_SORT : n;
+        for (int i = lo + 1; i < hi; i++) {
+            uint64_t x = a[i];
+            int j = i;
+            for (; j > lo && a[j - 1] > x; j--) a[j] = a[j - 1];
+            a[j] = x;
+        }
+    }
+    uint64_t *from = a, *to = tmp;
+    for (int width = RUN_SORT; width < n; width *= 2) {
         for (int lo = 0; lo < n; lo += 2 * width) {
             int mid = lo + width < n ? lo + width : n, hi = lo + 2 * width < n ? lo + 2 * width : n;
             int i = lo, j = mid, k = lo;
-            while (i < mid && j < hi) tmp[k++] = a[i] <= a[j] ? a[i++] : a[j++];
-            while (i < mid) tmp[k++] = a[i++];
-            while (j < hi) tmp[k++] = a[j++];
+            while (i < mid && j < hi) to[k++] = from[i] <= from[j] ? from[i++] : from[j++];
+            while (i < mid) to[k++] = from[i++];
+            while (j < hi) to[k++] = from[j++];
         }
-        memcpy(a, tmp, (size_t)n * sizeof *a);
+        uint64_t *t = from;
+        from = to;
+        to = t;
     }
+    if (from != a) memcpy(a, from, (size_t)n * sizeof *a);
 }
 
 /*
@@ -246,9 +262,9 @@ static void run(cs_rle_deflater *z, size_t r, unsigned prev) {
     while (r-- > 0) literal(z, prev);
 }
 
-/* A plane taken as literals alone: only its histogram now (four of them, so that a byte
- * repeated soon does not wait on its own count). */
-static void literals_plane(cs_rle_deflater *z, const unsigned char *p, size_t len, int *prev) {
+/* The histogram of p[0..len) (four of them, summed: a byte repeated soon does not wait on its
+ * own count). */
+static void histogram(const unsigned char *p, size_t len, uint32_t out[256]) {
     uint32_t h[4][256];
     memset(h, 0, sizeof h);
     size_t i = 0;
@@ -259,10 +275,38 @@ static void literals_plane(cs_rle_deflater *z, const unsigned char *p, size_t le
         h[3][p[i + 3]]++;
     }
     for (; i < len; i++) h[0][p[i]]++;
-    for (int c = 0; c < 256; c++) z->freq[c] += h[0][c] + h[1][c] + h[2][c] + h[3][c];
-    z->lit = p;
-    z->lit_len = len;
-    z->lit_at = z->n_tok;
+    for (int c = 0; c < 256; c++) out[c] = h[0][c] + h[1][c] + h[2][c] + h[3][c];
+}
+
+/* Whether a plane of len bytes with histogram h is close enough to the block's literals (a
+ * histogram acc of n bytes) to share their code: distributions within 1/8 of each other (total
+ * variation), as the planes of the cards dealt are. One block for such planes saves a code's
+ * building and its header each: on /deals chunks 9% of the time, and no larger (1/16: the
+ * same size, 2% slower; 1/4: 0.2% larger). */
+static int alike(const uint32_t *acc, size_t n, const uint32_t *h, size_t len) {
+    uint64_t diff = 0;
+    for (int c = 0; c < 256; c++) {
+        uint64_t x = (uint64_t)h[c] * n, y = (uint64_t)acc[c] * len;
+        diff += x > y ? x - y : y - x;
+    }
+    return diff <= (uint64_t)n * len / 4;
+}
+
+/* Takes p[0..len), with histogram h, as the block's literals, or as more of them (the plane
+ * right after them in memory). Tokens after them come from the planes after these. */
+static void literals_plane(cs_rle_deflater *z, const unsigned char *p, size_t len,
+                           const uint32_t *h, int *prev) {
+    if (z->lit == NULL) {
+        z->lit = p;
+        z->lit_len = 0;
+        z->lit_at = z->n_tok;
+        memset(z->lit_hist, 0, sizeof z->lit_hist);
+    }
+    z->lit_len += len;
+    for (int c = 0; c < 256; c++) {
+        z->freq[c] += h[c];
+        z->lit_hist[c] += h[c];
+    }
     *prev = p[len - 1];
 }
 
@@ -386,34 +430,35 @@ static void put_tokens(bitout *w, const uint32_t *tsym, const uint16_t *tok, siz
     *w = o;
 }
 
-/* Writes the bytes p[0..n) as literals, `width` codes at a time (their bits at most 56). */
+/* Writes the bytes p[0..n) as literals, `width` codes at a time (their bits at most 56); lit
+ * holds a byte's code, and its length from bit 32. */
 static inline __attribute__((always_inline)) void
-put_literals_by(bitout *o, const uint32_t *sym, const unsigned char *p, size_t n, int width) {
+put_literals_by(bitout *o, const uint64_t *lit, const unsigned char *p, size_t n, int width) {
     size_t i = 0;
     for (; i + (size_t)width <= n; i += (size_t)width) {
         uint64_t v = 0;
         unsigned at = 0;
         for (int k = 0; k < width; k++) {
-            uint32_t e = sym[p[i + (size_t)k]];
-            v |= (uint64_t)(e & 0xffffff) << at;
-            at += e >> 24;
+            uint64_t e = lit[p[i + (size_t)k]];
+            v |= (uint64_t)(uint32_t)e << at;
+            at += (unsigned)(e >> 32);
         }
         put(o, v, at);
     }
-    for (; i < n; i++) put(o, sym[p[i]] & 0xffffff, sym[p[i]] >> 24);
+    for (; i < n; i++) put(o, (uint32_t)lit[p[i]], (unsigned)(lit[p[i]] >> 32));
 }
 
 /* Writes the bytes p[0..n) as literals whose codes are at most `longest` bits: as many at a
  * time as fit 56 bits (eight for a plane of cards, 52 values of five or six bits). */
-static void put_literals(bitout *w, const uint32_t *sym, const unsigned char *p, size_t n,
+static void put_literals(bitout *w, const uint64_t *lit, const unsigned char *p, size_t n,
                          unsigned longest) {
     bitout o = *w;
     if (longest <= 7)
-        put_literals_by(&o, sym, p, n, 8);
+        put_literals_by(&o, lit, p, n, 8);
     else if (longest <= 9)
-        put_literals_by(&o, sym, p, n, 6);
+        put_literals_by(&o, lit, p, n, 6);
     else
-        put_literals_by(&o, sym, p, n, 4);
+        put_literals_by(&o, lit, p, n, 4);
     *w = o;
 }
 
@@ -511,9 +556,13 @@ static void flush_block(cs_rle_deflater *z, bitout *w, const unsigned char *raw,
         size_t at = z->lit ? z->lit_at : z->n_tok;
         put_tokens(w, tsym, z->tok, at, z->fars > 0);
         if (z->lit) {
+            uint64_t lit[256];
             unsigned longest = 0;
-            for (int t = 0; t < 256; t++) longest = len[t] > longest ? len[t] : longest;
-            put_literals(w, tsym, z->lit, z->lit_len, longest);
+            for (int t = 0; t < 256; t++) {
+                lit[t] = code[t] | (uint64_t)len[t] << 32;
+                longest = len[t] > longest ? len[t] : longest;
+            }
+            put_literals(w, lit, z->lit, z->lit_len, longest);
         }
         put_tokens(w, tsym, z->tok + at, z->n_tok - at, z->fars > 0);
         put(w, code[END_BLOCK], len[END_BLOCK]);
@@ -554,22 +603,35 @@ size_t cs_rle_deflate(cs_rle_deflater *z, const unsigned char *in, size_t n, uns
             adler = adler_run(adler, p[0], len);
             continue;
         }
-        if (varied) {
-            flush_block(z, &w, in + start, at - start, 0);
-            start = at;
-        }
-        varied = 1;
         /* The kind of plane, from its first SAMPLE bytes or so (only the size depends on it):
          * runs where three in four bytes repeat the one before, matches at FAR where three in
          * four repeat the one FAR before, else literals alone. */
         size_t head = len < SAMPLE ? len : SAMPLE, far = len <= FAR ? 0 : len - FAR;
         far = far < SAMPLE ? far : SAMPLE;
-        if (equal_at(p, head, 1) >= head / 4 * 3)
+        int kind = equal_at(p, head, 1) >= head / 4 * 3                    ? 1
+                   : far > 0 && equal_at(p, far + FAR, FAR) >= far / 4 * 3 ? 2
+                                                                           : 0;
+        uint32_t h[256];
+        if (kind == 0) {
+            histogram(p, len, h);
+            if (z->lit != NULL && z->lit + z->lit_len == p &&
+                alike(z->lit_hist, z->lit_len, h, len)) { /* one code for both */
+                literals_plane(z, p, len, h, &prev);
+                adler = isal_adler32(adler, p, len);
+                continue;
+            }
+        }
+        if (varied) {
+            flush_block(z, &w, in + start, at - start, 0);
+            start = at;
+        }
+        varied = 1;
+        if (kind == 1)
             tokens_near(z, p, len, &prev);
-        else if (far > 0 && equal_at(p, far + FAR, FAR) >= far / 4 * 3)
+        else if (kind == 2)
             tokens_far(z, p, len, &prev);
         else
-            literals_plane(z, p, len, &prev);
+            literals_plane(z, p, len, h, &prev);
         adler = isal_adler32(adler, p, len);
     }
     flush_block(z, &w, in + start, n - start, 1);

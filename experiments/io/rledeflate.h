@@ -11,7 +11,8 @@
  * So this writes the deflate format (RFC 1951, in a zlib wrapper, RFC 1950) with literals and
  * matches at two distances only: 1 (a run of the byte before) and 256 (a counter's low byte, such
  * as a game's number in /games, repeats every 256 rows). Each plane that is not one value gets
- * its own block with its own dynamic code; planes of one value join the block beside them as a
+ * its own block with its own dynamic code, except that planes side by side with much the same
+ * bytes (the cards dealt) share one; planes of one value join the block beside them as a
  * literal and a few runs, and a block that would not be smaller than its bytes is stored
  * instead. Any inflater reads the result (zlib, and so HDF5's deflate filter, with no plugin).
  */

@@ -15,7 +15,7 @@
  * the file the writer has filled (h5io.h's helpers), so the one writer does not limit how many
  * threads a run recording deals can use. Batch sizes adapt so a batch takes about
  * CS_RUNNER_BATCH_SECONDS, which bounds how long an interrupt waits; they change nothing in
- * the results. Memory is the ring plus threads + 1 chunks per table: flat in the number of
+ * the results. Memory is the ring plus threads + 3 chunks per table: flat in the number of
  * games.
  *
  * Duplicate deals. With `duplicate`, each card sequence is played once per distinct rotation
