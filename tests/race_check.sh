@@ -60,7 +60,7 @@ fi
 cs=$build/cribsim
 # Archer from the very libomp the binary loads.
 omp=$(ldd "$cs" | awk '/libomp\.so/ {print $3; exit}')
-archer=$(dirname "$omp")/libarcher.so
+archer=$(dirname "$(readlink -f "$omp")")/libarcher.so # beside the file, not a link to it
 if [ ! -f "$archer" ]; then
     echo "race check: no Archer beside $omp (libarcher.so comes with libomp-dev)" >&2
     exit 1
