@@ -72,8 +72,9 @@ cs_rle_deflater *cs_rle_deflate_new(size_t n, size_t plane) {
     if (z == NULL) return NULL;
     z->n = n;
     z->plane = plane;
-    /* A block holds at most one plane of many values and any number of one-value planes, each
-     * a literal, its runs and at most two more literals. */
+    /* A block's tokens come from at most one plane of many values (planes of literals alone
+     * make none) and any number of one-value planes, each a literal, its runs and at most two
+     * more literals. */
     size_t planes = n / plane + 1;
     z->cap_tok = plane + n / MAX_RUN + 4 * planes + 16;
     z->tok = malloc(z->cap_tok * sizeof *z->tok);
