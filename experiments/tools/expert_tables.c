@@ -54,6 +54,28 @@ static void draw_ranks(const int ranks[4], cs_cardset *deck, cs_pcg32 *rng, cs_c
     }
 }
 
+/* Draws n cards from *deck into out; returns them as a set. */
+static cs_cardset draw_cards(cs_cardset *deck, cs_pcg32 *rng, int n, cs_card *out) {
+    cs_cardset drawn = 0;
+    for (int i = 0; i < n; i++) {
+        out[i] = cs_cardset_draw(deck, rng);
+        drawn |= cs_cardset_of(out[i]);
+    }
+    return drawn;
+}
+
+/* How expected lays away from the six cards dealt (six, as a set), for the dealer's crib (sign
+ * 1) or the other's (-1): every card but the six unseen. */
+static cs_split expected_split(const cs_card dealt[6], cs_cardset six, const cs_rules *r,
+                               const cs_crib_model *m, double sign) {
+    cs_pool p;
+    cs_pool_init(&p, CS_FULL_DECK & ~six);
+    cs_split splits[CS_SPLITS_MAX];
+    int n = cs_splits(dealt, 6, 2, splits), best;
+    cs_discard_best(r, splits, n, &p, m, sign, &best, NULL);
+    return splits[best];
+}
+
 /* Starts the play of two four-card hands: seat 0 holds a[], seat 1 b[], each seat knowing its
  * own (the caller adds what else it knows); the memo serves both seats' lookahead. */
 static void sim_hands(cs_sim *s, const cs_rules *r, cs_peg_memo *memo, int dealer, cs_card starter,
@@ -117,18 +139,10 @@ static void deal_play(int role, const int ranks[4], const cs_rules *r, const cs_
     draw_ranks(ranks, &deck, rng, mine);
     cs_card tossed[2] = {cs_cardset_draw(&deck, rng), cs_cardset_draw(&deck, rng)};
     cs_card dealt[6];
-    cs_cardset theirs = 0;
-    for (int i = 0; i < 6; i++) {
-        dealt[i] = cs_cardset_draw(&deck, rng);
-        theirs |= cs_cardset_of(dealt[i]);
-    }
-    cs_pool p;
-    cs_pool_init(&p, CS_FULL_DECK & ~theirs);
-    cs_split splits[CS_SPLITS_MAX];
-    int n = cs_splits(dealt, 6, 2, splits), best;
-    cs_discard_best(r, splits, n, &p, m, role ? -1.0 : 1.0, &best, NULL);
+    cs_cardset theirs = draw_cards(&deck, rng, 6, dealt);
+    cs_split kept = expected_split(dealt, theirs, r, m, role ? -1.0 : 1.0);
     cs_card starter = cs_cardset_draw(&deck, rng);
-    sim_hands(s, r, memo, role ? 0 : 1, starter, mine, splits[best].keep);
+    sim_hands(s, r, memo, role ? 0 : 1, starter, mine, kept.keep);
     s->known[0] |= cs_cardset_of(tossed[0]) | cs_cardset_of(tossed[1]);
     s->known[1] = theirs;
     cs_sim_start_play(s);
@@ -154,21 +168,15 @@ static void played_hand(int seat, cs_card card, cs_card led, cs_card starter, cs
         cs_cardset left = pool;
         cs_card dealt[6];
         dealt[0] = card;
-        for (int i = 1; i < 6; i++) dealt[i] = cs_cardset_draw(&left, rng);
-        cs_pool p;
-        cs_cardset six = 0;
-        for (int i = 0; i < 6; i++) six |= cs_cardset_of(dealt[i]);
-        cs_pool_init(&p, CS_FULL_DECK & ~six);
-        cs_split splits[CS_SPLITS_MAX];
-        int n = cs_splits(dealt, 6, 2, splits), best;
-        cs_discard_best(r, splits, n, &p, m, seat == 1 ? 1.0 : -1.0, &best, NULL);
+        cs_cardset six = cs_cardset_of(card) | draw_cards(&left, rng, 5, dealt + 1);
+        cs_split kept = expected_split(dealt, six, r, m, seat == 1 ? 1.0 : -1.0);
         int has = 0;
-        for (int i = 0; i < 4; i++) has |= splits[best].keep[i] == card;
+        for (int i = 0; i < 4; i++) has |= kept.keep[i] == card;
         if (!has) continue;
         cs_card hand[4];
         hand[0] = card;
         for (int i = 0, k = 1; i < 4; i++)
-            if (splits[best].keep[i] != card) hand[k++] = splits[best].keep[i];
+            if (kept.keep[i] != card) hand[k++] = kept.keep[i];
         if (!found) {
             memcpy(out, hand, sizeof hand);
             if (known != NULL) *known = six;
@@ -350,18 +358,10 @@ static double crib_value(int role, int a, int b, int same, const cs_rules *r,
         deck &= ~cs_cardset_of(crib[0]) & ~cs_cardset_of(crib[1]);
         for (int i = 0; i < 4; i++) cs_cardset_draw(&deck, &rng); /* the seat's kept cards */
         cs_card dealt[6];
-        cs_cardset theirs = 0;
-        for (int i = 0; i < 6; i++) {
-            dealt[i] = cs_cardset_draw(&deck, &rng);
-            theirs |= cs_cardset_of(dealt[i]);
-        }
-        cs_pool p;
-        cs_pool_init(&p, CS_FULL_DECK & ~theirs);
-        cs_split splits[CS_SPLITS_MAX];
-        int n = cs_splits(dealt, 6, 2, splits), best;
-        cs_discard_best(r, splits, n, &p, m, role ? -1.0 : 1.0, &best, NULL);
-        crib[2] = splits[best].toss[0];
-        crib[3] = splits[best].toss[1];
+        cs_cardset theirs = draw_cards(&deck, &rng, 6, dealt);
+        cs_split kept = expected_split(dealt, theirs, r, m, role ? -1.0 : 1.0);
+        crib[2] = kept.toss[0];
+        crib[3] = kept.toss[1];
         cs_card starter = cs_cardset_draw(&deck, &rng);
         total += cs_show_score(crib, 4, starter, r->crib_flush_min);
     }
