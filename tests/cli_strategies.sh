@@ -10,7 +10,7 @@ cli_in_tmp
 out=$("$cs" strategies 2>/dev/null); rc=$?
 [ "$rc" -eq 0 ] && ok || bad "strategies: rc=$rc"
 for want in "random (version" "greedy (version" "expected (version" "mc (version" \
-    "samples    default" "objective  default win" "hidden     default expected" \
+    "samples    default" "objective  default win" "hidden     default plays" \
     "peg        default lookahead" "plugin:PATH.so" "exec:" "timeout_ms default 10000" \
     "interface version 1"; do
     grep -qF -- "$want" <<<"$out" && ok || bad "listing lacks [$want]"

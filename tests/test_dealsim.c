@@ -3,13 +3,15 @@
  * test_dealsim.c - the rollout simulator plays by the engine's rules: replaying the engine's
  * recorded deals card for card, the simulator hands the turn to the same seat at every play
  * and credits the same pegging (go and last card included), heels and show, in every preset.
- * Its own policy always lays a card that fits.
+ * Its own policy always lays a card that fits. Its lookahead explains every play expected
+ * makes (cs_sim_replay()), and the perfect policy does not.
  */
 #include <string.h>
 
 #include "cu_main.h"
 #include "dealsim.h"
 #include "error.h"
+#include "strategy.h"
 
 typedef struct {
     const cs_rules *rules;
@@ -258,6 +260,97 @@ static void test_the_memo_gives_the_lookahead_s_choices(void) {
     CU_ASSERT(memo.misses > (1 << CS_PEG_MEMO_BITS));
 }
 
+/* The deals expected plays against itself, replayed by cs_sim_replay() with each seat knowing
+ * its own dealt cards and the starter, as it did in the game. */
+typedef struct {
+    const cs_rules *rules;
+    cs_rules free_rules;
+    cs_peg_memo *memo;
+    int deals, explained, by_perfect, unfit;
+} explain;
+
+static int explain_deal(void *ctx, const cs_deal_record *d) {
+    explain *ex = ctx;
+    const cs_rules *r = ex->rules;
+    if (d->ended || d->n_plays == 0) return 0;
+    for (int policy = CS_SIM_LOOKAHEAD; policy <= CS_SIM_PERFECT; policy++) {
+        cs_sim s;
+        memset(&s, 0, sizeof s);
+        s.rules = &ex->free_rules;
+        s.policy = policy;
+        s.players = r->players;
+        s.hand_size = cs_rules_hand_size(r);
+        s.dealer = d->dealer;
+        s.starter = d->starter;
+        s.memo = policy == CS_SIM_LOOKAHEAD && d->deal % 2 ? ex->memo : NULL;
+        for (int p = 0; p < r->players; p++) {
+            int k = 0;
+            for (int i = 0; i < r->cards_dealt; i++) {
+                cs_card c = d->dealt[p][i];
+                s.known[p] |= cs_cardset_of(c);
+                int tossed = 0;
+                for (int j = 0; j < r->discards; j++) tossed |= d->discard[p][j] == c;
+                /* Kept in reverse: not the order the engine held them in. */
+                if (!tossed) s.kept[p][s.hand_size - 1 - k++] = c;
+            }
+            memcpy(s.hand[p], s.kept[p], sizeof s.hand[p]);
+            s.n_hand[p] = s.hand_size;
+        }
+        cs_sim_start_play(&s);
+        unsigned all = (1u << r->players) - 1;
+        cs_sim wrong = s;
+        int ok = cs_sim_replay(&s, d->play_seat, d->play_card, d->n_plays, all, NULL) == 0;
+        /* The same plays with the first card one its seat did not hold: they do not fit. */
+        cs_card cards[CS_MAX_PLAYS];
+        memcpy(cards, d->play_card, sizeof(cs_card) * (size_t)d->n_plays);
+        cards[0] = d->starter;
+        ex->unfit += cs_sim_replay(&wrong, d->play_seat, cards, d->n_plays, all, NULL) == -1;
+        if (policy == CS_SIM_LOOKAHEAD)
+            ex->explained += ok;
+        else
+            ex->by_perfect += ok;
+    }
+    ex->deals++;
+    return 0;
+}
+
+static void test_the_lookahead_explains_every_play_expected_makes(void) {
+    static cs_peg_memo memo;
+    cs_peg_memo_clear(&memo);
+    for (int pr = 0; pr < CS_PRESET_COUNT; pr++) {
+        cs_rules rules;
+        cs_rules_preset((cs_preset)pr, &rules);
+        explain ex = {&rules, rules, &memo, 0, 0, 0, 0};
+        ex.free_rules.target = 1 << 20;
+        char err[256];
+        cs_player *players[CS_MAX_PLAYERS];
+        cs_agent agents[CS_MAX_PLAYERS];
+        for (int p = 0; p < rules.players; p++) {
+            players[p] = cs_player_create("expected", err, sizeof err);
+            CU_ASSERT_PTR_NOT_NULL_FATAL(players[p]);
+            agents[p] = cs_player_agent(players[p]);
+        }
+        cs_game *g = cs_game_new();
+        for (int i = 0; i < 40; i++) {
+            for (int p = 0; p < rules.players; p++)
+                cs_player_new_game(players[p], &rules, 8, (uint64_t)i, p);
+            cs_game_begin(g, &rules, 8, (uint64_t)i, CS_FIRST_DEALER_CUT, agents);
+            cs_game_record rec;
+            CU_ASSERT_EQUAL_FATAL(cs_game_run(g, explain_deal, &ex, &rec), CS_OK);
+        }
+        cs_game_free(g);
+        for (int p = 0; p < rules.players; p++) cs_player_destroy(players[p]);
+        CU_ASSERT(ex.deals > 100);
+        CU_ASSERT_EQUAL(ex.explained, ex.deals);
+        CU_ASSERT_EQUAL(ex.unfit, 2 * ex.deals);
+        /* Another policy would have played otherwise in many deals: the check can fail. */
+        CU_ASSERT(ex.by_perfect < ex.deals * 3 / 4);
+        if (ex.explained != ex.deals || ex.by_perfect >= ex.deals * 3 / 4)
+            fprintf(stderr, "%s: %d deals, %d explained, %d by the perfect policy\n",
+                    cs_preset_name((cs_preset)pr), ex.deals, ex.explained, ex.by_perfect);
+    }
+}
+
 const char cs_suite_name[] = "dealsim";
 const cs_test cs_suite_tests[] = {
     CS_TEST(test_replayed_deals_score_as_in_the_engine),
@@ -265,5 +358,6 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_the_show_counts_the_pone_first_in_a_race),
     CS_TEST(test_both_policies_always_lay_a_card_that_fits),
     CS_TEST(test_the_memo_gives_the_lookahead_s_choices),
+    CS_TEST(test_the_lookahead_explains_every_play_expected_makes),
     {NULL, NULL},
 };

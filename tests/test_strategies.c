@@ -18,16 +18,17 @@
 
 #define GAMES_PER_PRESET 1000
 
-/* Plays `games` games of preset with every seat given by spec; returns the failures. */
-static int play_games(const char *spec, cs_preset preset, int games, uint64_t seed,
-                      cs_game_record *first) {
+/* Plays `games` games of preset with seat 0 given by spec and every other seat by others (NULL:
+ * spec too); returns the failures. */
+static int play_games(const char *spec, const char *others, cs_preset preset, int games,
+                      uint64_t seed, cs_game_record *first) {
     cs_rules rules;
     cs_rules_preset(preset, &rules);
     char err[512];
     cs_player *players[CS_MAX_PLAYERS] = {NULL};
     cs_agent agents[CS_MAX_PLAYERS];
     for (int s = 0; s < rules.players; s++) {
-        players[s] = cs_player_create(spec, err, sizeof err);
+        players[s] = cs_player_create(s > 0 && others ? others : spec, err, sizeof err);
         CU_ASSERT_PTR_NOT_NULL_FATAL(players[s]);
         agents[s] = cs_player_agent(players[s]);
     }
@@ -59,7 +60,7 @@ static int play_games(const char *spec, cs_preset preset, int games, uint64_t se
 
 static void every_preset(const char *spec, int games) {
     for (int p = 0; p < CS_PRESET_COUNT; p++)
-        CU_ASSERT_EQUAL(play_games(spec, (cs_preset)p, games, 2024, NULL), 0);
+        CU_ASSERT_EQUAL(play_games(spec, NULL, (cs_preset)p, games, 2024, NULL), 0);
 }
 
 static void test_random_plays_every_preset(void) {
@@ -79,11 +80,17 @@ static void test_expected_greedy_pegging_plays_every_preset(void) {
 static void test_mc_win_plays_every_preset(void) {
     every_preset("mc:samples=1,width=2", GAMES_PER_PRESET);
 }
-/* The other objective, rollout policy and model of the hidden cards, in fewer games. */
+/* The other objective, rollout policy and models of the hidden cards, in fewer games. */
 static void test_mc_points_perfect_rollouts_play_every_preset(void) {
     every_preset("mc:samples=2,width=2,objective=points,rollout=perfect,hidden=uniform,race=off,"
                  "rank=expected",
                  200);
+    every_preset("mc:samples=2,width=2,hidden=expected", 200);
+}
+/* mc's model of the plays where it holds (expected at the other seats), in every preset. */
+static void test_mc_against_expected_plays_every_preset(void) {
+    for (int p = 0; p < CS_PRESET_COUNT; p++)
+        CU_ASSERT_EQUAL(play_games("mc:samples=8", "expected", (cs_preset)p, 20, 12, NULL), 0);
 }
 /* Enough samples for the race to drop moves (its first look is at 32 samples), in a few
  * games of every preset. */
@@ -114,8 +121,8 @@ static void test_same_seed_same_game_for_every_strategy(void) {
         if (strcmp(spec, "mc") == 0) snprintf(spec, sizeof spec, "mc:samples=4");
         for (int p = 0; p < CS_PRESET_COUNT; p++) {
             cs_game_record a, b;
-            CU_ASSERT_EQUAL(play_games(spec, (cs_preset)p, 1, 77, &a), 0);
-            CU_ASSERT_EQUAL(play_games(spec, (cs_preset)p, 1, 77, &b), 0);
+            CU_ASSERT_EQUAL(play_games(spec, NULL, (cs_preset)p, 1, 77, &a), 0);
+            CU_ASSERT_EQUAL(play_games(spec, NULL, (cs_preset)p, 1, 77, &b), 0);
             CU_ASSERT_EQUAL(memcmp(&a, &b, sizeof a), 0);
         }
     }
@@ -360,6 +367,7 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_expected_greedy_pegging_plays_every_preset),
     CS_TEST(test_mc_win_plays_every_preset),
     CS_TEST(test_mc_points_perfect_rollouts_play_every_preset),
+    CS_TEST(test_mc_against_expected_plays_every_preset),
     CS_TEST(test_mc_racing_plays_every_preset),
     CS_TEST(test_expert_plays_every_preset),
     CS_TEST(test_expert_without_tables_plays_every_preset),

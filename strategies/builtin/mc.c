@@ -20,8 +20,8 @@ static const char *const OBJECTIVES[] = {"points", "win", "match", NULL};
 
 static const char *const ROLLOUTS[] = {"lookahead", "perfect", NULL};
 
-enum { HIDDEN_EXPECTED, HIDDEN_UNIFORM };
-static const char *const HIDDEN[] = {"expected", "uniform", NULL};
+enum { HIDDEN_EXPECTED, HIDDEN_UNIFORM, HIDDEN_PLAYS };
+static const char *const HIDDEN[] = {"expected", "uniform", "plays", NULL};
 static const char *const ON_OFF[] = {"on", "off", NULL};
 enum { RANK_EXPECTED, RANK_EXPERT };
 static const char *const RANK[] = {"expected", "expert", NULL};
@@ -41,8 +41,10 @@ static const cs_strategy_param MC_PARAMS[] = {
      "discards examined by sampling, the best as `rank` rates them (1: no search); 0: 1 where "
      "expert's tables rank them (rank=expert, two hands of six), else 2"},
     {"rollout", "lookahead", "rollout pegging: lookahead (what each seat can see) or perfect"},
-    {"hidden", "expected",
-     "hands in the play: expected (as if each seat laid away as expected does) or uniform"},
+    {"hidden", "plays",
+     "hands in the play: plays (as if each other seat laid away and has pegged as expected "
+     "does, until a show proves it does not), expected (laid away as expected does) or "
+     "uniform"},
     {"race", "on", "on: stop sampling a move once it is clearly worse than the best; off"},
     {"discard_samples", "0", "hidden-card samples per discard (0: as many as samples)"},
     {"equal", "0",
@@ -77,6 +79,14 @@ static const cs_strategy_param MC_PARAMS[] = {
  * the play, with three cards laid, some one draw in five keeps them all; 64 draws miss a
  * seat the model explains with odds below 1e-6, and the draws cost less than a rollout. */
 #define HIDDEN_TRIES 64
+
+/* hidden=plays: draws of the discard model per sample before it gives up on explaining the
+ * plays too (the last draw then stands), and at most this many draws per sample on average
+ * in a decision (beyond them every draw stands). Against expected a sample takes about three
+ * draws; the budget bounds the cost against seats whose plays the model has not yet been
+ * shown not to explain. */
+#define PLAYS_TRIES  64
+#define PLAYS_BUDGET 16
 
 /* Deals simulated to measure the points per deal for the win table: 10,000 pin the mean of
  * each side's points to about 0.07 (a deal's points have a standard deviation near 7) and
@@ -115,6 +125,10 @@ typedef struct {
     cs_rules points_rules; /* the rules with no target, for objective=points */
     stakes st;             /* this decision's (objective=win and =match) */
     cs_peg_memo *memo;     /* the rollouts' memo of the lookahead's choices */
+    /* hidden=plays: what the shows of this game revealed of each seat's pegging (mc_observe) */
+    unsigned strayed; /* seats whose shown hands this game the model did not explain */
+    cs_card shown[CS_MAX_PLAYERS][CS_MAX_HAND]; /* this deal's hands shown so far */
+    unsigned shown_seats;
     char err[256];
 } mc_player;
 
@@ -183,6 +197,8 @@ static void mc_new_game(void *self, const cs_rules *rules, int seat, cs_pcg32 rn
     mc_player *m = self;
     (void)seat;
     m->rng = rng;
+    m->strayed = 0;
+    m->shown_seats = 0;
     m->err[0] = '\0';
     m->points_rules = *rules;
     m->points_rules.target = 1 << 20;
@@ -616,6 +632,106 @@ static int mc_discard(void *self, const cs_view *v, cs_card out[CS_MAX_DISCARD])
     return CS_OK;
 }
 
+/* Gives the other seats of b their drawn unplayed cards. */
+static void fill_hands(cs_sim *b, const cs_view *v, const int *played,
+                       cs_card hands[CS_MAX_PLAYERS][CS_MAX_DEALT]) {
+    for (int p = 0; p < b->players; p++) {
+        if (p == v->seat) continue;
+        for (int i = 0; i < v->cards_left[p]; i++) {
+            b->hand[p][i] = hands[p][i];
+            b->known[p] |= cs_cardset_of(hands[p][i]);
+            if (played[p] + i < CS_MAX_HAND) b->kept[p][played[p] + i] = hands[p][i];
+        }
+        b->n_hand[p] = v->cards_left[p];
+    }
+}
+
+/*
+ * hidden=plays replays the deal's plays from the start of the play (cs_sim_replay()) with
+ * every seat holding kept[seat] and having seen known[seat] besides the starter, and checks
+ * that each seat in `check` (a bit per seat) laid what expected's pegging would have laid.
+ * Returns 1 if so, 0 if not.
+ */
+static int plays_explained(const mc_player *m, const cs_view *v, cs_card starter,
+                           cs_card kept[CS_MAX_PLAYERS][CS_MAX_HAND],
+                           const cs_cardset known[CS_MAX_PLAYERS], unsigned check) {
+    int n = v->rules->players, hand = cs_rules_hand_size(v->rules);
+    if (v->n_plays == 0 || check == 0) return 1;
+    cs_sim s;
+    memset(&s, 0, sizeof s);
+    s.rules = &m->points_rules;
+    s.policy = CS_SIM_LOOKAHEAD;
+    s.players = n;
+    s.hand_size = hand;
+    s.dealer = v->dealer;
+    s.starter = starter;
+    s.memo = m->memo;
+    for (int p = 0; p < n; p++) {
+        memcpy(s.kept[p], kept[p], sizeof s.kept[p]);
+        memcpy(s.hand[p], kept[p], sizeof s.hand[p]);
+        s.n_hand[p] = hand;
+        s.known[p] = known[p];
+    }
+    cs_sim_start_play(&s);
+    return cs_sim_replay(&s, v->play_seat, v->play_card, v->n_plays, check, NULL) == 0;
+}
+
+/* hidden=plays: whether sample b (the other seats' holdings, and what they laid away in
+ * tossed) explains the plays so far of the seats still held to the model. */
+static int sample_explains(const mc_player *m, const cs_view *v, const cs_sim *b,
+                           cs_card tossed[CS_MAX_PLAYERS][CS_MAX_DISCARD]) {
+    cs_card kept[CS_MAX_PLAYERS][CS_MAX_HAND];
+    cs_cardset known[CS_MAX_PLAYERS];
+    memcpy(kept, b->kept, sizeof kept);
+    for (int p = 0; p < b->players; p++) {
+        known[p] = b->known[p];
+        for (int i = 0; i < CS_MAX_DISCARD && p != v->seat; i++)
+            if (tossed[p][i] != CS_NO_CARD) known[p] |= cs_cardset_of(tossed[p][i]);
+    }
+    unsigned check = ((1u << b->players) - 1) & ~(1u << v->seat) & ~m->strayed;
+    return plays_explained(m, v, b->starter, kept, known, check);
+}
+
+/*
+ * hidden=plays holds the model to what the shows reveal: once the crib is shown every hand of
+ * the deal is known (and the crib less my discards is what the others laid away: exactly so
+ * in two-hand play, a little more than each seat's with more hands), and the deal's plays
+ * are replayed with them. A seat whose plays the model does not explain is not held to it for
+ * the rest of the game (m->strayed): its holdings are drawn as with hidden=expected.
+ */
+static void mc_observe(void *self, const cs_view *v, const cs_event *e) {
+    mc_player *m = self;
+    if (m->hidden != HIDDEN_PLAYS) return;
+    if (e->type == CS_EVENT_DEAL) m->shown_seats = 0;
+    if (e->type != CS_EVENT_SHOW) return;
+    int n = v->rules->players, hand = cs_rules_hand_size(v->rules);
+    if (!e->is_crib) {
+        if (e->seat != v->seat && e->n_cards == hand) {
+            memcpy(m->shown[e->seat], e->cards, sizeof(cs_card) * (size_t)hand);
+            m->shown_seats |= 1u << e->seat;
+        }
+        return;
+    }
+    unsigned others = ((1u << n) - 1) & ~(1u << v->seat);
+    if (m->shown_seats != others || v->n_kept != hand) return;
+    cs_cardset tossed = 0, mine = 0;
+    for (int i = 0; i < e->n_cards; i++) tossed |= cs_cardset_of(e->cards[i]);
+    for (int i = 0; i < v->n_discards; i++) mine |= cs_cardset_of(v->discards[i]);
+    tossed &= ~mine;
+    cs_card kept[CS_MAX_PLAYERS][CS_MAX_HAND];
+    cs_cardset known[CS_MAX_PLAYERS];
+    for (int p = 0; p < n; p++) {
+        memcpy(kept[p], p == v->seat ? v->kept : m->shown[p], sizeof(cs_card) * (size_t)hand);
+        known[p] = p == v->seat ? mine : tossed;
+        for (int i = 0; i < hand; i++) known[p] |= cs_cardset_of(kept[p][i]);
+    }
+    /* One seat at a time, so that each seat answers for its own plays. */
+    for (int p = 0; p < n; p++)
+        if (p != v->seat && !(m->strayed >> p & 1) &&
+            !plays_explained(m, v, e->card, kept, known, 1u << p))
+            m->strayed |= 1u << p;
+}
+
 static int mc_play(void *self, const cs_view *v, cs_card *out) {
     mc_player *m = self;
     if (unready(m)) return CS_ENOMEM;
@@ -676,6 +792,7 @@ static int mc_play(void *self, const cs_view *v, cs_card *out) {
     race rc;
     race_init(&rc, n_cand, race_eps(m));
     int used = 0;
+    long tries = 0;
     for (long k = 0; k < m->samples && rc.n_alive > 1; k++) {
         cs_card hands[CS_MAX_PLAYERS][CS_MAX_DEALT], tossed[CS_MAX_PLAYERS][CS_MAX_DISCARD];
         cs_cardset rest;
@@ -683,6 +800,20 @@ static int mc_play(void *self, const cs_view *v, cs_card *out) {
             if (cs_seen_sample_discarders(&seen, r, v->dealer, &m->crib, HIDDEN_TRIES, &m->rng,
                                           hands, tossed, &rest) < 0)
                 continue;
+        } else if (m->hidden == HIDDEN_PLAYS) {
+            /* The discard model's draws until one explains the plays too. */
+            int ok = 0, fell = 0;
+            for (int t = 0; t < PLAYS_TRIES && !ok && fell >= 0; t++) {
+                fell = cs_seen_sample_discarders(&seen, r, v->dealer, &m->crib, HIDDEN_TRIES,
+                                                 &m->rng, hands, tossed, &rest);
+                if (fell < 0) break;
+                cs_sim b = base;
+                fill_hands(&b, v, played, hands);
+                ok = fell > 0 || tries >= PLAYS_BUDGET * m->samples ||
+                     sample_explains(m, v, &b, tossed);
+                tries++;
+            }
+            if (fell < 0) continue;
         } else {
             if (cs_seen_sample(&seen, 0, &m->rng, hands, &rest) != 0) continue;
             for (int p = 0; p < n; p++)
@@ -690,15 +821,11 @@ static int mc_play(void *self, const cs_view *v, cs_card *out) {
         }
         used++;
         cs_sim b = base;
-        for (int p = 0; p < n; p++) {
-            if (p == v->seat) continue;
-            for (int i = 0; i < v->cards_left[p]; i++) {
-                b.hand[p][i] = hands[p][i];
-                b.known[p] |= cs_cardset_of(hands[p][i]);
-                if (played[p] + i < CS_MAX_HAND) b.kept[p][played[p] + i] = hands[p][i];
-            }
-            b.n_hand[p] = v->cards_left[p];
-        }
+        fill_hands(&b, v, played, hands);
+        if (m->hidden == HIDDEN_PLAYS)
+            for (int p = 0; p < n; p++)
+                for (int i = 0; i < CS_MAX_DISCARD && p != v->seat; i++)
+                    if (tossed[p][i] != CS_NO_CARD) b.known[p] |= cs_cardset_of(tossed[p][i]);
         if (win) {
             /* The crib: my discards, each other seat's as the model drew them, then the
              * cards nobody is known to have laid away (the pack's, in three-hand). */
@@ -730,9 +857,9 @@ static const char *mc_last_error(void *self) {
 
 const cs_strategy cs_strategy_mc = {
     .name = "mc",
-    .version = 5, /* 2: hidden=expected and race=on by default; 3: samples=100;
+    .version = 6, /* 2: hidden=expected and race=on by default; 3: samples=100;
                      4: rank=expert and width=2 (and the rollouts' memo, the same choices);
-                     5: opening=table, width=1 and endwidth=2 */
+                     5: opening=table, width=1 and endwidth=2; 6: hidden=plays */
     .description = "Monte Carlo search over the hidden cards for every discard and play, "
                    "scoring points or the chance of winning the game",
     .params = MC_PARAMS,
@@ -742,6 +869,6 @@ const cs_strategy cs_strategy_mc = {
     .new_game = mc_new_game,
     .discard = mc_discard,
     .play = mc_play,
-    .observe = NULL,
+    .observe = mc_observe,
     .last_error = mc_last_error,
 };

@@ -19,13 +19,22 @@
  *   play     candidates are the legal cards (one per rank); the other seats' holdings are
  *            sampled, the candidate is laid, and the play runs to its end (and, for
  *            objective=win, the show, the unknown crib cards drawn from the rest). With
- *            hidden=expected (the default) the holdings are drawn as if each other seat had
- *            laid away as expected does (cs_seen_sample_discarders(): a seat that has
- *            played a five most likely kept it with cards that score with it), with
- *            hidden=uniform uniformly among the holdings consistent with the plays. Measured
- *            against expected in 2,000 duplicate games (seed 11, the same cards and streams
- *            for both), the model raised mc's win rate from 55.9% to 57.8% (paired difference
- *            +1.9% +- 1.5%) and its margin by 1.1 +- 0.5 points a game, for 7% more time.
+ *            hidden=expected the holdings are drawn as if each other seat had laid away as
+ *            expected does (cs_seen_sample_discarders(): a seat that has played a five most
+ *            likely kept it with cards that score with it), with hidden=uniform uniformly
+ *            among the holdings consistent with the plays. Measured against expected in 2,000
+ *            duplicate games (seed 11, the same cards and streams for both), the discard model
+ *            raised mc's win rate from 55.9% to 57.8% (paired difference +1.9% +- 1.5%) and
+ *            its margin by 1.1 +- 0.5 points a game, for 7% more time. hidden=plays (the
+ *            default, version 6) also holds each other seat to expected's pegging: a drawn
+ *            holding stands only if, replayed from the start of the play, expected's choice
+ *            with it (cs_sim_replay(), seeing what that seat saw, its own discards included)
+ *            is the card the seat laid at each of its turns, up to ties that the order of its
+ *            hand would break. A seat that laid a four when expected's lookahead would have
+ *            led its king holds no king worth leading. The model is dropped for the rest of
+ *            the game for a seat whose shown hand does not explain its plays (mc_observe()
+ *            replays each deal once the crib is shown), so against other players it costs
+ *            a deal or two of extra draws and then plays as hidden=expected.
  *
  * objective=points scores a sample by the seat's side's points in the rest of the deal minus
  * the mean of each other side's. objective=win scores it by the chance of winning the game:
@@ -121,6 +130,28 @@
  * 2's speed (version 4 was 2.15 times), and stronger. 60% is not reached: what is left to
  * search, the play after the opening exchange and the discard near the end, is where mc's models
  * are the limit (more samples gain little: see version 3).
+ *
+ * Version 6: hidden=plays. Against expected the seat's holdings are then drawn from the exact
+ * posterior of the model (test_dealsim.c: expected's plays in every preset are the ones the
+ * replay predicts), where hidden=expected ignored what the plays said beyond the go bounds.
+ * Paired against expected with mc_paired (differences from version 5's default, +- 1.96
+ * standard errors): +1.54% +- 0.55% (10,000 games, seed 13; margin +0.8 points) and +1.79% +-
+ * 0.55% (10,000, seed 14; +0.9 points), with the draw budget at 4 a sample; at 16 (the
+ * default) the same sequences gave 59.27% and 59.53% against version 5's 57.74% and 57.24%.
+ * Not kept, paired with hidden=plays: samples=200 +0.81% +- 0.52% (8,000 games, seed 13),
+ * -0.15% +- 0.53% (seed 14), -0.22% +- 0.59% and +0.48% +- 0.62% (6,000 each, seeds 17 and
+ * 18) for 1.6 times the time; opening=search +0.29% +- 0.69% and -0.12% +- 0.74% (8,000,
+ * seeds 13 and 14); endwidth=3 -0.12% +- 0.42% and +0.23% +- 0.45%, width=2 -1.08% +- 0.79%
+ * and +0.03% +- 0.79% (6,000, seeds 17 and 18); shuffling the drawn hand before the discard
+ * model (expected's discard depends on the order of its cards in 3% of hands, where splits
+ * tie) moved nothing beyond the noise. On the ladder's 20,000 games (`cribsim match mc
+ * expected --games 20000 --seed 20240501`): 59.1% [58.4%, 59.7%], +4.0 points a game, Elo +64
+ * [+59, +69] (version 5 57.1%, +2.9 points). 60% is still not reached. Speed, mc against mc on
+ * one core (`cribsim match mc mc --games 600 --seed 5 --threads 1`, user CPU time, in turn on
+ * a quiet machine): 6.56 s against version 5's 4.29 and 4.32 s, 91 games a second; against
+ * expected the draws take about 1.8 times version 5's time. Against expert (4,000 games, seed
+ * 16) hidden=plays before it learnt to drop the model was +0.65% +- 0.87% at 6.2 times the
+ * time; with mc_observe() the extra time is that of the first deals.
  *
  * Measured in version 4 and not kept (paired as above, seed 11): the own seat's rollout
  * pegging by expert's keep-weighted lookahead (peg=model) -1.35% +- 1.47% (2,000 games) and

@@ -42,10 +42,11 @@ void cs_peg_memo_clear(cs_peg_memo *m) {
     memset(m, 0, sizeof *m);
 }
 
-/* cs_peg_lookahead_pick(sit) through the memo (sit unweighted). */
-static int memo_pick(cs_peg_memo *memo, const cs_sim *s, const cs_peg_situation *sit) {
+/* cs_peg_lookahead_choose(sit, tied) through the memo (sit unweighted). */
+static int memo_pick(cs_peg_memo *memo, const cs_sim *s, const cs_peg_situation *sit,
+                     unsigned *tied) {
     const cs_peg_pile *pile = sit->pile;
-    if (sit->n_hand <= 1 || pile->n > 13) return cs_peg_lookahead_pick(sit);
+    if (sit->n_hand <= 1 || pile->n > 13) return cs_peg_lookahead_choose(sit, tied);
     uint64_t pk = (uint64_t)pile->n;
     for (int i = 0; i < pile->n; i++) pk |= (uint64_t)pile->rank[i] << (4 + 4 * i);
     uint64_t hk = (uint64_t)sit->n_hand;
@@ -76,19 +77,20 @@ static int memo_pick(cs_peg_memo *memo, const cs_sim *s, const cs_peg_situation 
         rank = e->rank;
     } else {
         memo->misses++;
-        int i = cs_peg_lookahead_pick(sit);
+        int i = cs_peg_lookahead_choose(sit, &e->tied);
         rank = i >= 0 ? cs_card_rank(sit->hand[i]) : -1;
         e->pile = pk;
         e->hand = hk;
         e->pool = ck;
         e->rank = rank;
     }
+    if (tied != NULL) *tied = e->tied;
     for (int i = 0; i < sit->n_hand; i++)
         if (cs_card_rank(sit->hand[i]) == rank) return i;
     return -1;
 }
 
-static int lookahead(const cs_sim *s, int seat) {
+static int lookahead(const cs_sim *s, int seat, unsigned *tied) {
     cs_cardset unseen = CS_FULL_DECK & ~s->known[seat] & ~s->played;
     if (s->starter != CS_NO_CARD) unseen &= ~cs_cardset_of(s->starter);
     cs_peg_situation sit = {
@@ -102,8 +104,8 @@ static int lookahead(const cs_sim *s, int seat) {
         .unseen = unseen,
         .no_value_upto = s->bound,
     };
-    if (s->memo != NULL) return memo_pick(s->memo, s, &sit);
-    return cs_peg_lookahead_pick(&sit);
+    if (s->memo != NULL) return memo_pick(s->memo, s, &sit, tied);
+    return cs_peg_lookahead_choose(&sit, tied);
 }
 
 static int perfect(const cs_sim *s, int seat) {
@@ -141,7 +143,35 @@ static int perfect(const cs_sim *s, int seat) {
 
 int cs_sim_policy(const cs_sim *s, int seat) {
     if (s->policy == CS_SIM_PERFECT) return perfect(s, seat);
-    return lookahead(s, seat);
+    return lookahead(s, seat, NULL);
+}
+
+int cs_sim_replay(cs_sim *s, const uint8_t *play_seat, const cs_card *play_card, int n,
+                  unsigned check, int by_seat[CS_MAX_PLAYERS]) {
+    int differ = 0;
+    if (by_seat != NULL)
+        for (int p = 0; p < CS_MAX_PLAYERS; p++) by_seat[p] = 0;
+    for (int i = 0; i < n; i++) {
+        int p = cs_sim_advance(s);
+        if (p < 0 || p != play_seat[i]) return -1;
+        int j = 0;
+        while (j < s->n_hand[p] && s->hand[p][j] != play_card[i]) j++;
+        if (j == s->n_hand[p] || s->pile.count + cs_card_value(play_card[i]) > 31) return -1;
+        if (check >> p & 1) {
+            unsigned ranks;
+            if (s->policy == CS_SIM_PERFECT) {
+                int k = perfect(s, p);
+                ranks = k >= 0 ? 1u << cs_card_rank(s->hand[p][k]) : 0;
+            } else {
+                lookahead(s, p, &ranks);
+            }
+            int off = !(ranks >> cs_card_rank(play_card[i]) & 1);
+            differ += off;
+            if (by_seat != NULL) by_seat[p] += off;
+        }
+        cs_sim_lay(s, p, j);
+    }
+    return differ;
 }
 
 /* Seat showed it holds no card of value up to 31 - count. */

@@ -38,6 +38,7 @@ enum { CS_SIM_LOOKAHEAD, CS_SIM_PERFECT };
 typedef struct {
     uint64_t pile, hand, pool; /* the key; pool's top bit marks a slot in use */
     int rank;                  /* the rank chosen, -1 for none */
+    unsigned tied;             /* the ranks it could have chosen (cs_peg_lookahead_choose()) */
 } cs_peg_memo_slot;
 typedef struct {
     cs_peg_memo_slot slot[1 << CS_PEG_MEMO_BITS];
@@ -105,5 +106,18 @@ void cs_sim_show(cs_sim *s);
 
 /* The rollout policy's choice for seat: an index into hand[seat] of a card that fits. */
 int cs_sim_policy(const cs_sim *s, int seat);
+
+/*
+ * Whether the rollout policy explains plays already made. s holds a deal at the start of its
+ * play (cs_sim_start_play() done; the hands as kept, known, bounds and starter as each seat
+ * saw them then); the n plays are made in order (seat play_seat[i] lays play_card[i]), and
+ * each seat with its bit set in `check` must lay a card of the rank cs_sim_policy() would, or
+ * of a rank it would have chosen had its hand been in another order (the order the seat held
+ * its cards in is not known). Returns how many checked plays disagree (0: the policy explains
+ * them all), and by seat in by_seat when not NULL, or -1 if the plays do not fit the deal (out
+ * of turn, a card not held, over 31). s is played on.
+ */
+int cs_sim_replay(cs_sim *s, const uint8_t *play_seat, const cs_card *play_card, int n,
+                  unsigned check, int by_seat[CS_MAX_PLAYERS]);
 
 #endif

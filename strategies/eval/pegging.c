@@ -203,6 +203,10 @@ static void weighted_holds(const double w[CS_RANKS], const int rank_u[CS_RANKS],
 }
 
 int cs_peg_lookahead_pick(const cs_peg_situation *sit) {
+    return cs_peg_lookahead_choose(sit, NULL);
+}
+
+int cs_peg_lookahead_choose(const cs_peg_situation *sit, unsigned *tied) {
     int n = sit->players;
     const cs_peg_pile *pile = sit->pile;
 
@@ -218,6 +222,7 @@ int cs_peg_lookahead_pick(const cs_peg_situation *sit) {
     for (int i = 0; i < n_mine; i++)
         if (pile->count + cs_rank_value(mine[i]) <= 31) legal++, only = mine[i];
     if (legal <= 1) {
+        if (tied != NULL) *tied = only >= 0 ? 1u << only : 0;
         for (int i = 0; i < sit->n_hand; i++)
             if (cs_card_rank(sit->hand[i]) == only) return i;
         return -1;
@@ -263,9 +268,10 @@ int cs_peg_lookahead_pick(const cs_peg_situation *sit) {
     cs_peg_two now;
     cs_peg_two_init(&now, pile);
     int best_rank = -1;
-    double best_score = -1e9;
+    double best_score = -1e9, score_of[CS_MAX_HAND];
     for (int i = 0; i < n_mine; i++) {
         int r = mine[i], value = cs_rank_value(r);
+        score_of[i] = -1e9;
         if (pile->count + value > 31) continue;
         double score = cs_peg_gain(pile, r);
         cs_peg_pile after = *pile;
@@ -333,11 +339,20 @@ int cs_peg_lookahead_pick(const cs_peg_situation *sit) {
         } else if (after.count < 31) {
             score += 1.0; /* nobody else holds a card: the go or last card is mine */
         }
+        score_of[i] = score;
         if (score > best_score + 1e-9 ||
             (score > best_score - 1e-9 && value > cs_rank_value(best_rank))) {
             best_rank = r;
             best_score = score;
         }
+    }
+    if (tied != NULL) {
+        /* The ranks another order of the same hand could have chosen: as good, as high. */
+        *tied = 0;
+        for (int i = 0; i < n_mine && best_rank >= 0; i++)
+            if (score_of[i] > best_score - 1e-9 &&
+                cs_rank_value(mine[i]) == cs_rank_value(best_rank))
+                *tied |= 1u << mine[i];
     }
     for (int i = 0; i < sit->n_hand; i++)
         if (cs_card_rank(sit->hand[i]) == best_rank) return i;

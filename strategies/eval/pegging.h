@@ -130,4 +130,9 @@ void cs_peg_situation_from_view(const cs_view *v, const cs_seen *seen, cs_peg_pi
 /* The index in sit->hand of the card cs_peg_lookahead() would lay; -1 if none fits. */
 int cs_peg_lookahead_pick(const cs_peg_situation *sit);
 
+/* The same, and *tied (when not NULL) gets a bit per rank the policy could have laid had the
+ * hand been in another order: those worth as much and of the same value as its choice (it
+ * takes the first of them in hand order). */
+int cs_peg_lookahead_choose(const cs_peg_situation *sit, unsigned *tied);
+
 #endif
