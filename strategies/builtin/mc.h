@@ -144,14 +144,19 @@
  * seeds 13 and 14); endwidth=3 -0.12% +- 0.42% and +0.23% +- 0.45%, width=2 -1.08% +- 0.79%
  * and +0.03% +- 0.79% (6,000, seeds 17 and 18); shuffling the drawn hand before the discard
  * model (expected's discard depends on the order of its cards in 3% of hands, where splits
- * tie) moved nothing beyond the noise. On the ladder's 20,000 games (`cribsim match mc
- * expected --games 20000 --seed 20240501`): 59.1% [58.4%, 59.7%], +4.0 points a game, Elo +64
- * [+59, +69] (version 5 57.1%, +2.9 points). 60% is still not reached. Speed, mc against mc on
- * one core (`cribsim match mc mc --games 600 --seed 5 --threads 1`, user CPU time, in turn on
- * a quiet machine): 6.56 s against version 5's 4.29 and 4.32 s, 91 games a second; against
- * expected the draws take about 1.8 times version 5's time. Against expert (4,000 games, seed
- * 16) hidden=plays before it learnt to drop the model was +0.65% +- 0.87% at 6.2 times the
- * time; with mc_observe() the extra time is that of the first deals.
+ * tie) moved nothing beyond the noise; nor did the own seat's rollouts by expected's lookahead
+ * weighing the other seat's ranks as 24 draws of this posterior held them (+0.23% +- 0.52%
+ * and +0.07% +- 0.50%, 6,000 games each, seeds 13 and 14). On the ladder's 20,000 games
+ * (`cribsim match mc expected --games 20000 --seed 20240501`): 59.1% [58.4%, 59.7%], +4.0
+ * points a game, Elo +64 [+59, +69] (version 5 57.1%, +2.9 points). 60% is still not reached.
+ * Against expert, where the model is dropped after a deal or two, paired with hidden=expected:
+ * +0.53% +- 0.75% and +0.12% +- 0.86% (4,000 games each, seeds 16 and 19) in 1.5 times the
+ * time. Speed: against expected a match takes 1.8 times version 5's time (mc_paired above);
+ * mc against mc on one core (`cribsim match mc mc --games 600 --seed 5 --threads 1`, user CPU
+ * time, in turn on a quiet machine) 6.56 s against version 5's 4.29 and 4.32 s;
+ * `cribsim bench --only mc --seconds 3`, twice: 85.7 and 83.2 games a second, version 2's
+ * budget and model (samples=200,width=3,rank=expected,opening=search,endwidth=0,
+ * hidden=expected) 28.6 and 29.1, so 2.9 times version 2's speed, and stronger.
  *
  * Measured in version 4 and not kept (paired as above, seed 11): the own seat's rollout
  * pegging by expert's keep-weighted lookahead (peg=model) -1.35% +- 1.47% (2,000 games) and
