@@ -299,12 +299,12 @@ static int explain_deal(void *ctx, const cs_deal_record *d) {
         cs_sim_start_play(&s);
         unsigned all = (1u << r->players) - 1;
         cs_sim wrong = s;
-        int ok = cs_sim_replay(&s, d->play_seat, d->play_card, d->n_plays, all, NULL) == 0;
+        int ok = cs_sim_replay(&s, d->play_seat, d->play_card, d->n_plays, all) == 0;
         /* The same plays with the first card one its seat did not hold: they do not fit. */
         cs_card cards[CS_MAX_PLAYS];
         memcpy(cards, d->play_card, sizeof(cs_card) * (size_t)d->n_plays);
         cards[0] = d->starter;
-        ex->unfit += cs_sim_replay(&wrong, d->play_seat, cards, d->n_plays, all, NULL) == -1;
+        ex->unfit += cs_sim_replay(&wrong, d->play_seat, cards, d->n_plays, all) == -1;
         if (policy == CS_SIM_LOOKAHEAD)
             ex->explained += ok;
         else

@@ -632,9 +632,13 @@ static int mc_discard(void *self, const cs_view *v, cs_card out[CS_MAX_DISCARD])
     return CS_OK;
 }
 
-/* Gives the other seats of b their drawn unplayed cards. */
-static void fill_hands(cs_sim *b, const cs_view *v, const int *played,
-                       cs_card hands[CS_MAX_PLAYERS][CS_MAX_DEALT]) {
+/* b = base with the other seats' drawn unplayed cards; with hidden=plays each of them also
+ * knows the cards it laid away (tossed, CS_NO_CARD where not drawn), as the seat it models
+ * does. */
+static void give_holdings(const mc_player *m, cs_sim *b, const cs_sim *base, const cs_view *v,
+                          const int *played, cs_card hands[CS_MAX_PLAYERS][CS_MAX_DEALT],
+                          cs_card tossed[CS_MAX_PLAYERS][CS_MAX_DISCARD]) {
+    *b = *base;
     for (int p = 0; p < b->players; p++) {
         if (p == v->seat) continue;
         for (int i = 0; i < v->cards_left[p]; i++) {
@@ -643,6 +647,8 @@ static void fill_hands(cs_sim *b, const cs_view *v, const int *played,
             if (played[p] + i < CS_MAX_HAND) b->kept[p][played[p] + i] = hands[p][i];
         }
         b->n_hand[p] = v->cards_left[p];
+        for (int i = 0; i < CS_MAX_DISCARD && m->hidden == HIDDEN_PLAYS; i++)
+            if (tossed[p][i] != CS_NO_CARD) b->known[p] |= cs_cardset_of(tossed[p][i]);
     }
 }
 
@@ -653,7 +659,7 @@ static void fill_hands(cs_sim *b, const cs_view *v, const int *played,
  * Returns 1 if so, 0 if not.
  */
 static int plays_explained(const mc_player *m, const cs_view *v, cs_card starter,
-                           cs_card kept[CS_MAX_PLAYERS][CS_MAX_HAND],
+                           const cs_card kept[CS_MAX_PLAYERS][CS_MAX_HAND],
                            const cs_cardset known[CS_MAX_PLAYERS], unsigned check) {
     int n = v->rules->players, hand = cs_rules_hand_size(v->rules);
     if (v->n_plays == 0 || check == 0) return 1;
@@ -673,23 +679,7 @@ static int plays_explained(const mc_player *m, const cs_view *v, cs_card starter
         s.known[p] = known[p];
     }
     cs_sim_start_play(&s);
-    return cs_sim_replay(&s, v->play_seat, v->play_card, v->n_plays, check, NULL) == 0;
-}
-
-/* hidden=plays: whether sample b (the other seats' holdings, and what they laid away in
- * tossed) explains the plays so far of the seats still held to the model. */
-static int sample_explains(const mc_player *m, const cs_view *v, const cs_sim *b,
-                           cs_card tossed[CS_MAX_PLAYERS][CS_MAX_DISCARD]) {
-    cs_card kept[CS_MAX_PLAYERS][CS_MAX_HAND];
-    cs_cardset known[CS_MAX_PLAYERS];
-    memcpy(kept, b->kept, sizeof kept);
-    for (int p = 0; p < b->players; p++) {
-        known[p] = b->known[p];
-        for (int i = 0; i < CS_MAX_DISCARD && p != v->seat; i++)
-            if (tossed[p][i] != CS_NO_CARD) known[p] |= cs_cardset_of(tossed[p][i]);
-    }
-    unsigned check = ((1u << b->players) - 1) & ~(1u << v->seat) & ~m->strayed;
-    return plays_explained(m, v, b->starter, kept, known, check);
+    return cs_sim_replay(&s, v->play_seat, v->play_card, v->n_plays, check) == 0;
 }
 
 /*
@@ -796,22 +786,24 @@ static int mc_play(void *self, const cs_view *v, cs_card *out) {
     for (long k = 0; k < m->samples && rc.n_alive > 1; k++) {
         cs_card hands[CS_MAX_PLAYERS][CS_MAX_DEALT], tossed[CS_MAX_PLAYERS][CS_MAX_DISCARD];
         cs_cardset rest;
+        cs_sim b;
         if (m->hidden == HIDDEN_EXPECTED) {
             if (cs_seen_sample_discarders(&seen, r, v->dealer, &m->crib, HIDDEN_TRIES, &m->rng,
                                           hands, tossed, &rest) < 0)
                 continue;
         } else if (m->hidden == HIDDEN_PLAYS) {
-            /* The discard model's draws until one explains the plays too. */
-            int ok = 0, fell = 0;
-            for (int t = 0; t < PLAYS_TRIES && !ok && fell >= 0; t++) {
+            /* The discard model's draws until one explains the plays of the seats still held
+             * to the model too (the last draw stands after PLAYS_TRIES, or past the budget). */
+            unsigned check = ((1u << n) - 1) & ~(1u << v->seat) & ~m->strayed;
+            int fell = -1;
+            for (int t = 0; t < PLAYS_TRIES; t++) {
                 fell = cs_seen_sample_discarders(&seen, r, v->dealer, &m->crib, HIDDEN_TRIES,
                                                  &m->rng, hands, tossed, &rest);
                 if (fell < 0) break;
-                cs_sim b = base;
-                fill_hands(&b, v, played, hands);
-                ok = fell > 0 || tries >= PLAYS_BUDGET * m->samples ||
-                     sample_explains(m, v, &b, tossed);
-                tries++;
+                give_holdings(m, &b, &base, v, played, hands, tossed);
+                int spent = tries++ >= PLAYS_BUDGET * m->samples;
+                if (fell > 0 || spent || plays_explained(m, v, b.starter, b.kept, b.known, check))
+                    break;
             }
             if (fell < 0) continue;
         } else {
@@ -819,13 +811,8 @@ static int mc_play(void *self, const cs_view *v, cs_card *out) {
             for (int p = 0; p < n; p++)
                 for (int i = 0; i < CS_MAX_DISCARD; i++) tossed[p][i] = CS_NO_CARD;
         }
+        if (m->hidden != HIDDEN_PLAYS) give_holdings(m, &b, &base, v, played, hands, tossed);
         used++;
-        cs_sim b = base;
-        fill_hands(&b, v, played, hands);
-        if (m->hidden == HIDDEN_PLAYS)
-            for (int p = 0; p < n; p++)
-                for (int i = 0; i < CS_MAX_DISCARD && p != v->seat; i++)
-                    if (tossed[p][i] != CS_NO_CARD) b.known[p] |= cs_cardset_of(tossed[p][i]);
         if (win) {
             /* The crib: my discards, each other seat's as the model drew them, then the
              * cards nobody is known to have laid away (the pack's, in three-hand). */

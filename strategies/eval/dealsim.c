@@ -147,10 +147,8 @@ int cs_sim_policy(const cs_sim *s, int seat) {
 }
 
 int cs_sim_replay(cs_sim *s, const uint8_t *play_seat, const cs_card *play_card, int n,
-                  unsigned check, int by_seat[CS_MAX_PLAYERS]) {
+                  unsigned check) {
     int differ = 0;
-    if (by_seat != NULL)
-        for (int p = 0; p < CS_MAX_PLAYERS; p++) by_seat[p] = 0;
     for (int i = 0; i < n; i++) {
         int p = cs_sim_advance(s);
         if (p < 0 || p != play_seat[i]) return -1;
@@ -165,9 +163,7 @@ int cs_sim_replay(cs_sim *s, const uint8_t *play_seat, const cs_card *play_card,
             } else {
                 lookahead(s, p, &ranks);
             }
-            int off = !(ranks >> cs_card_rank(play_card[i]) & 1);
-            differ += off;
-            if (by_seat != NULL) by_seat[p] += off;
+            differ += !(ranks >> cs_card_rank(play_card[i]) & 1);
         }
         cs_sim_lay(s, p, j);
     }

@@ -114,10 +114,10 @@ int cs_sim_policy(const cs_sim *s, int seat);
  * each seat with its bit set in `check` must lay a card of the rank cs_sim_policy() would, or
  * of a rank it would have chosen had its hand been in another order (the order the seat held
  * its cards in is not known). Returns how many checked plays disagree (0: the policy explains
- * them all), and by seat in by_seat when not NULL, or -1 if the plays do not fit the deal (out
- * of turn, a card not held, over 31). s is played on.
+ * them all), or -1 if the plays do not fit the deal (out of turn, a card not held, over 31).
+ * s is played on.
  */
 int cs_sim_replay(cs_sim *s, const uint8_t *play_seat, const cs_card *play_card, int n,
-                  unsigned check, int by_seat[CS_MAX_PLAYERS]);
+                  unsigned check);
 
 #endif
