@@ -53,6 +53,25 @@ static void test_mc_leads_from_expert_table_far_from_the_target(void) {
     CU_ASSERT(other > 0); /* one sample's search does not always find it */
 }
 
+/*
+ * tree=N searches my later plays on the samples grouped by what I would see; a group smaller
+ * than N plays on as expected does. With N above the budget every group is smaller, so the
+ * search is the one-step search on the same samples: the same card as tree=0 with race=off
+ * (which draws the same samples in the same order) in every position and stream.
+ */
+static void test_mc_tree_beyond_its_samples_is_the_one_step_search(void) {
+    const char *lead[] = {"AC", "2D", "4H", "TS"}, *three[] = {"4D", "5S", "KH"};
+    const char *pile[] = {"8H", "2C"}, *two[] = {"6C", "9D"}, *pile3[] = {"7S", "8D", "4C"};
+    play_view s[3];
+    play_view_make(&s[0], lead, 4, NULL, 0, 100, 96);
+    play_view_make(&s[1], three, 3, pile, 2, 90, 104);
+    play_view_make(&s[2], two, 2, pile3, 3, 111, 108);
+    for (int i = 0; i < 3; i++)
+        for (uint64_t game = 0; game < 6; game++)
+            CU_ASSERT_EQUAL(decide("mc:samples=40,race=off,tree=41", &s[i], game),
+                            decide("mc:samples=40,race=off,tree=0", &s[i], game));
+}
+
 static void test_mc_discards_are_reproducible_and_legal(void) {
     cs_rules rules;
     cs_rules_preset(CS_PRESET_TWO, &rules);
@@ -168,6 +187,7 @@ const char cs_suite_name[] = "mc";
 const cs_test cs_suite_tests[] = {
     CS_TEST(test_mc_is_reproducible_from_its_stream),
     CS_TEST(test_mc_leads_from_expert_table_far_from_the_target),
+    CS_TEST(test_mc_tree_beyond_its_samples_is_the_one_step_search),
     CS_TEST(test_mc_discards_are_reproducible_and_legal),
     CS_TEST(test_mc_win_takes_the_fifteen_that_wins_the_game),
     CS_TEST(test_mc_win_breaks_ties_by_the_margin),

@@ -40,7 +40,7 @@
 #define BENCH_SEED 20240501u
 /* mc as version 2 played: its budget, discards and model of the hidden cards */
 #define MC_OLD_BUDGET                                                                              \
-    "mc:samples=200,width=3,rank=expected,opening=search,endwidth=0,hidden=expected"
+    "mc:samples=200,width=3,rank=expected,opening=search,endwidth=0,hidden=expected,tree=0"
 #define SCORE_HANDS (1u << 20) /* 1M hands: 5 MB, beyond the caches, like real use */
 
 typedef struct {

@@ -45,7 +45,9 @@ static const cs_strategy_param MC_PARAMS[] = {
      "hands in the play: plays (as if each other seat laid away and has pegged as expected "
      "does, until a show proves it does not), expected (laid away as expected does) or "
      "uniform"},
-    {"race", "on", "on: stop sampling a move once it is clearly worse than the best; off"},
+    {"race", "on",
+     "on: stop sampling a move once it is clearly worse than the best (discards, and plays "
+     "with tree=0); off"},
     {"discard_samples", "0", "hidden-card samples per discard (0: as many as samples)"},
     {"equal", "0",
      "with race=on, also stop sampling moves surely within this many thousandths of a game of "
@@ -60,6 +62,10 @@ static const cs_strategy_param MC_PARAMS[] = {
     {"endwidth", "2",
      "at least this many discards examined by sampling once any side is within 40 points of "
      "the target (the board decides more than the hand); 0: as width"},
+    {"tree", "4",
+     "the play: my later plays searched too, each on the samples that agree with what I would "
+     "have seen by then, while at least this many agree (fewer: played as expected would); "
+     "0: my later plays as expected's"},
 };
 
 /*
@@ -88,6 +94,13 @@ static const cs_strategy_param MC_PARAMS[] = {
 #define PLAYS_TRIES  64
 #define PLAYS_BUDGET 16
 
+/* tree>0: the samples, and a level of the search for each of my cards after the first. */
+#define TREE_LEVELS (CS_MAX_HAND + 1)
+struct tree_key {
+    uint64_t key; /* what I saw from my lay to my next turn (0: the play ended) */
+    int i;        /* the sample */
+};
+
 /* Deals simulated to measure the points per deal for the win table: 10,000 pin the mean of
  * each side's points to about 0.07 (a deal's points have a standard deviation near 7) and
  * cost some 0.05 s once per instance and rules. */
@@ -115,7 +128,7 @@ typedef struct {
 } stakes;
 
 typedef struct {
-    long samples, width, end_width, discard_samples, equal;
+    long samples, width, end_width, discard_samples, equal, tree;
     int objective, rollout, hidden, race, rank, opening;
     cs_crib_model crib;
     int crib_flush_min;
@@ -125,6 +138,9 @@ typedef struct {
     cs_rules points_rules; /* the rules with no target, for objective=points */
     stakes st;             /* this decision's (objective=win and =match) */
     cs_peg_memo *memo;     /* the rollouts' memo of the lookahead's choices */
+    /* tree>0: the samples of a decision, then a level of the search each (samples each) */
+    cs_sim *tree_sim;
+    struct tree_key *tree_key;
     /* hidden=plays: what the shows of this game revealed of each seat's pegging (mc_observe) */
     unsigned strayed; /* seats whose shown hands this game the model did not explain */
     cs_card shown[CS_MAX_PLAYERS][CS_MAX_HAND]; /* this deal's hands shown so far */
@@ -134,7 +150,7 @@ typedef struct {
 
 static int mc_create(const cs_strategy_args *args, void **self, char *err, size_t err_len) {
     long samples, width, discard_samples, equal;
-    long end_width;
+    long end_width, tree;
     int objective, rollout, hidden, race, rank, opening;
     int rc = cs_spec_int("mc", "samples", args->values[0], 1, 1000000, &samples, err, err_len);
     if (rc == CS_OK)
@@ -159,6 +175,8 @@ static int mc_create(const cs_strategy_args *args, void **self, char *err, size_
     if (rc == CS_OK)
         rc = cs_spec_int("mc", "endwidth", args->values[10], 0, CS_SPLITS_MAX, &end_width, err,
                          err_len);
+    if (rc == CS_OK)
+        rc = cs_spec_int("mc", "tree", args->values[11], 0, 1000000, &tree, err, err_len);
     if (rc != CS_OK) return rc;
     mc_player *m = calloc(1, sizeof *m);
     if (m == NULL) return CS_ENOMEM;
@@ -173,8 +191,17 @@ static int mc_create(const cs_strategy_args *args, void **self, char *err, size_
     m->rank = rank;
     m->opening = opening;
     m->end_width = end_width;
+    m->tree = tree;
     m->memo = malloc(sizeof *m->memo);
-    if (m->memo == NULL) {
+    if (tree > 0) {
+        size_t n = (size_t)samples * TREE_LEVELS;
+        m->tree_sim = malloc(n * sizeof *m->tree_sim);
+        m->tree_key = malloc(n * sizeof *m->tree_key);
+    }
+    if (m->memo == NULL || (tree > 0 && (m->tree_sim == NULL || m->tree_key == NULL))) {
+        free(m->memo);
+        free(m->tree_sim);
+        free(m->tree_key);
         free(m);
         return CS_ENOMEM;
     }
@@ -190,6 +217,8 @@ static void mc_destroy(void *self) {
     if (m == NULL) return;
     if (m->have_win) cs_winprob_free(&m->win);
     free(m->memo);
+    free(m->tree_sim);
+    free(m->tree_key);
     free(m);
 }
 
@@ -722,6 +751,108 @@ static void mc_observe(void *self, const cs_view *v, const cs_event *e) {
             m->strayed |= 1u << p;
 }
 
+/*
+ * tree>0: the search of my plays to the end of the play on fixed samples, each at my turn
+ * with the same cards laid so far (as I saw them). At each of my turns every card I could
+ * lay is laid in every sample and the play runs on (the other seats by the rollout policy)
+ * to my next turn; the samples are then grouped by what I saw on the way (who laid which rank,
+ * who could not go on), and each group is searched on: my next card may depend only on what I
+ * have seen, never on the sample. A group of fewer than m->tree samples knows the hidden
+ * cards too well (a few samples are a guess at the other hands, not a posterior), so there I
+ * play on as expected does. Returns the worth summed over the samples of the best card, which
+ * goes to *pick (an index into my hand).
+ */
+static int tree_before(const struct tree_key *x, const struct tree_key *y) {
+    return x->key != y->key ? x->key < y->key : x->i < y->i;
+}
+
+/* Sorts by key, then sample: a Shell sort, in place (qsort may allocate). */
+static void tree_sort(struct tree_key *k, int n) {
+    static const int gaps[] = {701, 301, 132, 57, 23, 10, 4, 1};
+    for (size_t g = 0; g < sizeof gaps / sizeof gaps[0]; g++) {
+        int gap = gaps[g];
+        for (int i = gap; i < n; i++) {
+            struct tree_key t = k[i];
+            int j = i;
+            for (; j >= gap && tree_before(&t, &k[j - gap]); j -= gap) k[j] = k[j - gap];
+            k[j] = t;
+        }
+    }
+}
+
+static uint64_t tree_mix(uint64_t h, uint64_t x) {
+    h ^= x + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+    return h * 0xff51afd7ed558ccdull;
+}
+
+static worth tree_search(mc_player *m, const cs_view *v, int level, const cs_sim *from,
+                         const struct tree_key *group, int n, unsigned only, int *pick) {
+    int me = v->seat, win = m->objective != OBJECTIVE_POINTS;
+    worth best = {-INFINITY, -INFINITY};
+    const cs_sim *s0 = &from[group[0].i];
+    if (level > 0 && n < m->tree) {
+        best = (worth){0, 0};
+        for (int g = 0; g < n; g++) {
+            cs_sim s = from[group[g].i];
+            cs_sim_play_out(&s);
+            if (win) cs_sim_show(&s);
+            worth w = utility(m, &s, v);
+            best.goal += w.goal;
+            best.points += w.points;
+        }
+        return best;
+    }
+    cs_sim *sim = m->tree_sim + (size_t)(level + 1) * (size_t)m->samples;
+    struct tree_key *key = m->tree_key + (size_t)(level + 1) * (size_t)m->samples;
+    unsigned ranks = 0;
+    for (int c = 0; c < s0->n_hand[me]; c++) {
+        int rk = cs_card_rank(s0->hand[me][c]);
+        if (s0->pile.count + cs_card_value(s0->hand[me][c]) > 31 || (ranks >> rk & 1) ||
+            !(only >> rk & 1))
+            continue;
+        ranks |= 1u << rk;
+        worth sum = {0, 0};
+        for (int g = 0; g < n; g++) {
+            cs_sim *s = &sim[g];
+            *s = from[group[g].i];
+            /* my card of that rank: the same index in every sample (my hand is the same) */
+            cs_sim_lay(s, me, c);
+            uint64_t h = 1;
+            int t;
+            while ((t = cs_sim_advance(s)) >= 0 && t != me) {
+                int i = cs_sim_policy(s, t);
+                h = tree_mix(h, (uint64_t)(t * 16 + cs_card_rank(s->hand[t][i]) + 1));
+                cs_sim_lay(s, t, i);
+            }
+            key[g].key = t < 0 ? 0 : tree_mix(h, 99) | 1;
+            key[g].i = g;
+        }
+        tree_sort(key, n);
+        for (int a = 0, b; a < n; a = b) {
+            for (b = a + 1; b < n && key[b].key == key[a].key; b++) continue;
+            if (key[a].key != 0) {
+                worth w = tree_search(m, v, level + 1, sim, key + a, b - a, ~0u, NULL);
+                sum.goal += w.goal;
+                sum.points += w.points;
+                continue;
+            }
+            for (int g = a; g < b; g++) {
+                cs_sim *s = &sim[key[g].i];
+                if (win) cs_sim_show(s);
+                worth w = utility(m, s, v);
+                sum.goal += w.goal;
+                sum.points += w.points;
+            }
+        }
+        double d = sum.goal - best.goal;
+        if (d > 1e-9 || (d > -1e-9 && sum.points > best.points + 1e-9)) {
+            best = sum;
+            if (pick) *pick = c;
+        }
+    }
+    return best;
+}
+
 static int mc_play(void *self, const cs_view *v, cs_card *out) {
     mc_player *m = self;
     if (unready(m)) return CS_ENOMEM;
@@ -822,6 +953,7 @@ static int mc_play(void *self, const cs_view *v, cs_card *out) {
                     if (tossed[p][i] != CS_NO_CARD) b.crib[at++] = tossed[p][i];
             while (at < CS_CRIB_SIZE) b.crib[at++] = cs_cardset_draw(&rest, &m->rng);
         }
+        if (m->tree > 0) m->tree_sim[used - 1] = b;
         worth w[CS_SPLITS_MAX];
         for (int a = 0; a < rc.n_alive; a++) {
             int c = rc.alive[a];
@@ -834,6 +966,18 @@ static int mc_play(void *self, const cs_view *v, cs_card *out) {
         race_add(&rc, w, m->race);
     }
     if (used == 0) return no_deal(m, v);
+    if (m->tree > 0 && rc.n_alive > 1) {
+        /* A close call: the moves the race left are searched to the end of the play. */
+        struct tree_key *all = m->tree_key;
+        for (int i = 0; i < used; i++) all[i] = (struct tree_key){1, i};
+        unsigned alive = 0;
+        for (int a = 0; a < rc.n_alive; a++)
+            alive |= 1u << cs_card_rank(v->hand[cand[rc.alive[a]]]);
+        int pick = cand[rc.alive[0]];
+        tree_search(m, v, 0, m->tree_sim, all, used, alive, &pick);
+        *out = v->hand[pick];
+        return CS_OK;
+    }
     *out = v->hand[cand[race_best(&rc)]];
     return CS_OK;
 }
@@ -844,13 +988,14 @@ static const char *mc_last_error(void *self) {
 
 const cs_strategy cs_strategy_mc = {
     .name = "mc",
-    .version = 6, /* 2: hidden=expected and race=on by default; 3: samples=100;
+    .version = 7, /* 2: hidden=expected and race=on by default; 3: samples=100;
                      4: rank=expert and width=2 (and the rollouts' memo, the same choices);
-                     5: opening=table, width=1 and endwidth=2; 6: hidden=plays */
+                     5: opening=table, width=1 and endwidth=2; 6: hidden=plays;
+                     7: tree=4, and the win table in the order a deal counts */
     .description = "Monte Carlo search over the hidden cards for every discard and play, "
                    "scoring points or the chance of winning the game",
     .params = MC_PARAMS,
-    .n_params = 11,
+    .n_params = 12,
     .create = mc_create,
     .destroy = mc_destroy,
     .new_game = mc_new_game,

@@ -34,13 +34,26 @@
  *            led its king holds no king worth leading. The model is dropped for the rest of
  *            the game for a seat whose shown hand does not explain its plays (mc_observe()
  *            replays each deal once the crib is shown), so against other players it costs
- *            a deal or two of extra draws and then plays as hidden=expected.
+ *            a deal or two of extra draws and then plays as hidden=expected. With tree=N (4
+ *            by default, version 7) a close call, one the race (below) has not settled when
+ *            the budget is spent, is searched beyond the card laid now: on the same samples
+ *            each move the race kept is laid, the other seats play on by the rollout policy
+ *            to my next turn, and the samples are grouped by what I would then have seen (who
+ *            laid which rank, who could not go on); each group picks my next card for itself,
+ *            and so on to the end of the play. My later cards thus depend on what I will have
+ *            seen, never on the sample (which would credit me with seeing the other hands); a
+ *            group of fewer than N samples knows too little to choose and plays on as
+ *            expected does, as every later card did before (tree=0).
  *
  * objective=points scores a sample by the seat's side's points in the rest of the deal minus
  * the mean of each other side's. objective=win scores it by the chance of winning the game:
  * 1 or 0 when the deal decides the game (checked after every point, in the order the points
  * come), otherwise the win-probability table (winprob.h) at the scores the deal ends with, so
- * near the target it plays the board, not the hand. Between moves of equal worth (with
+ * near the target it plays the board, not the hand. Since version 7 that table counts each
+ * later deal's points in the order a game does (the pegging before the shows, the pone's hand
+ * before the dealer's); before, it let the pone's whole deal count first, and so rated a
+ * dealer needing one point against a pone needing four at 1.4% where such a deal gives the
+ * dealer some 95%. Between moves of equal worth (with
  * objective=win, a game won or lost in every sample) the point margin decides. Against
  * expected (4,000 duplicate games, seed 12, paired with the default) objective=points scores
  * 0.8 +- 0.3 points a game more but wins 1.9% +- 1.1% fewer games: winning is what the
@@ -157,6 +170,29 @@
  * `cribsim bench --only mc --seconds 3`, twice: 85.7 and 83.2 games a second, version 2's
  * budget and model (samples=200,width=3,rank=expected,opening=search,endwidth=0,
  * hidden=expected) 28.6 and 29.1, so 2.9 times version 2's speed, and stronger.
+ *
+ * Version 7: tree=4 and the win table in the order a deal counts (winprob.h). Paired against
+ * expected with mc_paired (+- 1.96 standard errors of the per-sequence differences): searching
+ * every play as a tree, against version 6, +0.18% +- 0.48% (10,000 games, seed 20) and +0.18%
+ * +- 0.54% (8,000, seed 21) in 1.42 times the time, with tree=1, 2, 8 and 16 within 0.3 of
+ * tree=4; the ordered table alone +0.41% +- 0.46% and with that tree +0.70% +- 0.51% (10,000
+ * games, seed 22; margin +0.4 points). The time went to the samples the race no longer spared
+ * (drawing them is most of mc's work), so the tree now searches only the calls the race leaves
+ * close: against tree=0 with the ordered table +0.27% +- 0.34% (10,000 games, seed 26; margin
+ * +0.13 points) in 1.17 times the time. On the ladder's 20,000 games (`cribsim match mc
+ * expected --games 20000 --seed 20240501`): 60.2% [59.5%, 60.9%], +4.5 points a game, Elo +72
+ * [+67, +77] (version 6 59.1%, +4.0 points). Speed, `cribsim bench --only mc --seconds 3`
+ * twice on a loaded machine: 48.3 and 48.6 games a second, version 2's budget and model
+ * (samples=200,width=3,rank=expected,opening=search,endwidth=0,hidden=expected,tree=0) 21.4
+ * and 24.6 in the same runs: 2.0 and 2.3 times version 2's speed. Not kept, paired with the
+ * tree searching every play and the ordered table: samples=150 +0.15% +- 0.51% (8,000 games,
+ * seed 24) in 1.44 times the time, samples=200,tree=6 +0.19% +- 0.48% in 1.86; opening=search
+ * +0.08% +- 0.69% (8,000, seed 25) in 1.74; the opening tables while both sides are more than
+ * 60 points from the target (not 30) +0.18% +- 0.58% in 1.23; endwidth=3 +0.03% +- 0.34% and
+ * endwidth from 60 points (not 40) +0.04% +- 0.54% (8,000, seed 23). Nor was the last
+ * decision's sample set kept for the next (those the plays since still fit are draws of the
+ * new posterior): only 13% of them held the very card the other seat then laid, suit and all,
+ * so it saved some 4% of the draws.
  *
  * Measured in version 4 and not kept (paired as above, seed 11): the own seat's rollout
  * pegging by expert's keep-weighted lookahead (peg=model) -1.35% +- 1.47% (2,000 games) and

@@ -1,19 +1,26 @@
 /*
  * winprob.h - the chance of winning the game from a score, for mc's objective=win.
  *
- * The model: deals are independent; in each, the dealer's side scores X ~ f and the other
- * side Y ~ g (independently), where f and g are measured at build time by simulating deals
- * of this very rule variant with expected's discards and the rollout pegging (dealsim.h), from
- * a fixed seed, so the table is the same on every thread and run. Within a deal the pone's
- * side is taken to count first (its hand is shown first; the pegging that interleaves is
- * ignored). With two sides, W(a, b, who deals, deals left) is then exact for that model by
- * dynamic programming over the scores (the rare deal where neither side scores is folded in
- * by solving the two equations of the cell). With a fixed number of deals (max_deals) the
- * deals left enter the state and the higher score wins when they run out (ties count half).
+ * The model: deals are independent, each like the deals simulated at build time for this very
+ * rule variant (expected's discards and the rollout pegging, dealsim.h, from a fixed seed, so
+ * the table is the same on every thread and run).
+ *
+ * With two sides the deal's points come in the order a game counts them: his heels, every
+ * lay and go of the play, then the hands from the dealer's left round to the dealer, then the
+ * crib. The table keeps, for every pair of needs (the dealer's side's and the other's, up to
+ * a deal's most), the share of simulated deals in which each side reaches its need first,
+ * and the joint distribution of the two sides' points for the deals that decide nothing; the
+ * dynamic programme over the scores is then exact for that model (a deal in which neither
+ * side scores is solved for). Near the end this is what decides: a dealer needing one point
+ * and a pone needing four win some 95% and 5% of such deals (the pegging comes first), where
+ * a table that let the pone's whole deal count first gave the dealer 1.4%. With a fixed
+ * number of deals (max_deals) the deals left enter the state and the higher score wins when
+ * they run out (ties count half).
  *
  * With three or four sides each for itself, the chance is approximated from the two-sided
- * table of a symmetric race (every player's points per deal drawn from the mixture of the
- * dealer's and the pones' distributions): u_i = product over opponents j of W(s_i, s_j), and
+ * table of a symmetric race in which the deal's points are taken as drawn independently (every
+ * player's from the mixture of the dealer's and the pones' distributions, f and g below) and
+ * the pone's counted first: u_i = product over opponents j of W(s_i, s_j), and
  * P(i wins) = u_i / sum_k u_k.
  */
 #ifndef CS_WINPROB_H
