@@ -174,17 +174,25 @@ static double runner_rate(const bench *b, const char *seat, uint64_t games, int 
 }
 
 /* Games for about b->seconds, from short calibration runs of 10, 80, 640, ... games (mc plays
- * some ten games a second, random a hundred thousand). */
+ * some ten games a second, random a hundred thousand). The time a game takes is the difference
+ * between the last two runs (at least two): a run's fixed cost (building a strategy's tables,
+ * some 0.1 s for expert) would otherwise pass for play and cut the measured run short, where it
+ * weighs more. */
 static uint64_t calibrate(const bench *b, const char *seat, int threads, int to_file, int deals) {
-    uint64_t games = 10;
+    uint64_t games = 10, before = 0;
+    double t_before = 0;
     for (int i = 0; i < 6; i++) {
         double t0 = cs_now();
         if (runner_rate(b, seat, games, threads, to_file, deals) < 0) return 0;
         double t = cs_now() - t0;
-        if (t > 0.2 || i == 5) {
-            double want = (double)games * b->seconds / (t > 0 ? t : 1e-3);
-            return want < 100 ? 100 : (uint64_t)want;
+        if ((t > 0.2 && before > 0) || i == 5) {
+            double per = before > 0 && t > t_before ? (t - t_before) / (double)(games - before)
+                                                    : t / (double)games;
+            double want = b->seconds / (per > 0 ? per : 1e-9);
+            return want < 100 ? 100 : want > 1e9 ? 1000000000 : (uint64_t)want;
         }
+        before = games;
+        t_before = t;
         games *= 8;
     }
     return games;
