@@ -785,9 +785,17 @@ static uint64_t tree_mix(uint64_t h, uint64_t x) {
     return h * 0xff51afd7ed558ccdull;
 }
 
+/* Adds what s, its play over, is worth to *sum, after the show (objective=win). */
+static void tally(const mc_player *m, cs_sim *s, const cs_view *v, worth *sum) {
+    if (m->objective != OBJECTIVE_POINTS) cs_sim_show(s);
+    worth w = utility(m, s, v);
+    sum->goal += w.goal;
+    sum->points += w.points;
+}
+
 static worth tree_search(mc_player *m, const cs_view *v, int level, const cs_sim *from,
                          const struct tree_key *group, int n, unsigned only, int *pick) {
-    int me = v->seat, win = m->objective != OBJECTIVE_POINTS;
+    int me = v->seat;
     worth best = {-INFINITY, -INFINITY};
     const cs_sim *s0 = &from[group[0].i];
     if (level > 0 && n < m->tree) {
@@ -795,10 +803,7 @@ static worth tree_search(mc_player *m, const cs_view *v, int level, const cs_sim
         for (int g = 0; g < n; g++) {
             cs_sim s = from[group[g].i];
             cs_sim_play_out(&s);
-            if (win) cs_sim_show(&s);
-            worth w = utility(m, &s, v);
-            best.goal += w.goal;
-            best.points += w.points;
+            tally(m, &s, v, &best);
         }
         return best;
     }
@@ -836,13 +841,7 @@ static worth tree_search(mc_player *m, const cs_view *v, int level, const cs_sim
                 sum.points += w.points;
                 continue;
             }
-            for (int g = a; g < b; g++) {
-                cs_sim *s = &sim[key[g].i];
-                if (win) cs_sim_show(s);
-                worth w = utility(m, s, v);
-                sum.goal += w.goal;
-                sum.points += w.points;
-            }
+            for (int g = a; g < b; g++) tally(m, &sim[key[g].i], v, &sum);
         }
         double d = sum.goal - best.goal;
         if (d > 1e-9 || (d > -1e-9 && sum.points > best.points + 1e-9)) {

@@ -200,15 +200,18 @@ void cs_sim_play_out(cs_sim *s) {
     while ((p = cs_sim_advance(s)) >= 0) cs_sim_lay(s, p, cs_sim_policy(s, p));
 }
 
-void cs_sim_show(cs_sim *s) {
+void cs_sim_show_count(cs_sim *s, int i) {
     const cs_rules *r = s->rules;
-    int seat = s->dealer;
-    for (int i = 0; i < s->players && !s->over; i++) {
-        seat = next_seat(s, seat);
-        int points = cs_show_score(s->kept[seat], s->hand_size, s->starter, r->hand_flush_min);
-        cs_sim_add(s, seat, points);
-    }
-    if (!s->over)
+    if (s->over) return;
+    if (i == s->players) {
         cs_sim_add(s, s->dealer,
                    cs_show_score(s->crib, CS_CRIB_SIZE, s->starter, r->crib_flush_min));
+        return;
+    }
+    int seat = (s->dealer + 1 + i) % s->players;
+    cs_sim_add(s, seat, cs_show_score(s->kept[seat], s->hand_size, s->starter, r->hand_flush_min));
+}
+
+void cs_sim_show(cs_sim *s) {
+    for (int i = 0; i <= s->players; i++) cs_sim_show_count(s, i);
 }

@@ -104,6 +104,11 @@ void cs_sim_play_out(cs_sim *s);
 /* Counts the show in order (stopping at the target). */
 void cs_sim_show(cs_sim *s);
 
+/* The show's count i alone: 0 to players - 1 the hands from the dealer's left round to the
+ * dealer, players the crib (nothing once the target is reached). cs_sim_show() is every count
+ * in turn. */
+void cs_sim_show_count(cs_sim *s, int i);
+
 /* The rollout policy's choice for seat: an index into hand[seat] of a card that fits. */
 int cs_sim_policy(const cs_sim *s, int seat);
 

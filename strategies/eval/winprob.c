@@ -109,13 +109,9 @@ static void measure(cs_winprob *w, const cs_rules *rules, const cs_crib_model *m
                 order_steps(o, had, &s, dealer_side, before);
             }
             order_steps(o, had, &s, dealer_side, before);
-            for (int i = 0, seat = s.dealer; i <= n; i++) {
-                seat = i < n ? (seat + 1) % n : s.dealer;
-                const cs_card *cards = i < n ? s.kept[seat] : s.crib;
-                int points = cs_show_score(cards, i < n ? hand : CS_CRIB_SIZE, s.starter,
-                                           i < n ? r.hand_flush_min : r.crib_flush_min);
-                cs_sim_add(&s, seat, points);
-                order_event(o, had, cs_rules_side(&r, seat) == dealer_side ? 0 : 1, points);
+            for (int i = 0; i <= n; i++) {
+                cs_sim_show_count(&s, i);
+                order_steps(o, had, &s, dealer_side, before);
             }
             int x = s.gained[dealer_side], y = s.gained[1 - dealer_side];
             o->joint[x > CS_WINPROB_DEAL_MAX ? CS_WINPROB_DEAL_MAX : x]
@@ -273,16 +269,11 @@ static int build_ordered(cs_winprob *w, deal_order *o, int deals) {
     int T = w->target;
     size_t cells = (size_t)T * (size_t)T;
     double stay = o->joint[0][0] / deals;
-    if (w->layers == 1) {
+    if (w->layers == 1)
         solve_ordered(T, o, j, n_jumps, stay, w->w, w->w + cells, w->w, w->w + cells);
-    } else {
-        for (int a = 0; a < T; a++)
-            for (int b = 0; b < T; b++)
-                AT(w->w, a, b) = AT(w->w + cells, a, b) = a > b ? 1.0f : a == b ? 0.5f : 0.0f;
-        for (int k = 1; k < w->layers; k++) {
-            float *prev = w->w + (size_t)(k - 1) * 2 * cells, *cur = w->w + (size_t)k * 2 * cells;
-            solve_ordered(T, o, j, n_jumps, stay, prev, prev + cells, cur, cur + cells);
-        }
+    for (int k = 1; k < w->layers; k++) {
+        float *prev = w->w + (size_t)(k - 1) * 2 * cells, *cur = w->w + (size_t)k * 2 * cells;
+        solve_ordered(T, o, j, n_jumps, stay, prev, prev + cells, cur, cur + cells);
     }
     free(j);
     return CS_OK;
@@ -300,48 +291,41 @@ int cs_winprob_build(cs_winprob *w, const cs_rules *rules, const cs_crib_model *
         if (o == NULL) return CS_ENOMEM;
     }
     measure(w, rules, m, deals, o);
-    if (o != NULL) {
-        size_t cells = (size_t)w->target * (size_t)w->target;
-        w->w = malloc((size_t)w->layers * 2 * cells * sizeof *w->w);
-        int rc = w->w == NULL ? CS_ENOMEM : build_ordered(w, o, deals);
-        free(o);
-        if (rc != CS_OK) {
-            free(w->w);
-            w->w = NULL;
-        }
-        return rc;
-    }
-    double f[CS_WINPROB_DEAL_MAX + 1], g[CS_WINPROB_DEAL_MAX + 1];
-    for (int i = 0; i <= CS_WINPROB_DEAL_MAX; i++) {
-        if (w->sides == 2) {
-            f[i] = w->f[i];
-            g[i] = w->g[i];
-        } else {
-            f[i] = g[i] = (w->f[i] + (w->sides - 1) * w->g[i]) / w->sides;
-        }
-    }
     int T = w->target;
     size_t cells = (size_t)T * (size_t)T;
     w->w = malloc((size_t)w->layers * 2 * cells * sizeof *w->w);
-    if (w->w == NULL) return CS_ENOMEM;
+    if (w->w == NULL) {
+        free(o);
+        return CS_ENOMEM;
+    }
+    /* With a fixed number of deals, layer 0: the deals have run out, the higher score wins. */
+    for (int a = 0; a < T && w->layers > 1; a++)
+        for (int b = 0; b < T; b++)
+            AT(w->w, a, b) = AT(w->w + cells, a, b) = a > b ? 1.0f : a == b ? 0.5f : 0.0f;
+    if (o != NULL) {
+        int rc = build_ordered(w, o, deals);
+        free(o);
+        if (rc != CS_OK) cs_winprob_free(w);
+        return rc;
+    }
+    /* Three or four sides: every player's points from the mixture of the two distributions. */
+    double f[CS_WINPROB_DEAL_MAX + 1];
+    for (int i = 0; i <= CS_WINPROB_DEAL_MAX; i++)
+        f[i] = (w->f[i] + (w->sides - 1) * w->g[i]) / w->sides;
     if (rules->max_deals == 0) {
-        solve_unlimited(T, f, g, w->w, w->w + cells);
+        solve_unlimited(T, f, f, w->w, w->w + cells);
         return CS_OK;
     }
     double *H0 = malloc(cells * sizeof *H0), *H1 = malloc(cells * sizeof *H1);
     if (H0 == NULL || H1 == NULL) {
         free(H0);
         free(H1);
-        free(w->w);
-        w->w = NULL;
+        cs_winprob_free(w);
         return CS_ENOMEM;
     }
-    for (int a = 0; a < T; a++)
-        for (int b = 0; b < T; b++)
-            AT(w->w, a, b) = AT(w->w + cells, a, b) = a > b ? 1.0f : a == b ? 0.5f : 0.0f;
     for (int k = 1; k < w->layers; k++) {
         float *prev = w->w + (size_t)(k - 1) * 2 * cells, *cur = w->w + (size_t)k * 2 * cells;
-        solve_layer(T, f, g, prev, prev + cells, cur, cur + cells, H0, H1);
+        solve_layer(T, f, f, prev, prev + cells, cur, cur + cells, H0, H1);
     }
     free(H0);
     free(H1);
