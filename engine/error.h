@@ -23,7 +23,8 @@
     X(EIO, -10, "input or output failed")                                                          \
     X(EAGENT, -11, "agent failed")                                                                 \
     X(ESYNTAX, -12, "syntax error")                                                                \
-    X(EINTERRUPT, -13, "interrupted")
+    X(EINTERRUPT, -13, "interrupted")                                                              \
+    X(EPENDING, -14, "decision pending: the seat's agent answers later")
 
 typedef enum {
 #define CS_ERR_ENUM(name, value, msg) CS_##name = (value),

@@ -36,9 +36,6 @@
 /* Where points come from; each has a field in the deal and game records. */
 typedef enum { SRC_PEG, SRC_HAND, SRC_CRIB, SRC_HEELS, SRC_BONUS } point_source;
 
-/* Cards drawn from the shuffled deck in one deal: the hands, the crib card, the starter. */
-#define DEAL_DRAW_MAX (CS_MAX_PLAYERS * CS_MAX_DEALT + CS_CRIB_SIZE + 1)
-
 /*
  * During the play each seat's unplayed cards are also counted by value: nibble v - 1 of
  * values_held[s] holds how many cards of value v (1..10) the seat has (at most 4, so a nibble
@@ -60,6 +57,7 @@ struct cs_game {
     uint8_t next[CS_MAX_PLAYERS]; /* the seat on each seat's left */
     int hand_size;
     int any_observer;
+    int any_go; /* some agent says go itself (cs_agent.go) */
     int dealer;
     int deal; /* deals begun */
     /*
@@ -97,11 +95,20 @@ struct cs_game {
     uint8_t play_seat[CS_MAX_PLAYS];
     cs_card play_card[CS_MAX_PLAYS];
 
+    /* Where a phase paused by a pending decision (CS_EPENDING) takes up again: the seats that
+     * have laid away, and in the play the seat the search for the next player starts from,
+     * the last to lay a card (-1: none this series) and the seats that said go this series
+     * (a bit each). */
+    int discards_done;
+    int play_turn, play_last;
+    unsigned go_said;
+    int pending_seat; /* -1, or the seat whose decision is pending */
+
     /* What each seat sees: pointers into this game and scalars kept up to date as
      * point_views() describes; shown to agents as they are, copied by cs_game_view(). */
     cs_view view[CS_MAX_PLAYERS];
 
-    cs_card stacked[DEAL_DRAW_MAX]; /* cards for the next deal, if n_stacked */
+    cs_card stacked[CS_DEAL_DRAW_MAX]; /* cards for the next deal, if n_stacked */
     int n_stacked;
 
     cs_deal_record rec;
@@ -401,9 +408,12 @@ void cs_game_begin_keyed(cs_game *g, const cs_rules *rules, uint64_t seed, uint6
     g->hand_size = cs_rules_hand_size(rules);
     g->winner_side = -1;
     g->err_seat = -1;
+    g->pending_seat = -1;
     g->starter = CS_NO_CARD;
-    for (int s = 0; s < rules->players; s++)
+    for (int s = 0; s < rules->players; s++) {
         if (agents[s].observe) g->any_observer = 1;
+        if (agents[s].go) g->any_go = 1;
+    }
     g->sum.game = index;
     g->sum.winner = -1;
     for (int s = 0; s < CS_MAX_PLAYERS; s++) g->sum.score[s] = (int16_t)(s < g->players ? 0 : -1);
@@ -449,6 +459,58 @@ static void step_cut_for_deal(cs_game *g) {
     g->phase = CS_PHASE_DEAL;
 }
 
+/* Cards one deal draws: the hands, the crib card from the deck, the starter. */
+static int deal_draws(const cs_rules *r) {
+    return r->players * r->cards_dealt + r->crib_from_deck + 1;
+}
+
+/* The first `draws` cards of deal `deal`'s shuffle: a partial Fisher-Yates shuffle draws just
+ * the cards the deal uses. deck[] holds CS_DECK_SIZE cards. */
+static void shuffle_deal(const cs_game *g, int deal, cs_card deck[], int draws) {
+    cs_pcg32 rng = cs_pcg32_derive(g->seed, g->card_key, CS_STREAM_DEAL, (uint32_t)deal);
+    memcpy(deck, DECK_ORDER, CS_DECK_SIZE);
+    for (int i = 0; i < draws; i++) {
+        int j = i + (int)cs_pcg32_bounded(&rng, (uint32_t)(CS_DECK_SIZE - i));
+        cs_card t = deck[i];
+        deck[i] = deck[j];
+        deck[j] = t;
+    }
+}
+
+int cs_game_next_deal_order(const cs_game *g, cs_card order[]) {
+    if (g->phase != CS_PHASE_DEAL) return CS_ESTATE;
+    cs_card deck[CS_DECK_SIZE];
+    int draws = deal_draws(g->rules);
+    shuffle_deal(g, g->deal, deck, draws);
+    memcpy(order, deck, (size_t)draws);
+    return draws;
+}
+
+int cs_game_set_starter(cs_game *g, cs_card starter) {
+    if (g->phase != CS_PHASE_DISCARD && g->phase != CS_PHASE_STARTER) return CS_ESTATE;
+    if (!cs_card_valid(starter)) return CS_EBADCARD;
+    if (starter == g->rec.crib_extra) return CS_EDUPCARD;
+    for (int s = 0; s < g->players; s++)
+        for (int i = 0; i < g->rules->cards_dealt; i++)
+            if (g->rec.dealt[s][i] == starter) return CS_EDUPCARD;
+    g->starter_card = starter;
+    return CS_OK;
+}
+
+int cs_game_pending_seat(const cs_game *g) {
+    return g->pending_seat;
+}
+
+int cs_game_dealer(const cs_game *g) {
+    return g->dealer;
+}
+
+void cs_game_rebind(cs_game *g, const cs_rules *rules, const cs_agent agents[]) {
+    g->rules = rules;
+    g->agents = agents;
+    point_views(g);
+}
+
 static void step_deal(cs_game *g) {
     const cs_rules *r = g->rules;
     int n = g->players;
@@ -487,22 +549,13 @@ static void step_deal(cs_game *g) {
         }
     }
 
-    /* A partial Fisher-Yates shuffle draws just the cards the deal uses. */
     cs_card deck[CS_DECK_SIZE];
-    int draws = n * r->cards_dealt + r->crib_from_deck + 1;
+    int draws = deal_draws(r);
     if (g->n_stacked) {
         memcpy(deck, g->stacked, (size_t)draws);
         g->n_stacked = 0;
     } else {
-        cs_pcg32 rng =
-            cs_pcg32_derive(g->seed, g->card_key, CS_STREAM_DEAL, (uint32_t)(g->deal - 1));
-        memcpy(deck, DECK_ORDER, sizeof deck);
-        for (int i = 0; i < draws; i++) {
-            int j = i + (int)cs_pcg32_bounded(&rng, (uint32_t)(CS_DECK_SIZE - i));
-            cs_card t = deck[i];
-            deck[i] = deck[j];
-            deck[j] = t;
-        }
+        shuffle_deal(g, g->deal - 1, deck, draws);
     }
     /* One card at a time, starting with the player on the dealer's left: the i-th seat from
      * there gets cards i, i + n, i + 2n, ... */
@@ -552,10 +605,16 @@ static int lowest_held(uint64_t values_held) {
 static int step_discard(cs_game *g) {
     const cs_rules *r = g->rules;
     int s = g->dealer;
-    for (int i = 0; i < g->players; i++) {
+    for (int i = 0; i < g->discards_done; i++) s = next_seat(g, s);
+    for (int i = g->discards_done; i < g->players; i++) {
         s = next_seat(g, s);
         cs_card out[CS_MAX_DISCARD] = {CS_NO_CARD, CS_NO_CARD};
         int rc = g->agents[s].discard(g->agents[s].self, seat_view(g, s), out);
+        if (rc == CS_EPENDING) {
+            g->discards_done = i;
+            g->pending_seat = s;
+            return rc;
+        }
         if (rc != CS_OK) return fail(g, s, rc, "the agent failed to choose its discards");
         cs_card *hand = g->hand[s];
         int n = g->n_hand[s];
@@ -594,6 +653,7 @@ static int step_discard(cs_game *g) {
         }
         g->n_crib += r->discards;
     }
+    g->discards_done = 0;
     g->n_discards = r->discards;
     g->n_kept = g->hand_size;
     for (int seat = 0; seat < g->players; seat++) {
@@ -621,6 +681,9 @@ static void step_starter(cs_game *g) {
     int heels = cs_card_rank(g->starter) == CS_JACK ? g->rules->heels : 0;
     int ended = add_points(g, g->dealer, heels, SRC_HEELS);
     emit(g, CS_EVENT_STARTER, g->dealer, g->starter, heels);
+    g->play_turn = next_seat(g, g->dealer);
+    g->play_last = -1;
+    g->go_said = 0;
     g->phase = ended ? CS_PHASE_DEAL_DONE : CS_PHASE_PLAY;
 }
 
@@ -640,6 +703,14 @@ static int fail_play(cs_game *g, int seat, cs_card card, int in_hand) {
     return fail(g, seat, CS_EILLEGAL, what);
 }
 
+/* Keeps where the play stopped for seat's pending decision, to take up there. */
+static int pause_play(cs_game *g, int seat, int turn, int last) {
+    g->play_turn = turn;
+    g->play_last = last;
+    g->pending_seat = seat;
+    return CS_EPENDING;
+}
+
 /*
  * The play. The turn goes round from the dealer's left; a player who can lay a card must, a
  * player who cannot says go and is passed over. Because the count only rises, a player who
@@ -647,16 +718,24 @@ static int fail_play(cs_game *g, int seat, cs_card card, int in_hand) {
  * whole of the go rule. When nobody can, the series ends: the last to lay a card scores 1
  * (the go, or the last card) unless the count is 31, which scored 2 with the card. The next
  * series is led by the player after the last to lay a card, skipping players with no cards.
+ * An agent with a go function (cs_agent.go) is asked to say go each time it is passed over
+ * holding cards, once a series; the others are passed over without a call.
  */
 static int step_play(cs_game *g) {
     int n = g->players;
-    int turn = next_seat(g, g->dealer), last = -1;
+    int turn = g->play_turn, last = g->play_last;
     for (;;) {
         int p = -1;
         for (int i = 0, s = turn; i < n; i++, s = next_seat(g, s)) {
             if (can_play(g, s)) {
                 p = s;
                 break;
+            }
+            if (g->any_go && g->agents[s].go && g->n_hand[s] > 0 && !(g->go_said >> s & 1)) {
+                int rc = g->agents[s].go(g->agents[s].self, seat_view(g, s));
+                if (rc == CS_EPENDING) return pause_play(g, s, turn, last);
+                if (rc != CS_OK) return fail(g, s, rc, "the agent failed to say go");
+                g->go_said |= 1u << s;
             }
         }
         if (p < 0) {
@@ -669,6 +748,7 @@ static int step_play(cs_game *g) {
             if (g->cards_left == 0 || g->rules->single_series) break;
             g->count = 0;
             g->n_pile = 0;
+            g->go_said = 0;
             emit(g, CS_EVENT_RESET, last, CS_NO_CARD, 0);
             turn = next_seat(g, last);
             while (g->n_hand[turn] == 0) turn = next_seat(g, turn);
@@ -676,6 +756,7 @@ static int step_play(cs_game *g) {
         }
         cs_card card = CS_NO_CARD;
         int rc = g->agents[p].play(g->agents[p].self, seat_view(g, p), &card);
+        if (rc == CS_EPENDING) return pause_play(g, p, turn, last);
         if (rc != CS_OK) return fail(g, p, rc, "the agent failed to choose a card to play");
         cs_card *hand = g->hand[p];
         int held = g->n_hand[p];
@@ -783,6 +864,7 @@ static void step_deal_done(cs_game *g) {
 
 int cs_game_step(cs_game *g) {
     int rc = CS_OK;
+    g->pending_seat = -1;
     switch (g->phase) {
     case CS_PHASE_CUT_FOR_DEAL: step_cut_for_deal(g); break;
     case CS_PHASE_DEAL: step_deal(g); break;
@@ -847,6 +929,6 @@ int cs_random_play(void *self, const cs_view *v, cs_card *out) {
 }
 
 cs_agent cs_agent_random(cs_pcg32 *rng) {
-    cs_agent a = {cs_random_discard, cs_random_play, NULL, rng, "random"};
+    cs_agent a = {cs_random_discard, cs_random_play, NULL, rng, "random", NULL};
     return a;
 }

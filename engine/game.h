@@ -25,6 +25,9 @@
 
 /* At most 16 cards are played in a deal: four players holding four cards each. */
 #define CS_MAX_PLAYS 16
+/* Cards drawn from the shuffled deck in one deal: the hands, the crib card, the starter
+ * (at most 4 * 5 + 1 = 21 with four players, 2 * 6 + 1 = 13 with two). */
+#define CS_DEAL_DRAW_MAX (CS_MAX_PLAYERS * CS_MAX_DEALT + CS_CRIB_SIZE + 1)
 
 /* The phases of a game, in the order they come. */
 #define CS_PHASE_LIST(X)                                                                           \
@@ -149,6 +152,12 @@ typedef struct {
     void (*observe)(void *self, const cs_view *v, const cs_event *e);
     void *self;
     const char *name; /* names the agent in error messages ("expected"); may be NULL */
+    /*
+     * Optional (NULL for the strategies: a seat that cannot lay a card is passed over). When
+     * set, a seat on turn in the play that holds cards none of which fits says go through it,
+     * once a series; it returns 0, or a negative cs_err (CS_EPENDING included).
+     */
+    int (*go)(void *self, const cs_view *v);
 } cs_agent;
 
 /* One deal, as a run file's /deals row (docs/file-schema.md); bonus is an extension (the start
@@ -233,7 +242,15 @@ int cs_game_stack_deck(cs_game *g, const cs_card order[], int n);
  */
 void cs_game_set_match(cs_game *g, const cs_match_context *ctx);
 
-/* Runs one phase. Returns 0, or a negative cs_err (the agent's or CS_EILLEGAL). */
+/*
+ * Runs one phase. Returns 0, or a negative cs_err (the agent's or CS_EILLEGAL).
+ *
+ * An agent may answer CS_EPENDING: its seat's decision is not known yet (an outside learner
+ * decides between calls; experiments/env/ works so). The step then returns CS_EPENDING with the
+ * game where the question was asked, and the next cs_game_step() asks the same seat the same
+ * question again; what the phase did before the question stands and is not done twice, so a
+ * game paused at every decision is the game played straight through.
+ */
 int cs_game_step(cs_game *g);
 
 cs_phase cs_game_phase(const cs_game *g);
@@ -254,6 +271,33 @@ const cs_deal_record *cs_game_deal_record(const cs_game *g);
 const char *cs_game_error(const cs_game *g);
 /* After an error: the seat at fault, or -1. */
 int cs_game_error_seat(const cs_game *g);
+
+/*
+ * For a game whose cards come from outside one at a time (the environments' explicit chance):
+ * writes into order[] the cards the next deal would take from its shuffle (the order
+ * cs_game_stack_deck() takes: the hands, the crib card, the starter last) and returns how many,
+ * or CS_ESTATE outside the DEAL phase. The game does not change.
+ */
+int cs_game_next_deal_order(const cs_game *g, cs_card order[]);
+
+/*
+ * Replaces the starter the deal will cut, before it is cut (the DISCARD or STARTER phase).
+ * Returns 0, or CS_ESTATE in another phase, CS_EBADCARD, or CS_EDUPCARD when a seat was dealt
+ * the card or it is in the crib.
+ */
+int cs_game_set_starter(cs_game *g, cs_card starter);
+
+/* The seat whose decision a step left pending (CS_EPENDING), or -1. */
+int cs_game_pending_seat(const cs_game *g);
+
+/* The dealer of the deal in progress, or in the DEAL phase of the deal about to be dealt. */
+int cs_game_dealer(const cs_game *g);
+
+/*
+ * After cs_game_copy() into memory whose rules and agents live elsewhere (a copy of a game
+ * with its own agents): points the game at those, which must say the same as the originals.
+ */
+void cs_game_rebind(cs_game *g, const cs_rules *rules, const cs_agent agents[]);
 
 /* Fills *v with what seat may see now (for tests and search). */
 void cs_game_view(const cs_game *g, int seat, cs_view *v);

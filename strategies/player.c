@@ -162,7 +162,7 @@ void cs_player_new_game(cs_player *p, const cs_rules *rules, uint64_t seed, uint
 }
 
 cs_agent cs_player_agent(cs_player *p) {
-    cs_agent a = {p->vt->discard, p->vt->play, p->vt->observe, p->self, p->spec};
+    cs_agent a = {p->vt->discard, p->vt->play, p->vt->observe, p->self, p->spec, NULL};
     return a;
 }
 

@@ -51,7 +51,7 @@ static int scripted_play(void *self, const cs_view *v, cs_card *out) {
 }
 
 static cs_agent scripted_agent(scripted *s) {
-    cs_agent a = {scripted_discard, scripted_play, NULL, s, "scripted"};
+    cs_agent a = {scripted_discard, scripted_play, NULL, s, "scripted", NULL};
     return a;
 }
 
@@ -263,7 +263,7 @@ static void test_game_fixed_deal_tie_after_four_deals(void) {
     }
     cs_agent agents[4];
     for (int i = 0; i < 4; i++)
-        agents[i] = (cs_agent){relative_discard, relative_play, NULL, &rs, "relative"};
+        agents[i] = (cs_agent){relative_discard, relative_play, NULL, &rs, "relative", NULL};
     cs_card deck[CS_DECK_SIZE];
     int n = cards(FOUR_DECK, deck);
     cs_game *g = cs_game_new();
@@ -657,7 +657,8 @@ static void test_game_illegal_play_is_an_error_naming_seat_game_and_deal(void) {
     memset(s, 0, sizeof s);
     cards("8D 9D", s[0].discards);
     cards("3D 4D", s[1].discards);
-    cs_agent agents[2] = {scripted_agent(&s[0]), {scripted_discard, bad_play, NULL, &s[1], "bad"}};
+    cs_agent agents[2] = {scripted_agent(&s[0]),
+                          {scripted_discard, bad_play, NULL, &s[1], "bad", NULL}};
     /* A long name (an outside agent's command line, a plugin's path) is told whole, and the
      * game, the deal and the reason still follow it. */
     char long_name[201];

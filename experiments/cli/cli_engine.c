@@ -561,7 +561,7 @@ int cs_cmd_play(int argc, char **argv) {
         names[s] = specs[s];
         if (strcmp(specs[s], "human") == 0) {
             humans[s] = (human){stdin, stdout, s};
-            agents[s] = (cs_agent){human_discard, human_play, NULL, &humans[s], "human"};
+            agents[s] = (cs_agent){human_discard, human_play, NULL, &humans[s], "human", NULL};
             human_seats |= 1u << s;
             continue;
         }

@@ -1,0 +1,847 @@
+/*
+ * cs_env.c - the environment API of cs_env.h.
+ *
+ * A learner's seat is an agent whose answers come from outside: asked for a decision it has not
+ * been given, it answers CS_EPENDING, and the game (engine/game.h) stops where it asked. The
+ * next action given fills the answer in and the game is stepped again from there, so a game
+ * stepped decision by decision is the game a run plays straight through.
+ *
+ * An env_game is one such game with its agents; the batch (cs_env) is an array of them stepped
+ * in parallel, each slot on its own, so the thread count changes nothing. The single state
+ * (cs_env_state) is one env_game whose every seat decides from outside and whose cards come
+ * as chance outcomes one at a time, stacked into the engine's deck once a deal's hands are
+ * all chosen (the starter is set when it is cut).
+ */
+#include "cs_env.h"
+
+#include <omp.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "encode.h"
+#include "error.h"
+#include "game.h"
+#include "rules.h"
+#include "strategy.h"
+
+/* What a learner seat has been asked. */
+enum { ASK_NONE, ASK_DISCARD, ASK_PLAY, ASK_GO };
+
+/* What stepping a game on came to. */
+enum { ADV_DECISION = 1, ADV_CHANCE, ADV_OVER };
+
+typedef struct env_game env_game;
+
+/* The self of a learner seat's agent. */
+typedef struct {
+    env_game *eg;
+    int seat;
+} outside_seat;
+
+struct env_game {
+    cs_game *game;
+    const cs_rules *rules;
+    cs_agent agents[CS_MAX_PLAYERS];
+    outside_seat outside[CS_MAX_PLAYERS];
+    cs_player *players[CS_MAX_PLAYERS]; /* NULL for a learner seat */
+    uint64_t seed, index;
+    int ask, seat;                  /* the pending question and its seat */
+    cs_card chosen[CS_MAX_DISCARD]; /* a pending discard's cards chosen so far */
+    int n_chosen;
+    int answer;               /* a pending play's or go's action, -1 none yet */
+    uint64_t legal;           /* the pending decision's legal actions, a bit each */
+    int base[CS_MAX_PLAYERS]; /* each seat's side's score at the last step */
+    int finished;             /* a game has ended in this slot since the reset */
+    cs_game_record last;      /* the last game that ended */
+    /* explicit chance (cs_env_state) */
+    int explicit_chance;
+    cs_card drawn[CS_DEAL_DRAW_MAX]; /* the deal's cards chosen so far: hands, crib card */
+    int n_drawn;
+    cs_card seeded_starter; /* the starter the seed's shuffle cuts in this deal */
+};
+
+/* ---- the learner's agent ---- */
+
+static int outside_discard(void *self, const cs_view *v, cs_card out[CS_MAX_DISCARD]) {
+    outside_seat *o = self;
+    env_game *eg = o->eg;
+    if (eg->ask == ASK_DISCARD && eg->seat == o->seat && eg->n_chosen == v->rules->discards) {
+        for (int d = 0; d < eg->n_chosen; d++) out[d] = eg->chosen[d];
+        eg->ask = ASK_NONE;
+        eg->n_chosen = 0;
+        return CS_OK;
+    }
+    eg->ask = ASK_DISCARD;
+    eg->seat = o->seat;
+    eg->n_chosen = 0;
+    return CS_EPENDING;
+}
+
+static int outside_answer(outside_seat *o, int ask, int *answer) {
+    env_game *eg = o->eg;
+    if (eg->ask == ask && eg->seat == o->seat && eg->answer >= 0) {
+        *answer = eg->answer;
+        eg->answer = -1;
+        eg->ask = ASK_NONE;
+        return CS_OK;
+    }
+    eg->ask = ask;
+    eg->seat = o->seat;
+    eg->answer = -1;
+    return CS_EPENDING;
+}
+
+static int outside_play(void *self, const cs_view *v, cs_card *out) {
+    (void)v;
+    int a;
+    int rc = outside_answer(self, ASK_PLAY, &a);
+    if (rc == CS_OK) *out = (cs_card)a;
+    return rc;
+}
+
+static int outside_go(void *self, const cs_view *v) {
+    (void)v;
+    int a;
+    return outside_answer(self, ASK_GO, &a);
+}
+
+/* ---- one game ---- */
+
+/* Sets up the agents: players[s] for a strategy seat, the outside agent for the others. */
+static void eg_bind(env_game *eg) {
+    for (int s = 0; s < CS_MAX_PLAYERS; s++) {
+        eg->outside[s] = (outside_seat){eg, s};
+        if (eg->players[s]) {
+            eg->agents[s] = cs_player_agent(eg->players[s]);
+        } else {
+            eg->agents[s] = (cs_agent){outside_discard, outside_play, NULL,
+                                       &eg->outside[s], "learner",    outside_go};
+        }
+    }
+}
+
+static void eg_begin(env_game *eg, uint64_t seed, uint64_t index, int first_dealer) {
+    eg->seed = seed;
+    eg->index = index;
+    for (int s = 0; s < eg->rules->players; s++)
+        if (eg->players[s]) cs_player_new_game(eg->players[s], eg->rules, seed, index, s);
+    cs_game_begin(eg->game, eg->rules, seed, index, first_dealer, eg->agents);
+    eg->ask = ASK_NONE;
+    eg->n_chosen = 0;
+    eg->answer = -1;
+    eg->n_drawn = 0;
+    memset(eg->base, 0, sizeof eg->base);
+}
+
+/* Whether the game waits for a chance outcome (explicit chance only). */
+static int eg_at_chance(const env_game *eg) {
+    if (!eg->explicit_chance) return 0;
+    cs_phase ph = cs_game_phase(eg->game);
+    return ph == CS_PHASE_CUT_FOR_DEAL || ph == CS_PHASE_DEAL || ph == CS_PHASE_STARTER;
+}
+
+/* Steps the game on to the next learner decision, chance node or the end. */
+static int eg_advance(env_game *eg) {
+    for (;;) {
+        if (cs_game_phase(eg->game) == CS_PHASE_OVER) {
+            eg->ask = ASK_NONE;
+            return ADV_OVER;
+        }
+        if (eg_at_chance(eg)) return ADV_CHANCE;
+        int rc = cs_game_step(eg->game);
+        if (rc == CS_EPENDING) return ADV_DECISION;
+        if (rc != CS_OK) return rc;
+    }
+}
+
+/* The pending decision's view, mask and legal set; writes obs and mask when given. */
+static void eg_write(env_game *eg, uint8_t *obs, uint8_t *mask) {
+    cs_view v;
+    cs_game_view(eg->game, eg->seat, &v);
+    if (obs) cs_encode_view(&v, eg->chosen, eg->n_chosen, obs);
+    uint8_t m[CS_ACT_COUNT];
+    uint8_t *out = mask ? mask : m;
+    cs_encode_mask(&v, eg->chosen, eg->n_chosen, eg->ask == ASK_GO, out);
+    uint64_t legal = 0;
+    for (int a = 0; a < CS_ACT_COUNT; a++) legal |= (uint64_t)out[a] << a;
+    eg->legal = legal;
+}
+
+/* Gives the pending decision its action (legal: checked by the caller) and steps on. */
+static int eg_act(env_game *eg, int action) {
+    if (eg->ask == ASK_DISCARD) {
+        eg->chosen[eg->n_chosen++] = (cs_card)action;
+        if (eg->n_chosen < eg->rules->discards) return ADV_DECISION;
+    } else {
+        eg->answer = action;
+    }
+    return eg_advance(eg);
+}
+
+/* Each seat's reward for the game's steps since the last (kind), into r[4]; over: it ended. */
+static void eg_rewards(env_game *eg, int kind, int over, float r[CS_MAX_PLAYERS]) {
+    const cs_rules *rules = eg->rules;
+    int players = rules->players, sides = cs_rules_sides(rules);
+    int score[CS_MAX_PLAYERS] = {0};
+    for (int s = 0; s < CS_MAX_PLAYERS; s++) r[s] = 0;
+    for (int s = 0; s < players; s++) score[s] = cs_game_score(eg->game, s);
+    if (kind == CS_ENV_REWARD_POINTS) {
+        int gain_all = 0;
+        for (int side = 0; side < sides; side++) gain_all += score[side] - eg->base[side];
+        for (int s = 0; s < players; s++) {
+            int side = cs_rules_side(rules, s);
+            int own = score[side] - eg->base[side];
+            r[s] = (float)own - (float)(gain_all - own) / (float)(sides - 1);
+        }
+    }
+    for (int s = 0; s < players; s++) eg->base[s] = score[s];
+    if (!over || kind == CS_ENV_REWARD_POINTS) return;
+    cs_game_record rec;
+    cs_game_summary(eg->game, &rec);
+    int winner = rec.winner, level = 0;
+    for (int s = 0; s < players; s++)
+        if (rec.skunk[s] > level) level = rec.skunk[s];
+    for (int s = 0; s < players; s++) {
+        int side = cs_rules_side(rules, s);
+        int won = winner == side, tie = winner < 0;
+        switch (kind) {
+        case CS_ENV_REWARD_WIN: r[s] = won ? 1.0f : tie ? 0.0f : -1.0f; break;
+        case CS_ENV_REWARD_MARGIN: {
+            int best = -1;
+            for (int o = 0; o < sides; o++)
+                if (o != side && (best < 0 || score[o] > best)) best = score[o];
+            r[s] = (float)(score[side] - best);
+            break;
+        }
+        case CS_ENV_REWARD_CLIPS: r[s] = won ? 2.0f : tie ? 1.0f : 0.0f; break;
+        case CS_ENV_REWARD_LEAGUE:
+            r[s] = won ? (float)(level > 2 ? 2 : level) : -(float)(rules->target - score[side]);
+            if (tie) r[s] = 0;
+            break;
+        }
+    }
+}
+
+/* Says what went wrong in eg into buf. */
+static void eg_error(const env_game *eg, int rc, char *buf, size_t len) {
+    int seat = cs_game_error_seat(eg->game);
+    const char *why = seat >= 0 && eg->players[seat] ? cs_player_error(eg->players[seat]) : "";
+    snprintf(buf, len, "%s%s%s (%s)", cs_game_error(eg->game), why[0] ? ": " : "", why,
+             cs_err_message(rc));
+}
+
+/* ---- rules and names ---- */
+
+static const char *const REWARD_NAMES[] = {
+#define CS_ENV_REWARD_NAME(ident, name) name,
+    CS_ENV_REWARD_LIST(CS_ENV_REWARD_NAME)
+#undef CS_ENV_REWARD_NAME
+};
+
+const char *cs_env_reward_name(int kind) {
+    return kind >= 0 && kind < CS_ENV_REWARD_KINDS ? REWARD_NAMES[kind] : NULL;
+}
+
+int cs_env_reward_from_name(const char *name) {
+    for (int k = 0; name && k < CS_ENV_REWARD_KINDS; k++)
+        if (strcmp(name, REWARD_NAMES[k]) == 0) return k;
+    return -1;
+}
+
+static int say(char *err, size_t len, int rc, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    if (err && len) vsnprintf(err, len, fmt, ap);
+    va_end(ap);
+    return rc;
+}
+
+/* The rules named by a preset and "KEY=VALUE,..." changes, checked. */
+static int resolve_rules(const char *preset, const char *set, cs_rules *out, char *err,
+                         size_t len) {
+    if (!preset) preset = "two";
+    if (cs_rules_from_name(preset, out) != CS_OK)
+        return say(err, len, CS_EUNKNOWN,
+                   "unknown rules '%s' (presets: two, three, four, partners, five-card, "
+                   "nz-tournament)",
+                   preset);
+    if (set && set[0]) {
+        enum { MAX_SETS = 32 };
+        char buf[1024];
+        if (strlen(set) >= sizeof buf)
+            return say(err, len, CS_ERANGE, "rule changes too long (%zu bytes)", strlen(set));
+        strcpy(buf, set);
+        const char *keys[MAX_SETS], *values[MAX_SETS];
+        int n = 0;
+        for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+            char *eq = strchr(tok, '=');
+            if (!eq || eq == tok)
+                return say(err, len, CS_ESYNTAX, "rule change '%s': expected KEY=VALUE", tok);
+            if (n == MAX_SETS) return say(err, len, CS_ERANGE, "more than %d rule changes", n);
+            *eq = '\0';
+            keys[n] = tok;
+            values[n++] = eq + 1;
+        }
+        int failed = 0, rc = cs_rules_set_all(out, n, keys, values, &failed);
+        if (rc == CS_EUNKNOWN) {
+            char list[1024];
+            cs_rules_key_list(list, sizeof list);
+            return say(err, len, rc, "unknown rule '%s' (rules: %s)", keys[failed], list);
+        }
+        if (rc != CS_OK)
+            return say(err, len, rc, "bad value '%s' for rule '%s'", values[failed], keys[failed]);
+    }
+    char why[256];
+    if (cs_rules_validate(out, why, sizeof why) != CS_OK)
+        return say(err, len, CS_ECONFIG, "rules: %s", why);
+    return CS_OK;
+}
+
+/* ---- the batch ---- */
+
+struct cs_env {
+    cs_rules rules;
+    int n, players, threads, reward, started;
+    int learner[CS_MAX_PLAYERS];
+    env_game *games;
+    int *rc; /* each slot's status in the last step */
+    char err[CS_ENV_ERR_MAX];
+};
+
+int cs_env_create(const cs_env_config *cfg, cs_env **out, char *err, size_t err_len) {
+    *out = NULL;
+    if (cfg->n_games < 1)
+        return say(err, err_len, CS_ERANGE, "games in the batch: %d (at least 1)", cfg->n_games);
+    if (cfg->reward < 0 || cfg->reward >= CS_ENV_REWARD_KINDS)
+        return say(err, err_len, CS_ERANGE, "unknown reward kind %d", cfg->reward);
+    cs_env *env = calloc(1, sizeof *env);
+    if (!env) return say(err, err_len, CS_ENOMEM, "out of memory");
+    int rc = resolve_rules(cfg->rules, cfg->set, &env->rules, err, err_len);
+    if (rc != CS_OK) {
+        free(env);
+        return rc;
+    }
+    env->n = cfg->n_games;
+    env->players = env->rules.players;
+    env->reward = cfg->reward;
+    env->threads = cfg->threads > 0 ? cfg->threads : omp_get_max_threads();
+    int learners = 0;
+    for (int s = 0; s < CS_MAX_PLAYERS; s++) {
+        if (s >= env->players && cfg->seats[s]) {
+            cs_env_destroy(env);
+            return say(err, err_len, CS_ECONFIG, "seat %d ('%s') is beyond the rules' %d players",
+                       s, cfg->seats[s], env->rules.players);
+        }
+        env->learner[s] = s < env->players && !cfg->seats[s];
+        learners += env->learner[s];
+    }
+    if (!learners) {
+        cs_env_destroy(env);
+        return say(err, err_len, CS_ECONFIG, "no learner seat: every seat has a strategy");
+    }
+    env->games = calloc((size_t)env->n, sizeof *env->games);
+    env->rc = calloc((size_t)env->n, sizeof *env->rc);
+    if (!env->games || !env->rc) {
+        cs_env_destroy(env);
+        return say(err, err_len, CS_ENOMEM, "out of memory for %d games", cfg->n_games);
+    }
+    for (int i = 0; i < env->n; i++) {
+        env_game *eg = &env->games[i];
+        eg->rules = &env->rules;
+        eg->game = cs_game_new();
+        if (!eg->game) {
+            cs_env_destroy(env);
+            return say(err, err_len, CS_ENOMEM, "out of memory for %d games", cfg->n_games);
+        }
+        for (int s = 0; s < env->players; s++) {
+            if (!cfg->seats[s]) continue;
+            eg->players[s] = cs_player_create(cfg->seats[s], err, err_len);
+            if (!eg->players[s]) {
+                cs_env_destroy(env);
+                return CS_EUNKNOWN;
+            }
+        }
+        eg_bind(eg);
+    }
+    *out = env;
+    return CS_OK;
+}
+
+void cs_env_destroy(cs_env *env) {
+    if (!env) return;
+    for (int i = 0; env->games && i < env->n; i++) {
+        cs_game_free(env->games[i].game);
+        for (int s = 0; s < CS_MAX_PLAYERS; s++)
+            if (env->games[i].players[s]) cs_player_destroy(env->games[i].players[s]);
+    }
+    free(env->games);
+    free(env->rc);
+    free(env);
+}
+
+int cs_env_games(const cs_env *env) {
+    return env->n;
+}
+
+int cs_env_players(const cs_env *env) {
+    return env->players;
+}
+
+int cs_env_is_learner(const cs_env *env, int seat) {
+    return seat >= 0 && seat < CS_MAX_PLAYERS && env->learner[seat];
+}
+
+const char *cs_env_error(const cs_env *env) {
+    return env->err;
+}
+
+/*
+ * Plays slot i on until its learner decides, starting the slot's next games while one ends
+ * before that (which a learner seat that decides in every deal never lets happen but for the
+ * game that ended at this step).
+ */
+static int slot_to_decision(cs_env *env, env_game *eg, int rc) {
+    while (rc == ADV_OVER) {
+        cs_game_summary(eg->game, &eg->last);
+        eg->finished = 1;
+        eg_begin(eg, eg->seed, eg->index + (uint64_t)env->n, CS_FIRST_DEALER_CUT);
+        rc = eg_advance(eg);
+    }
+    return rc;
+}
+
+/* Writes slot i's outputs for its pending decision. */
+static void slot_write(env_game *eg, int i, uint8_t *obs, uint8_t *mask, int8_t *seat) {
+    eg_write(eg, obs + (size_t)i * CS_OBS_SIZE, mask + (size_t)i * CS_ACT_COUNT);
+    seat[i] = (int8_t)eg->seat;
+}
+
+/* The first failing slot's message into env->err; returns its status or 0. */
+static int first_failure(cs_env *env) {
+    for (int i = 0; i < env->n; i++) {
+        if (env->rc[i] >= 0) continue;
+        eg_error(&env->games[i], env->rc[i], env->err, sizeof env->err);
+        env->started = 0;
+        return env->rc[i];
+    }
+    return CS_OK;
+}
+
+int cs_env_reset(cs_env *env, uint64_t seed, uint8_t *obs, uint8_t *mask, int8_t *seat) {
+    int n = env->n;
+#pragma omp parallel for schedule(static) num_threads(env->threads) if (n > 1)
+    for (int i = 0; i < n; i++) {
+        env_game *eg = &env->games[i];
+        eg->finished = 0;
+        eg_begin(eg, seed, (uint64_t)i, CS_FIRST_DEALER_CUT);
+        int rc = slot_to_decision(env, eg, eg_advance(eg));
+        env->rc[i] = rc < 0 ? rc : 0;
+        if (rc == ADV_DECISION) slot_write(eg, i, obs, mask, seat);
+    }
+    int rc = first_failure(env);
+    if (rc == CS_OK) env->started = 1;
+    return rc;
+}
+
+int cs_env_step(cs_env *env, const int32_t *action, uint8_t *obs, uint8_t *mask, int8_t *seat,
+                float *reward, uint8_t *done) {
+    int n = env->n;
+    if (!env->started) {
+        snprintf(env->err, sizeof env->err, "step before reset (or after a failure)");
+        return CS_ESTATE;
+    }
+    for (int i = 0; i < n; i++) {
+        int32_t a = action[i];
+        if (a < 0 || a >= CS_ACT_COUNT || !(env->games[i].legal >> a & 1)) {
+            snprintf(env->err, sizeof env->err,
+                     "slot %d (game %llu), seat %d: action %ld is not legal now", i,
+                     (unsigned long long)env->games[i].index, env->games[i].seat, (long)a);
+            return CS_EILLEGAL;
+        }
+    }
+    int kind = env->reward;
+#pragma omp parallel for schedule(static) num_threads(env->threads) if (n > 1)
+    for (int i = 0; i < n; i++) {
+        env_game *eg = &env->games[i];
+        int rc = eg_act(eg, action[i]);
+        float *r = reward + (size_t)i * CS_MAX_PLAYERS;
+        done[i] = rc == ADV_OVER;
+        if (rc >= 0) eg_rewards(eg, kind, rc == ADV_OVER, r);
+        rc = slot_to_decision(env, eg, rc);
+        env->rc[i] = rc < 0 ? rc : 0;
+        if (rc == ADV_DECISION) slot_write(eg, i, obs, mask, seat);
+    }
+    return first_failure(env);
+}
+
+int cs_env_last_game(const cs_env *env, int i, uint64_t *game, int *first_dealer, int *deals,
+                     int *winner, int16_t score[4]) {
+    if (i < 0 || i >= env->n || !env->games[i].finished) return CS_ESTATE;
+    const cs_game_record *r = &env->games[i].last;
+    *game = r->game;
+    *first_dealer = r->first_dealer;
+    *deals = r->deals;
+    *winner = r->winner;
+    for (int s = 0; s < 4; s++) score[s] = r->score[s];
+    return CS_OK;
+}
+
+/* ---- one game, every seat from outside ---- */
+
+struct cs_env_state {
+    cs_rules rules;
+    env_game eg;
+    int reward;
+};
+
+cs_env_state *cs_env_state_new(const char *rules, const char *set, uint64_t seed, uint64_t game,
+                               int reward, char *err, size_t err_len) {
+    if (reward < 0 || reward >= CS_ENV_REWARD_KINDS) {
+        say(err, err_len, CS_ERANGE, "unknown reward kind %d", reward);
+        return NULL;
+    }
+    cs_env_state *st = calloc(1, sizeof *st);
+    if (!st) {
+        say(err, err_len, CS_ENOMEM, "out of memory");
+        return NULL;
+    }
+    if (resolve_rules(rules, set, &st->rules, err, err_len) != CS_OK) {
+        free(st);
+        return NULL;
+    }
+    st->reward = reward;
+    env_game *eg = &st->eg;
+    eg->rules = &st->rules;
+    eg->explicit_chance = 1;
+    eg->game = cs_game_new();
+    if (!eg->game) {
+        free(st);
+        say(err, err_len, CS_ENOMEM, "out of memory");
+        return NULL;
+    }
+    eg_bind(eg);
+    eg_begin(eg, seed, game, CS_FIRST_DEALER_CUT);
+    eg_advance(eg);
+    return st;
+}
+
+void cs_env_state_free(cs_env_state *st) {
+    if (!st) return;
+    cs_game_free(st->eg.game);
+    free(st);
+}
+
+cs_env_state *cs_env_state_clone(const cs_env_state *st) {
+    cs_env_state *c = malloc(sizeof *c);
+    if (!c) return NULL;
+    *c = *st;
+    c->eg.rules = &c->rules;
+    c->eg.game = cs_game_new();
+    if (!c->eg.game) {
+        free(c);
+        return NULL;
+    }
+    cs_game_copy(c->eg.game, st->eg.game);
+    eg_bind(&c->eg);
+    cs_game_rebind(c->eg.game, &c->rules, c->eg.agents);
+    return c;
+}
+
+int cs_env_state_players(const cs_env_state *st) {
+    return st->rules.players;
+}
+
+int cs_env_state_current(const cs_env_state *st) {
+    if (cs_game_phase(st->eg.game) == CS_PHASE_OVER) return CS_ENV_TERMINAL;
+    if (eg_at_chance(&st->eg)) return CS_ENV_CHANCE;
+    return st->eg.seat;
+}
+
+/* Whether card c was chosen for this deal's hands or its crib card. */
+static int drawn_has(const env_game *eg, int c) {
+    for (int i = 0; i < eg->n_drawn; i++)
+        if (eg->drawn[i] == c) return 1;
+    return 0;
+}
+
+int cs_env_state_legal(const cs_env_state *st, uint8_t mask[CS_ACT_COUNT]) {
+    const env_game *eg = &st->eg;
+    memset(mask, 0, CS_ACT_COUNT);
+    int n = 0;
+    switch (cs_env_state_current(st)) {
+    case CS_ENV_TERMINAL: return 0;
+    case CS_ENV_CHANCE:
+        if (cs_game_phase(eg->game) == CS_PHASE_CUT_FOR_DEAL) {
+            for (int s = 0; s < st->rules.players; s++) mask[s] = 1;
+            return st->rules.players;
+        }
+        for (int c = 0; c < CS_DECK_SIZE; c++) {
+            mask[c] = (uint8_t)!drawn_has(eg, c);
+            n += mask[c];
+        }
+        return n;
+    default:
+        for (int a = 0; a < CS_ACT_COUNT; a++) {
+            mask[a] = (uint8_t)(eg->legal >> a & 1);
+            n += mask[a];
+        }
+        return n;
+    }
+}
+
+/* The deal's cards are all chosen but the starter: into the engine's deck, and dealt. */
+static int deal_drawn(env_game *eg) {
+    cs_card order[CS_DEAL_DRAW_MAX], shuffled[CS_DEAL_DRAW_MAX];
+    int n = cs_game_next_deal_order(eg->game, shuffled);
+    if (n < 0) return n;
+    eg->seeded_starter = shuffled[n - 1];
+    memcpy(order, eg->drawn, (size_t)eg->n_drawn);
+    /* A stand-in starter, replaced when the starter is cut (cs_game_set_starter). */
+    cs_card stand_in = 0;
+    while (drawn_has(eg, stand_in)) stand_in++;
+    order[n - 1] = stand_in;
+    int rc = cs_game_stack_deck(eg->game, order, n);
+    if (rc != CS_OK) return rc;
+    return cs_game_step(eg->game);
+}
+
+int cs_env_state_apply(cs_env_state *st, int action) {
+    env_game *eg = &st->eg;
+    uint8_t mask[CS_ACT_COUNT];
+    cs_env_state_legal(st, mask);
+    if (action < 0 || action >= CS_ACT_COUNT || !mask[action]) return CS_EILLEGAL;
+    int rc;
+    if (cs_env_state_current(st) == CS_ENV_CHANCE) {
+        const cs_rules *r = &st->rules;
+        switch (cs_game_phase(eg->game)) {
+        case CS_PHASE_CUT_FOR_DEAL:
+            cs_game_begin(eg->game, r, eg->seed, eg->index, action, eg->agents);
+            break;
+        case CS_PHASE_DEAL:
+            eg->drawn[eg->n_drawn++] = (cs_card)action;
+            if (eg->n_drawn == r->players * r->cards_dealt + r->crib_from_deck) {
+                rc = deal_drawn(eg);
+                if (rc != CS_OK) return rc;
+            }
+            break;
+        default: /* the starter */
+            rc = cs_game_set_starter(eg->game, (cs_card)action);
+            if (rc != CS_OK) return rc;
+            eg->n_drawn = 0;
+            rc = cs_game_step(eg->game);
+            if (rc != CS_OK) return rc;
+            break;
+        }
+        rc = eg_advance(eg);
+    } else {
+        rc = eg_act(eg, action);
+    }
+    if (rc < 0) return rc;
+    if (rc == ADV_DECISION) eg_write(eg, NULL, NULL);
+    return CS_OK;
+}
+
+int cs_env_state_seeded(const cs_env_state *st) {
+    const env_game *eg = &st->eg;
+    if (cs_env_state_current(st) != CS_ENV_CHANCE) return -1;
+    switch (cs_game_phase(eg->game)) {
+    case CS_PHASE_CUT_FOR_DEAL: {
+        cs_game *g = cs_game_new();
+        if (!g) return -1;
+        cs_game_copy(g, eg->game);
+        cs_game_step(g);
+        cs_game_record rec;
+        cs_game_summary(g, &rec);
+        cs_game_free(g);
+        return rec.first_dealer;
+    }
+    case CS_PHASE_DEAL: {
+        cs_card order[CS_DEAL_DRAW_MAX];
+        if (cs_game_next_deal_order(eg->game, order) < 0) return -1;
+        return order[eg->n_drawn];
+    }
+    default: return eg->seeded_starter;
+    }
+}
+
+unsigned cs_env_state_visibility(const cs_env_state *st) {
+    const env_game *eg = &st->eg;
+    const cs_rules *r = &st->rules;
+    unsigned all = (1u << r->players) - 1;
+    int cur = cs_env_state_current(st);
+    if (cur == CS_ENV_TERMINAL) return 0;
+    if (cur == CS_ENV_CHANCE) {
+        if (cs_game_phase(eg->game) != CS_PHASE_DEAL) return all;
+        if (eg->n_drawn >= r->players * r->cards_dealt) return 0; /* the crib card */
+        int dealer = cs_game_dealer(eg->game);
+        return 1u << ((dealer + 1 + eg->n_drawn % r->players) % r->players);
+    }
+    return eg->ask == ASK_DISCARD ? 1u << eg->seat : all;
+}
+
+void cs_env_state_observe(const cs_env_state *st, int seat, uint8_t obs[CS_OBS_SIZE]) {
+    const env_game *eg = &st->eg;
+    cs_view v;
+    cs_game_view(eg->game, seat, &v);
+    int own = eg->ask == ASK_DISCARD && eg->seat == seat;
+    cs_encode_view(&v, eg->chosen, own ? eg->n_chosen : 0, obs);
+}
+
+void cs_env_state_returns(const cs_env_state *st, double out[4]) {
+    env_game copy = st->eg; /* eg_rewards moves the base: work on a copy */
+    float r[CS_MAX_PLAYERS];
+    int over = cs_game_phase(st->eg.game) == CS_PHASE_OVER;
+    memset(copy.base, 0, sizeof copy.base);
+    eg_rewards(&copy, st->reward, over, r);
+    for (int s = 0; s < 4; s++) out[s] = r[s];
+}
+
+const char *cs_env_state_phase(const cs_env_state *st) {
+    return cs_phase_name(cs_game_phase(st->eg.game));
+}
+
+int cs_env_state_score(const cs_env_state *st, int seat) {
+    return seat >= 0 && seat < st->rules.players ? cs_game_score(st->eg.game, seat) : -1;
+}
+
+void cs_env_state_game(const cs_env_state *st, uint64_t *game, int *first_dealer, int *deals,
+                       int *winner, int16_t score[4]) {
+    cs_game_record r;
+    cs_game_summary(st->eg.game, &r);
+    *game = r.game;
+    *first_dealer = r.first_dealer;
+    *deals = r.deals;
+    *winner = r.winner;
+    for (int s = 0; s < 4; s++) score[s] = r.score[s];
+}
+
+/* Appends the cards as text ("5H TD") to buf at *at. */
+static void put_cards(char *buf, size_t len, size_t *at, const cs_card *cards, int n) {
+    for (int i = 0; i < n && *at < len; i++) {
+        char c[CS_CARD_TEXT_MAX];
+        cs_card_format(cards[i], c);
+        *at += (size_t)snprintf(buf + *at, len - *at, "%s%s", i ? " " : "", c);
+    }
+}
+
+int cs_env_state_describe(const cs_env_state *st, int seat, char *buf, size_t len) {
+    const env_game *eg = &st->eg;
+    if (len == 0) return 0;
+    buf[0] = '\0';
+    if (seat < 0 || seat >= st->rules.players) return 0;
+    cs_view v;
+    cs_game_view(eg->game, seat, &v);
+    size_t at = 0;
+    int chosen = eg->ask == ASK_DISCARD && eg->seat == seat ? eg->n_chosen : 0;
+    cs_card hand[CS_MAX_DEALT];
+    int n = 0;
+    for (int i = 0; i < v.n_hand; i++) {
+        int picked = 0;
+        for (int k = 0; k < chosen; k++) picked |= eg->chosen[k] == v.hand[i];
+        if (!picked) hand[n++] = v.hand[i];
+    }
+    at += (size_t)snprintf(buf, len, "seat %d, deal %d, dealer %d, %s; hand ", seat, v.deal + 1,
+                           cs_game_dealer(eg->game), cs_env_state_phase(st));
+    put_cards(buf, len, &at, hand, n);
+    if (at < len) at += (size_t)snprintf(buf + at, len - at, "; laid away ");
+    put_cards(buf, len, &at, eg->chosen, chosen);
+    put_cards(buf, len, &at, v.discards, v.n_discards);
+    if (v.starter != CS_NO_CARD && at < len) {
+        at += (size_t)snprintf(buf + at, len - at, "; starter ");
+        put_cards(buf, len, &at, &v.starter, 1);
+    }
+    if (at < len) at += (size_t)snprintf(buf + at, len - at, "; pile ");
+    put_cards(buf, len, &at, v.pile, v.n_pile);
+    if (at < len) at += (size_t)snprintf(buf + at, len - at, " (count %d); scores", v.count);
+    for (int s = 0; s < st->rules.players && at < len; s++)
+        at += (size_t)snprintf(buf + at, len - at, " %d", v.score[s]);
+    return (int)(at < len ? at : len - 1);
+}
+
+/* ---- a strategy deciding for a state ---- */
+
+struct cs_env_strategy {
+    cs_player *player;
+    int bound; /* new_game called for (seed, game, seat) below */
+    uint64_t seed, game;
+    int seat;
+    cs_card answer[CS_MAX_DISCARD]; /* its last discard, for the second card of the same */
+    int deal;
+};
+
+cs_env_strategy *cs_env_strategy_new(const char *spec, char *err, size_t err_len) {
+    cs_env_strategy *s = calloc(1, sizeof *s);
+    if (!s) {
+        say(err, err_len, CS_ENOMEM, "out of memory");
+        return NULL;
+    }
+    s->player = cs_player_create(spec, err, err_len);
+    if (!s->player) {
+        free(s);
+        return NULL;
+    }
+    return s;
+}
+
+void cs_env_strategy_free(cs_env_strategy *s) {
+    if (!s) return;
+    cs_player_destroy(s->player);
+    free(s);
+}
+
+const char *cs_env_strategy_spec(const cs_env_strategy *s) {
+    return cs_player_spec(s->player);
+}
+
+int cs_env_strategy_act(cs_env_strategy *s, const cs_env_state *st, int *action, char *err,
+                        size_t err_len) {
+    const env_game *eg = &st->eg;
+    int seat = cs_env_state_current(st);
+    if (seat < 0) return say(err, err_len, CS_ESTATE, "no seat is to act (a chance or the end)");
+    if (!s->bound || s->seed != eg->seed || s->game != eg->index || s->seat != seat) {
+        cs_player_new_game(s->player, &st->rules, eg->seed, eg->index, seat);
+        s->bound = 1;
+        s->seed = eg->seed;
+        s->game = eg->index;
+        s->seat = seat;
+    }
+    if (eg->ask == ASK_GO) {
+        *action = CS_ACT_GO;
+        return CS_OK;
+    }
+    cs_view v;
+    cs_game_view(eg->game, seat, &v);
+    cs_agent a = cs_player_agent(s->player);
+    int rc;
+    if (eg->ask == ASK_DISCARD) {
+        /* Asked for its whole discard at the first card; the second card is the same answer's. */
+        if (eg->n_chosen == 0 || s->deal != v.deal) {
+            cs_card out[CS_MAX_DISCARD] = {CS_NO_CARD, CS_NO_CARD};
+            rc = a.discard(a.self, &v, out);
+            if (rc != CS_OK)
+                return say(err, err_len, rc, "%s failed to choose its discards: %s",
+                           cs_player_spec(s->player), cs_player_error(s->player));
+            memcpy(s->answer, out, sizeof out);
+            s->deal = v.deal;
+        }
+        for (int d = 0; d < st->rules.discards; d++) {
+            if (s->answer[d] == CS_NO_CARD || !(eg->legal >> s->answer[d] & 1)) continue;
+            *action = s->answer[d];
+            return CS_OK;
+        }
+        return say(err, err_len, CS_EILLEGAL, "%s: its discard does not fit the cards chosen",
+                   cs_player_spec(s->player));
+    }
+    cs_card card = CS_NO_CARD;
+    rc = a.play(a.self, &v, &card);
+    if (rc != CS_OK)
+        return say(err, err_len, rc, "%s failed to choose a card: %s", cs_player_spec(s->player),
+                   cs_player_error(s->player));
+    if (card >= CS_DECK_SIZE || !(eg->legal >> card & 1))
+        return say(err, err_len, CS_EILLEGAL, "%s played an illegal card",
+                   cs_player_spec(s->player));
+    *action = card;
+    return CS_OK;
+}

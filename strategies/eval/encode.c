@@ -1,0 +1,77 @@
+/*
+ * encode.c - a seat's view as the observation of obs_layout.h.
+ *
+ * The environment API writes one observation for every decision of a learner seat, millions
+ * a second, so the encoder clears the block once and sets only the bytes that are not zero: a
+ * dozen cards and the scalars.
+ */
+#include "encode.h"
+
+#include <string.h>
+
+static inline uint8_t clamp_byte(int x) {
+    return (uint8_t)(x < 0 ? 0 : x > 255 ? 255 : x);
+}
+
+/* Whether card c is among chosen[0..n). */
+static inline int is_chosen(cs_card c, const cs_card *chosen, int n) {
+    for (int i = 0; i < n; i++)
+        if (chosen[i] == c) return 1;
+    return 0;
+}
+
+void cs_encode_view(const cs_view *v, const cs_card *chosen, int n_chosen, uint8_t *obs) {
+    const cs_rules *r = v->rules;
+    int players = r->players, seat = v->seat;
+    int discarding = v->n_kept == 0;
+    memset(obs, 0, CS_OBS_SIZE);
+    for (int i = 0; i < v->n_hand; i++)
+        if (!is_chosen(v->hand[i], chosen, n_chosen)) obs[CS_OBS_HAND + v->hand[i]] = 1;
+    for (int i = 0; i < n_chosen; i++) obs[CS_OBS_DISCARDS + chosen[i]] = 1;
+    for (int i = 0; i < v->n_discards; i++) obs[CS_OBS_DISCARDS + v->discards[i]] = 1;
+    if (v->starter != CS_NO_CARD) obs[CS_OBS_STARTER + v->starter] = 1;
+    for (int i = 0; i < v->n_pile; i++) obs[CS_OBS_PILE + v->pile[i]] = 1;
+    for (int i = 0; i < v->n_plays; i++) {
+        int rel = (v->play_seat[i] - seat + players) % players;
+        obs[CS_OBS_PLAYED + 52 * rel + v->play_card[i]] = 1;
+    }
+    obs[CS_OBS_PHASE + (discarding ? 0 : 1)] = 1;
+    obs[CS_OBS_DEALER + (v->dealer - seat + players) % players] = 1;
+    obs[CS_OBS_COUNT] = (uint8_t)v->count;
+    for (int k = 0; k < players; k++) {
+        int s = (seat + k) % players;
+        obs[CS_OBS_SCORE + k] = clamp_byte(v->score[s]);
+        obs[CS_OBS_LEFT + k] = (uint8_t)v->cards_left[s];
+    }
+    obs[CS_OBS_PLAYERS] = (uint8_t)players;
+    obs[CS_OBS_PARTNERS] = (uint8_t)(r->partnership != 0);
+    obs[CS_OBS_TARGET] = clamp_byte(r->target);
+    obs[CS_OBS_TO_LAY] = (uint8_t)(discarding ? r->discards - n_chosen : 0);
+    obs[CS_OBS_SEAT] = (uint8_t)seat;
+    obs[CS_OBS_DEAL] = clamp_byte(v->deal);
+    obs[CS_OBS_KEEP] = (uint8_t)(r->cards_dealt - r->discards);
+}
+
+int cs_encode_mask(const cs_view *v, const cs_card *chosen, int n_chosen, int go, uint8_t *mask) {
+    memset(mask, 0, CS_ACT_COUNT);
+    if (go) {
+        mask[CS_ACT_GO] = 1;
+        return 1;
+    }
+    int n = 0;
+    if (v->n_kept == 0) {
+        for (int i = 0; i < v->n_hand; i++) {
+            int ok = !is_chosen(v->hand[i], chosen, n_chosen);
+            mask[v->hand[i]] = (uint8_t)ok;
+            n += ok;
+        }
+        return n;
+    }
+    int room = 31 - v->count;
+    for (int i = 0; i < v->n_hand; i++) {
+        int ok = cs_card_value(v->hand[i]) <= room;
+        mask[v->hand[i]] = (uint8_t)ok;
+        n += ok;
+    }
+    return n;
+}
