@@ -102,7 +102,8 @@ static int outside_play(void *self, const cs_view *v, cs_card *out) {
 }
 
 static int outside_go(void *self, const cs_view *v) {
-    (void)v;
+    /* At 31 the series is over and the count starts again: nobody says go, so nobody is asked. */
+    if (v->count == 31) return CS_OK;
     int a;
     return outside_answer(self, ASK_GO, &a);
 }
@@ -330,9 +331,10 @@ int cs_env_create(const cs_env_config *cfg, cs_env **out, char *err, size_t err_
     int learners = 0;
     for (int s = 0; s < CS_MAX_PLAYERS; s++) {
         if (s >= env->players && cfg->seats[s]) {
+            int players = env->players;
             cs_env_destroy(env);
             return say(err, err_len, CS_ECONFIG, "seat %d ('%s') is beyond the rules' %d players",
-                       s, cfg->seats[s], env->rules.players);
+                       s, cfg->seats[s], players);
         }
         env->learner[s] = s < env->players && !cfg->seats[s];
         learners += env->learner[s];
