@@ -74,6 +74,9 @@ class CribbageEnv(gym.Env):
         self._reward = np.zeros((1, 4), np.float32)
         self._done = np.zeros(1, np.uint8)
         self._action = np.zeros(1, np.int32)
+        self._env.bind(self._action, self._obs, self._mask, self._acting, self._reward,
+                       self._done)
+        self._obs_row, self._mask_row = self._obs[0], self._mask[0]
         self._over = True
 
     def action_masks(self) -> np.ndarray:
@@ -81,30 +84,27 @@ class CribbageEnv(gym.Env):
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         super().reset(seed=seed)
-        game_seed = int(self.np_random.integers(0, 2**63))
-        self._env.reset(game_seed, self._obs, self._mask, self._acting)
+        self._env.reset_bound(int(self.np_random.integers(0, 2**63)))
         self._over = False
-        return self._obs[0].copy(), {"action_mask": self._mask[0].copy()}
+        return self._obs_row.copy(), {"action_mask": self._mask_row.copy()}
 
     def step(self, action):
         if self._over:
             raise RuntimeError("step() after the game ended: call reset()")
-        a = int(action)
-        if not (0 <= a < NUM_ACTIONS and self._mask[0, a]):
+        self._action[0] = action
+        try:
+            terminated = self._env.step_bound()  # C refuses an illegal action, nothing changed
+        except ValueError:
             if self.illegal == "raise":
-                raise ValueError(f"action {a} is not legal now")
+                raise ValueError(f"action {action} is not legal now") from None
             self._over = True
-            return (self._obs[0].copy(), self.illegal_reward, True, False,
+            return (self._obs_row.copy(), self.illegal_reward, True, False,
                     {"action_mask": np.zeros(NUM_ACTIONS, np.uint8), "illegal_action": True})
-        self._action[0] = a
-        self._env.step(self._action, self._obs, self._mask, self._acting, self._reward,
-                       self._done)
-        terminated = bool(self._done[0])
-        info = {"action_mask": self._mask[0].copy()}
+        info = {"action_mask": self._mask_row.copy()}
         if terminated:
             self._over = True
             info["game"] = self._env.last_game(0)
-        return self._obs[0].copy(), float(self._reward[0, self.seat]), terminated, False, info
+        return self._obs_row.copy(), float(self._reward[0, self.seat]), terminated, False, info
 
     def render(self):
         if self.render_mode != "ansi":
