@@ -211,15 +211,17 @@ static inline nn_v4 load4(const float *p) {
     return v;
 }
 
-/* out[0..n_out) = bias + the sum over k of x[k] * w's row idx[k] (w is [in][n_out]). */
+/* out[0..n_out) = bias + the sum over k of x[k] * w's row idx[k] (w is [in][stride], its
+ * first n_out columns read). */
 static void affine_sparse(float *restrict out, const float *restrict w, const float *restrict bias,
-                          int n_out, const int *restrict idx, const float *restrict x, int n) {
+                          int n_out, int stride, const int *restrict idx, const float *restrict x,
+                          int n) {
     int j0 = 0;
     for (; j0 + NN_BLOCK <= n_out; j0 += NN_BLOCK) {
         nn_v4 a[NN_BLOCK / 4];
         for (int r = 0; r < NN_BLOCK / 4; r++) a[r] = load4(bias + j0 + 4 * r);
         for (int k = 0; k < n; k++) {
-            const float *row = w + (size_t)idx[k] * n_out + j0;
+            const float *row = w + (size_t)idx[k] * stride + j0;
             float xk = x[k];
             for (int r = 0; r < NN_BLOCK / 4; r++) a[r] += xk * load4(row + 4 * r);
         }
@@ -227,14 +229,54 @@ static void affine_sparse(float *restrict out, const float *restrict w, const fl
     }
     for (; j0 + 4 <= n_out; j0 += 4) {
         nn_v4 a = load4(bias + j0);
-        for (int k = 0; k < n; k++) a += x[k] * load4(w + (size_t)idx[k] * n_out + j0);
+        for (int k = 0; k < n; k++) a += x[k] * load4(w + (size_t)idx[k] * stride + j0);
         memcpy(out + j0, &a, sizeof a);
     }
     for (int j = j0; j < n_out; j++) {
         float acc = bias[j];
-        for (int k = 0; k < n; k++) acc += x[k] * w[(size_t)idx[k] * n_out + j];
+        for (int k = 0; k < n; k++) acc += x[k] * w[(size_t)idx[k] * stride + j];
         out[j] = acc;
     }
+}
+
+/* The same with AVX's eight-float registers, for processors that have AVX2 (chosen at run
+ * time; GCC and clang on x86-64, not under the sanitizers). The sums are the same: each output
+ * adds the same products in the same order, only eight outputs at a time. */
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__) &&                            \
+    !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
+#define NN_AVX2 1
+typedef float nn_v8 __attribute__((vector_size(32)));
+/* an unaligned view of eight floats of the weights */
+typedef float nn_v8u __attribute__((vector_size(32), aligned(4), may_alias));
+
+__attribute__((target("avx2"))) static void
+affine_sparse_avx2(float *restrict out, const float *restrict w, const float *restrict bias,
+                   int n_out, int stride, const int *restrict idx, const float *restrict x, int n) {
+    int j0 = 0;
+    for (; j0 + NN_BLOCK <= n_out; j0 += NN_BLOCK) {
+        nn_v8 a[NN_BLOCK / 8];
+        memcpy(a, bias + j0, sizeof a);
+        for (int k = 0; k < n; k++) {
+            const float *row = w + (size_t)idx[k] * stride + j0;
+            float xk = x[k];
+            for (int q = 0; q < NN_BLOCK / 8; q++) a[q] += xk * *(const nn_v8u *)(row + 8 * q);
+        }
+        memcpy(out + j0, a, sizeof a);
+    }
+    if (j0 < n_out) affine_sparse(out + j0, w + j0, bias + j0, n_out - j0, stride, idx, x, n);
+}
+#endif
+
+/* Which version runs: AVX2 where the processor has it. */
+static void affine(float *restrict out, const float *restrict w, const float *restrict bias,
+                   int n_out, const int *restrict idx, const float *restrict x, int n) {
+#ifdef NN_AVX2
+    if (__builtin_cpu_supports("avx2")) {
+        affine_sparse_avx2(out, w, bias, n_out, n_out, idx, x, n);
+        return;
+    }
+#endif
+    affine_sparse(out, w, bias, n_out, n_out, idx, x, n);
 }
 
 void cs_nn_forward(const cs_nn *net, const uint8_t *obs, float *scratch, float *scores) {
@@ -253,8 +295,7 @@ void cs_nn_forward(const cs_nn *net, const uint8_t *obs, float *scratch, float *
     for (int l = 0; l < net->n_layers; l++) {
         int n_out = net->sizes[l + 1];
         float *out = l == net->n_layers - 1 ? scores : scratch;
-        affine_sparse(out, net->params + net->w_at[l], net->params + net->b_at[l], n_out, idx, x,
-                      n);
+        affine(out, net->params + net->w_at[l], net->params + net->b_at[l], n_out, idx, x, n);
         if (out == scores) break;
         /* relu: the units at 0 or below add nothing to the next layer and are left out */
         n = 0;
