@@ -172,6 +172,21 @@ def export(net, path: str, note: str) -> None:
     write_nn(path, layers, note)
 
 
+def load_into(torch, net, path: str) -> None:
+    """Sets a torch Net's weights from a network file (the first layer's folded input scale
+    taken back out), for training on from it."""
+    layers, _ = read_nn(path)
+    mods = list(net.hidden) + [net.out]
+    if [w.shape for w, _ in layers] != [tuple(m.weight.shape) for m in mods]:
+        raise ValueError(f"'{path}' has other layer sizes than --hidden")
+    with torch.no_grad():
+        for i, (m, (w, b)) in enumerate(zip(mods, layers)):
+            if i == 0:
+                w = w / input_scale()[None, :]
+            m.weight.copy_(torch.from_numpy(np.ascontiguousarray(w, np.float32)))
+            m.bias.copy_(torch.from_numpy(b))
+
+
 def masked(torch, scores, mask):
     return scores.masked_fill(mask == 0, -1e9)
 
@@ -241,6 +256,8 @@ def train_bc(args) -> None:
     torch.manual_seed(args.seed)
     rng = np.random.default_rng(args.seed)
     net = make_net(torch, args.hidden)
+    if args.init:
+        load_into(torch, net, args.init)
     opt = torch.optim.Adam(net.parameters(), lr=args.lr)
     teacher = Strategy(args.teacher)
     pool = [None] + [Strategy(s) for s in args.actors]
@@ -256,7 +273,8 @@ def train_bc(args) -> None:
         elapsed = time.time() - start
         if elapsed > args.minutes * 60:
             break
-        o, m, l = collect(Game, teacher, pool, weights, args.rules, args.seed, games, args.chunk_games, rng)
+        o, m, l = collect(Game, teacher, pool, weights, args.rules, args.seed, args.first_game + games,
+                          args.chunk_games, rng)
         games += args.chunk_games
         rows += len(l)
         buf_obs.append(o), buf_mask.append(m), buf_lab.append(l)
@@ -301,7 +319,8 @@ def train_bc(args) -> None:
 def note(args, method: str, games: int, seconds: float) -> str:
     hidden = "x".join(str(h) for h in args.hidden)
     if method == "bc":
-        what = f"bc of {args.teacher} (actors {'+'.join(args.actors)}, teacher share {args.teacher_share})"
+        what = (f"bc of {args.teacher} (actors {'+'.join(a.split('/')[-1] for a in args.actors)}, "
+                f"teacher share {args.teacher_share}{', from ' + args.init.split('/')[-1] if args.init else ''})")
     else:
         what = f"rl reinforce vs {'+'.join(args.opponents)} from random weights"
     return (f"cribsim.train_nn {what}; hidden {hidden}; seed {args.seed}; {games} games; "
@@ -433,7 +452,11 @@ def main(argv=None) -> int:
     bc = sub.add_parser("bc", help="behaviour cloning of a teacher strategy")
     common(bc)
     bc.add_argument("--teacher", default="expert")
-    bc.add_argument("--actors", nargs="+", default=["expected", "greedy", "random"])
+    bc.add_argument("--init", help="a network file to train on from (its sizes: --hidden)")
+    bc.add_argument("--first-game", type=int, default=0, help="the first game of the seed played")
+    bc.add_argument("--actors", nargs="+", default=["expected", "greedy", "random"],
+                    help="strategy specs that play beside the teacher (nn:path=F: the network so "
+                         "far, for states its own play reaches)")
     bc.add_argument("--teacher-share", type=float, default=0.5)
     bc.add_argument("--chunk-games", type=int, default=400)
     bc.add_argument("--buffer-rows", type=int, default=400_000)
