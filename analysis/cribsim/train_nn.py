@@ -322,7 +322,8 @@ def note(args, method: str, games: int, seconds: float) -> str:
         what = (f"bc of {args.teacher} (actors {'+'.join(a.split('/')[-1] for a in args.actors)}, "
                 f"teacher share {args.teacher_share}{', from ' + args.init.split('/')[-1] if args.init else ''})")
     else:
-        what = f"rl reinforce vs {'+'.join(args.opponents)} from random weights"
+        what = (f"rl reinforce vs {'+'.join(args.opponents)} "
+                + (f"from {args.init.split('/')[-1]}" if args.init else "from random weights"))
     return (f"cribsim.train_nn {what}; hidden {hidden}; seed {args.seed}; {games} games; "
             f"{seconds:.0f} s; rules {args.rules}")[:NOTE_MAX]
 
@@ -338,6 +339,8 @@ def train_rl(args) -> None:
     torch = _torch(args.threads)
     torch.manual_seed(args.seed)
     net = make_net(torch, args.hidden, value_head=True)
+    if args.init:
+        load_into(torch, net, args.init)  # the policy; the value head starts afresh
     opt = torch.optim.Adam(net.parameters(), lr=args.lr)
     n = args.batch_games
     envs = []
@@ -467,6 +470,7 @@ def main(argv=None) -> int:
     rl = sub.add_parser("rl", help="policy gradient from random weights through the environment")
     common(rl)
     rl.add_argument("--opponents", nargs="+", default=["greedy", "expected", "random"])
+    rl.add_argument("--init", help="a network file to train on from (an earlier rl run's)")
     rl.add_argument("--batch-games", type=int, default=256)
     rl.add_argument("--epochs", type=int, default=1)
     rl.add_argument("--batch", type=int, default=2048)
