@@ -7,7 +7,8 @@
 #
 #     bash experiments/train_nn.sh                 # seed 1, 20 + 25 minutes, one torch thread
 #     SEED=2 MINUTES=5 OUT=/tmp/x.nn bash experiments/train_nn.sh
-#     METHOD=rl OUT=/tmp/rl.nn bash experiments/train_nn.sh   # policy gradient from random weights
+#     METHOD=rl MINUTES=28 OUT=/tmp/rl.nn bash experiments/train_nn.sh   # policy gradient from
+#                                                          # random weights (results/nn/README.md)
 #
 # PYTHON: an interpreter with numpy and torch (CPU) installed (default .venv/bin/python, else
 # python3). The compiled extension cribsim._core is built here against a position-independent
