@@ -4,7 +4,7 @@
 # Needs root or sudo when something is missing.
 set -euo pipefail
 pkgs=(build-essential cmake pkg-config libhdf5-dev libcunit1-dev libyaml-dev
-      clang libomp-dev clang-format libisal-dev zlib1g-dev
+      clang libclang-rt-14-dev libomp-dev clang-format libisal-dev zlib1g-dev
       python3-h5py python3-numpy python3-pandas python3-scipy python3-matplotlib
       python3-dask python3-distributed "$@")
 missing=()

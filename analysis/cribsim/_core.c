@@ -30,7 +30,8 @@ static int get_buffer(PyObject *obj, Py_buffer *view, int writable, Py_ssize_t c
     if (*f == '<' || *f == '=' || *f == '@') f++;
     if (view->itemsize != itemsize || strlen(f) != 1 || !strchr(fmts, *f) ||
         view->len != count * itemsize) {
-        PyErr_Format(PyExc_ValueError, "%s: %zd items of %zd bytes ('%s') needed, got %zd bytes "
+        PyErr_Format(PyExc_ValueError,
+                     "%s: %zd items of %zd bytes ('%s') needed, got %zd bytes "
                      "of '%s'",
                      what, count, itemsize, fmts, view->len, view->format ? view->format : "B");
         PyBuffer_Release(view);
@@ -45,11 +46,27 @@ static void release(Py_buffer *views, int n) {
 
 /* Raises the exception for a cs_err: ValueError for bad input, RuntimeError for failures. */
 static PyObject *raise_err(int rc, const char *msg) {
-    PyObject *type = rc == CS_ENOMEM ? PyExc_MemoryError
+    PyObject *type = rc == CS_ENOMEM                                        ? PyExc_MemoryError
                      : (rc == CS_EAGENT || rc == CS_EIO || rc == CS_ESTATE) ? PyExc_RuntimeError
                                                                             : PyExc_ValueError;
     PyErr_SetString(type, msg && msg[0] ? msg : cs_err_message(rc));
     return NULL;
+}
+
+/* The indexes i < n where flags[i] is set, as a list of ints. */
+static PyObject *index_list(const uint8_t *flags, int n) {
+    PyObject *out = PyList_New(0);
+    for (int i = 0; out && i < n; i++) {
+        if (!flags[i]) continue;
+        PyObject *v = PyLong_FromLong(i);
+        if (!v || PyList_Append(out, v)) {
+            Py_XDECREF(v);
+            Py_DECREF(out);
+            return NULL;
+        }
+        Py_DECREF(v);
+    }
+    return out;
 }
 
 static int reward_kind(const char *name) {
@@ -66,7 +83,7 @@ static int reward_kind(const char *name) {
 typedef struct {
     PyObject_HEAD cs_env *env;
     int n;
-    int bound;        /* bufs hold the arrays bind() was given */
+    int bound;         /* bufs hold the arrays bind() was given */
     Py_buffer bufs[6]; /* action, obs, mask, seat, reward, done */
 } EnvObject;
 
@@ -86,8 +103,8 @@ static int Env_init(EnvObject *self, PyObject *args, PyObject *kw) {
     const char *rules = "two", *set = NULL, *reward = "win";
     PyObject *seats = Py_None;
     int n = 1, threads = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "|zzOiis", names, &rules, &set, &seats, &n,
-                                     &threads, &reward))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "|zzOiis", names, &rules, &set, &seats, &n, &threads,
+                                     &reward))
         return -1;
     cs_env_config cfg = {.rules = rules, .set = set, .n_games = n, .threads = threads};
     if ((cfg.reward = reward_kind(reward)) < 0) return -1;
@@ -153,19 +170,25 @@ static PyObject *Env_reset(EnvObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
-static PyObject *Env_step(EnvObject *self, PyObject *args) {
+/* The six arrays of a step (action, obs, mask, seat, reward, done) from args, checked. */
+static int step_buffers(EnvObject *self, PyObject *args, Py_buffer b[6]) {
     PyObject *o[6];
-    if (!Env_ready(self) || !PyArg_ParseTuple(args, "OOOOOO", &o[0], &o[1], &o[2], &o[3], &o[4],
-                                              &o[5]))
-        return NULL;
-    Py_buffer b[6];
+    if (!Env_ready(self) ||
+        !PyArg_ParseTuple(args, "OOOOOO", &o[0], &o[1], &o[2], &o[3], &o[4], &o[5]))
+        return -1;
     Py_ssize_t n = self->n;
-    if (get_buffer(o[0], &b[0], 0, n, 4, "il", "action")) return NULL;
-    if (get_buffer(o[1], &b[1], 1, n * CS_OBS_SIZE, 1, "Bb?", "obs")) return release(b, 1), NULL;
-    if (get_buffer(o[2], &b[2], 1, n * CS_ACT_COUNT, 1, "Bb?", "mask")) return release(b, 2), NULL;
-    if (get_buffer(o[3], &b[3], 1, n, 1, "bB", "seat")) return release(b, 3), NULL;
-    if (get_buffer(o[4], &b[4], 1, n * 4, 4, "f", "reward")) return release(b, 4), NULL;
-    if (get_buffer(o[5], &b[5], 1, n, 1, "Bb?", "done")) return release(b, 5), NULL;
+    if (get_buffer(o[0], &b[0], 0, n, 4, "il", "action")) return -1;
+    if (get_buffer(o[1], &b[1], 1, n * CS_OBS_SIZE, 1, "Bb?", "obs")) return release(b, 1), -1;
+    if (get_buffer(o[2], &b[2], 1, n * CS_ACT_COUNT, 1, "Bb?", "mask")) return release(b, 2), -1;
+    if (get_buffer(o[3], &b[3], 1, n, 1, "bB", "seat")) return release(b, 3), -1;
+    if (get_buffer(o[4], &b[4], 1, n * 4, 4, "f", "reward")) return release(b, 4), -1;
+    if (get_buffer(o[5], &b[5], 1, n, 1, "Bb?", "done")) return release(b, 5), -1;
+    return 0;
+}
+
+static PyObject *Env_step(EnvObject *self, PyObject *args) {
+    Py_buffer b[6];
+    if (step_buffers(self, args, b)) return NULL;
     int rc;
     Py_BEGIN_ALLOW_THREADS rc =
         cs_env_step(self->env, b[0].buf, b[1].buf, b[2].buf, b[3].buf, b[4].buf, b[5].buf);
@@ -180,19 +203,10 @@ static PyObject *Env_step(EnvObject *self, PyObject *args) {
  * single Gymnasium environment steps so, a call costing a few hundred nanoseconds.
  */
 static PyObject *Env_bind(EnvObject *self, PyObject *args) {
-    PyObject *o[6];
-    if (!Env_ready(self) || !PyArg_ParseTuple(args, "OOOOOO", &o[0], &o[1], &o[2], &o[3], &o[4],
-                                              &o[5]))
-        return NULL;
+    Py_buffer b[6];
+    if (step_buffers(self, args, b)) return NULL;
     Env_unbind(self);
-    Py_buffer *b = self->bufs;
-    Py_ssize_t n = self->n;
-    if (get_buffer(o[0], &b[0], 0, n, 4, "il", "action")) return NULL;
-    if (get_buffer(o[1], &b[1], 1, n * CS_OBS_SIZE, 1, "Bb?", "obs")) return release(b, 1), NULL;
-    if (get_buffer(o[2], &b[2], 1, n * CS_ACT_COUNT, 1, "Bb?", "mask")) return release(b, 2), NULL;
-    if (get_buffer(o[3], &b[3], 1, n, 1, "bB", "seat")) return release(b, 3), NULL;
-    if (get_buffer(o[4], &b[4], 1, n * 4, 4, "f", "reward")) return release(b, 4), NULL;
-    if (get_buffer(o[5], &b[5], 1, n, 1, "Bb?", "done")) return release(b, 5), NULL;
+    memcpy(self->bufs, b, sizeof b);
     self->bound = 1;
     Py_RETURN_NONE;
 }
@@ -230,9 +244,8 @@ static PyObject *game_dict(uint64_t game, int first_dealer, int deals, int winne
     PyObject *sc = PyTuple_New(players);
     if (!sc) return NULL;
     for (int s = 0; s < players; s++) PyTuple_SET_ITEM(sc, s, PyLong_FromLong(score[s]));
-    return Py_BuildValue("{s:K,s:i,s:i,s:i,s:N}", "game", (unsigned long long)game,
-                         "first_dealer", first_dealer, "deals", deals, "winner", winner, "score",
-                         sc);
+    return Py_BuildValue("{s:K,s:i,s:i,s:i,s:N}", "game", (unsigned long long)game, "first_dealer",
+                         first_dealer, "deals", deals, "winner", winner, "score", sc);
 }
 
 static PyObject *Env_last_game(EnvObject *self, PyObject *args) {
@@ -241,8 +254,7 @@ static PyObject *Env_last_game(EnvObject *self, PyObject *args) {
     uint64_t game;
     int fd, deals, winner;
     int16_t score[4];
-    if (cs_env_last_game(self->env, i, &game, &fd, &deals, &winner, score) != CS_OK)
-        Py_RETURN_NONE;
+    if (cs_env_last_game(self->env, i, &game, &fd, &deals, &winner, score) != CS_OK) Py_RETURN_NONE;
     return game_dict(game, fd, deals, winner, score, cs_env_players(self->env));
 }
 
@@ -255,18 +267,10 @@ static PyObject *Env_get_players(EnvObject *self, void *closure) {
 static PyObject *Env_get_learners(EnvObject *self, void *closure) {
     (void)closure;
     if (!Env_ready(self)) return NULL;
-    PyObject *out = PyList_New(0);
-    for (int s = 0; out && s < cs_env_players(self->env); s++) {
-        if (!cs_env_is_learner(self->env, s)) continue;
-        PyObject *v = PyLong_FromLong(s);
-        if (!v || PyList_Append(out, v)) {
-            Py_XDECREF(v);
-            Py_DECREF(out);
-            return NULL;
-        }
-        Py_DECREF(v);
-    }
-    return out;
+    uint8_t learner[4] = {0};
+    for (int s = 0; s < cs_env_players(self->env); s++)
+        learner[s] = (uint8_t)cs_env_is_learner(self->env, s);
+    return index_list(learner, 4);
 }
 
 static PyObject *Env_get_n(EnvObject *self, void *closure) {
@@ -356,18 +360,7 @@ static PyObject *State_legal(StateObject *self, PyObject *unused) {
     if (!State_ready(self)) return NULL;
     uint8_t mask[CS_ACT_COUNT];
     cs_env_state_legal(self->st, mask);
-    PyObject *out = PyList_New(0);
-    for (int a = 0; out && a < CS_ACT_COUNT; a++) {
-        if (!mask[a]) continue;
-        PyObject *v = PyLong_FromLong(a);
-        if (!v || PyList_Append(out, v)) {
-            Py_XDECREF(v);
-            Py_DECREF(out);
-            return NULL;
-        }
-        Py_DECREF(v);
-    }
-    return out;
+    return index_list(mask, CS_ACT_COUNT);
 }
 
 static PyObject *State_mask(StateObject *self, PyObject *args) {
@@ -574,9 +567,15 @@ static PyTypeObject StrategyType = {
 /* ---- the module ---- */
 
 static struct PyModuleDef core_module = {
-    PyModuleDef_HEAD_INIT, "_core",
-    "cribsim's engine, strategies and environment API (experiments/env/cs_env.h)", -1, NULL,
-    NULL, NULL, NULL, NULL};
+    PyModuleDef_HEAD_INIT,
+    "_core",
+    "cribsim's engine, strategies and environment API (experiments/env/cs_env.h)",
+    -1,
+    NULL,
+    NULL,
+    NULL,
+    NULL,
+    NULL};
 
 static int add_int(PyObject *m, const char *name, long v) {
     return PyModule_AddIntConstant(m, name, v);
