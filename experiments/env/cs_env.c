@@ -165,8 +165,9 @@ static void eg_write(env_game *eg, uint8_t *obs, uint8_t *mask) {
     uint8_t m[CS_ACT_COUNT];
     uint8_t *out = mask ? mask : m;
     cs_encode_mask(&v, eg->chosen, eg->n_chosen, eg->ask == ASK_GO, out);
-    uint64_t legal = 0;
-    for (int a = 0; a < CS_ACT_COUNT; a++) legal |= (uint64_t)out[a] << a;
+    /* Only go and the cards in hand can be marked: read those bytes, not all of the mask. */
+    uint64_t legal = (uint64_t)out[CS_ACT_GO] << CS_ACT_GO;
+    for (int i = 0; i < v.n_hand; i++) legal |= (uint64_t)out[v.hand[i]] << v.hand[i];
     eg->legal = legal;
 }
 
