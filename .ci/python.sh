@@ -9,10 +9,11 @@
 #     bash .ci/python.sh              # creates or updates .venv; quick when nothing changed
 #     PYTHON=python3.12 bash .ci/python.sh   # another interpreter for a new .venv
 #
-# The install is skipped when nothing it depends on changed: .venv/.cribsim-stamp holds a hash
-# of pyproject.toml, CMakeLists.txt, the C sources the extension is built from and the package's
-# file names (an editable install reads the Python files' contents from the checkout, but a C
-# change needs the extension rebuilt, and a new module a new install).
+# The install is skipped when nothing it depends on changed. .venv/.cribsim-deps holds a hash of
+# pyproject.toml (a change: the whole install again), .venv/.cribsim-build one of CMakeLists.txt,
+# the C sources the extension is built from and the package's file names (a change: the
+# extension rebuilt, a few seconds). An editable install reads the Python files' contents from
+# the checkout: editing a module needs nothing.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 venv="$root/.venv"
@@ -46,19 +47,43 @@ if [ ! -x "$venv/bin/python" ]; then
     pip install --quiet --upgrade pip
 fi
 
-stamp=$(
+# What the dependencies come from, and what the extension is built from.
+deps_stamp=$(
     {
         echo "extras $extras"
         "$venv/bin/python" --version 2>&1
-        sha256sum pyproject.toml CMakeLists.txt cmake/embed_file.cmake strategies/models/default.model
+        sha256sum pyproject.toml
+    } | sha256sum | cut -d' ' -f1
+)
+build_stamp=$(
+    {
+        sha256sum CMakeLists.txt cmake/embed_file.cmake strategies/models/default.model
         find engine strategies analysis -name '*.[ch]' -type f | LC_ALL=C sort | xargs sha256sum
         find analysis/cribsim -name '*.py' -type f | LC_ALL=C sort
     } | sha256sum | cut -d' ' -f1
 )
-if [ -f "$venv/.cribsim-stamp" ] && [ "$(cat "$venv/.cribsim-stamp")" = "$stamp" ]; then
-    exit 0
+old_deps=$(cat "$venv/.cribsim-deps" 2>/dev/null || true)
+old_build=$(cat "$venv/.cribsim-build" 2>/dev/null || true)
+if [ "$old_deps" != "$deps_stamp" ]; then
+    # pyproject.toml changed (or a new .venv): the whole install, dependencies from PyPI, and
+    # the build requirements ([build-system] requires) into .venv too, for the quick path below.
+    echo "== python: installing cribsim into $venv (pip install -e .[$extras])" >&2
+    rm -f "$venv/.cribsim-deps" "$venv/.cribsim-build"
+    mapfile -t build_requires < <("$venv/bin/python" - <<'PY'
+import ast, re
+text = open("pyproject.toml").read()
+m = re.search(r"^\[build-system\][^\[]*?^requires\s*=\s*(\[[^\]]*\])", text, re.M | re.S)
+print("\n".join(ast.literal_eval(m.group(1))))
+PY
+    )
+    pip install --quiet "${build_requires[@]}"
+    pip install --quiet -e ".[$extras]"
+    echo "$deps_stamp" >"$venv/.cribsim-deps"
+elif [ "$old_build" != "$build_stamp" ]; then
+    # Only the C sources (or the package's files) changed: the extension rebuilt, incrementally
+    # in build-python/ (pyproject.toml's build-dir), with what .venv already holds.
+    echo "== python: rebuilding cribsim._core in $venv" >&2
+    rm -f "$venv/.cribsim-build"
+    pip install --quiet --no-deps --no-build-isolation -e .
 fi
-echo "== python: installing cribsim into $venv (pip install -e .[$extras])" >&2
-rm -f "$venv/.cribsim-stamp"
-pip install --quiet -e ".[$extras]"
-echo "$stamp" >"$venv/.cribsim-stamp"
+echo "$build_stamp" >"$venv/.cribsim-build"
