@@ -1,4 +1,4 @@
-"""Unit tests of the analysis layer (analysis/): statistics against hand-worked values, the
+"""Unit tests of the analysis layer (analysis/cribsim/): statistics against hand-worked values, the
 show and pegging scorers on known hands, every match and league scheme on hand-made game
 sequences, and loading run files, including the errors for files that are not cribsim runs.
 

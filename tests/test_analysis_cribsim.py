@@ -241,7 +241,7 @@ class TestRunFiles(unittest.TestCase):
 
     def test_canonical_experiments_answer_in_words(self):
         # Each canonical spec (but the ladder, whose mc arms are slow) at a tiny size, through
-        # analysis/results.py: a report, and a README that answers with numbers.
+        # analysis/cribsim/results.py: a report, and a README that answers with numbers.
         from cribsim import results
         with tempfile.TemporaryDirectory() as d:
             stats_file = os.path.join(d, "hand.txt")

@@ -1,4 +1,4 @@
-"""Tests of the streamed datasets (analysis/dataset.py): the vectorised rows against a
+"""Tests of the streamed datasets (analysis/cribsim/dataset.py): the vectorised rows against a
 row-by-row reconstruction of the play, datasets built in pieces (--games A:B, B:C) and joined
 equal the dataset built at once in every format (.h5, .npz, .npz shards, .csv), chunks of
 one or a few games and shards that split deals give the same rows as one large chunk, the

@@ -1,4 +1,4 @@
-"""analysis/events.py: event files summarised per strategy, with figures worked out by hand on
+"""analysis/cribsim/event_report.py: event files summarised per strategy, with figures worked out by hand on
 small files made here, and the same figures however many events are read at a time."""
 
 import os

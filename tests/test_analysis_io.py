@@ -1,4 +1,4 @@
-"""Tests of the analysis tools' edges (analysis/cliio.py and the loader's checks): outputs
+"""Tests of the analysis tools' edges (analysis/cribsim/cliio.py and the loader's checks): outputs
 are never overwritten without --force, never written into a missing folder and never left
 half-written; damaged files and files holding impossible values (card codes, seats, winners,
 skunk levels, rules) end the tool with one line naming the file and exit status 2, without a

@@ -1,6 +1,6 @@
-"""Tests of analysis/cribsim.py, the loader users import: games, deals and plays as pandas
+"""Tests of analysis/cribsim/loader.py, the loader users import: games, deals and plays as pandas
 frames equal to the file's tables, on files of every rule preset (written by the cribsim
-binary when CRIBSIM names it, and by analysis/fixtures.py), chunked iteration equal to the
+binary when CRIBSIM names it, and by analysis/cribsim/fixtures.py), chunked iteration equal to the
 whole, the rules and provenance, event files read by their field names, and errors naming the
 file.
 

@@ -1,4 +1,4 @@
-"""Tests of analysis/train_model.py on small runs of the cribsim binary (environment CRIBSIM,
+"""Tests of analysis/cribsim/train_model.py on small runs of the cribsim binary (environment CRIBSIM,
 set by ctest): it trains in seconds on a tiny dataset, two runs with the same seed write
 byte-identical files, the file it writes plays (`cribsim match model:path=...`), the features
 it computes in Python make the same choices as the C strategy on the strategy's own games, and

@@ -1,4 +1,4 @@
-"""Tests of the analysis over the shard files of a run (analysis/shards.py): the shards
+"""Tests of the analysis over the shard files of a run (analysis/cribsim/shards.py): the shards
 reduced separately and combined, in this process and in a process pool, give the merged
 file's report, summary and match tables exactly; a Dask LocalCluster gives the pool's
 figures; Summary.merge joins parts cut anywhere (duplicate card groups split between them);

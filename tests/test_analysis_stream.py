@@ -1,6 +1,6 @@
 """Tests of the streaming analysis: every figure of the report, the summary and the match
 tables computed chunk by chunk equals the whole-file computation, on files of every rule
-preset (written by the cribsim binary when CRIBSIM names it, and by analysis/fixtures.py),
+preset (written by the cribsim binary when CRIBSIM names it, and by analysis/cribsim/fixtures.py),
 with chunks small enough that games, deals, duplicate card groups, matches and sessions cross
 chunk boundaries; memory stays flat when the file grows; and the three- and four-player
 figures that depend on the number of players (the dealer's edge divides by the other

@@ -1,4 +1,4 @@
-"""Tests of the analysis tools on small synthetic run files (analysis/fixtures.py): the
+"""Tests of the analysis tools on small synthetic run files (analysis/cribsim/fixtures.py): the
 report and its plots, the summary, the figures behind them on hand-made games with known
 answers, the discard and play datasets, and the discard model trained on a dataset.
 

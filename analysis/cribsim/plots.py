@@ -7,7 +7,11 @@ shows them side by side, one colour per run, labelled with the run's label.
 
 import os
 
-import matplotlib
+try:
+    import matplotlib
+except ImportError as e:
+    raise ImportError("cribsim's plots need matplotlib, in the package's extra `analysis`: "
+                      f"pip install 'cribsim[analysis]' ({e})") from e
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402  (the backend must be chosen first)
