@@ -14,7 +14,7 @@
  *   mc          mc vs mc at its default budget, the same way, and at version 2's budget
  *   ladder      every strategy of the ladder (results/ladder.md) against itself the same way,
  *               one line each ("ladder  NAME self-play: R games a second"), which
- *               analysis/ladder.py --speeds reads to print each one's speed beside its strength
+ *               cribsim-ladder --speeds reads to print each one's speed beside its strength
  *   deals       the cost of --record deals over /games alone (random vs random), in wall time
  *               and in CPU time (which a busy machine does not inflate), on one thread and on
  *               N: the medians of three pairs of runs in turn, with the range of the time
@@ -255,7 +255,7 @@ static void bench_mc(const bench *b) {
 }
 
 /* The ladder's strategies at their defaults, weakest first: each against itself, one line each
- * in a fixed form that analysis/ladder.py --speeds parses. */
+ * in a fixed form that cribsim-ladder --speeds parses. */
 static void bench_ladder(const bench *b) {
     static const char *const LADDER[] = {"random", "greedy", "expected", "expert", "model", "mc"};
     for (size_t i = 0; i < sizeof LADDER / sizeof LADDER[0]; i++) {
