@@ -400,9 +400,10 @@ static void test_endgame_takes_a_sure_count_out_over_more_points(void) {
 
 /* ---- the discard: the crib table and board play ---- */
 
-/* Seat `seat` (1 deals) laying away two of six cards, at its score `mine` and the other's
- * `theirs`; the two cards laid away go to out. */
-static void expert_lays_away(const char *spec, const char *six[6], int seat, int mine, int theirs,
+/* Player p at seat `seat` (1 deals) laying away two of six cards, at its score `mine` and the
+ * other's `theirs`; the two cards laid away go to out. (One player serves every call: its
+ * tables are built for the rules once.) */
+static void expert_lays_away(cs_player *p, const char *six[6], int seat, int mine, int theirs,
                              cs_card out[2]) {
     cs_rules rules;
     cs_rules_preset(CS_PRESET_TWO, &rules);
@@ -422,13 +423,16 @@ static void expert_lays_away(const char *spec, const char *six[6], int seat, int
                  .starter = CS_NO_CARD,
                  .cards_left = left,
                  .score = score};
-    char err[256];
-    cs_player *p = cs_player_create(spec, err, sizeof err);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
     cs_player_new_game(p, &rules, 1, 1, seat);
     cs_agent a = cs_player_agent(p);
     CU_ASSERT_EQUAL(a.discard(a.self, &v, out), CS_OK);
-    cs_player_destroy(p);
+}
+
+static cs_player *new_expert(void) {
+    char err[256];
+    cs_player *p = cs_player_create("expert", err, sizeof err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    return p;
 }
 
 /* Whether out holds the two cards named (in any order). */
@@ -451,19 +455,21 @@ static void test_expert_lays_a_pair_in_its_own_crib_not_in_the_dealers(void) {
         CU_ASSERT_EQUAL(cs_expert_crib[1][a][a][1], 0);
         CU_ASSERT_TRUE(cs_expert_crib[1][a][a][0] > 0);
     }
+    cs_player *p = new_expert();
     const char *tens[6] = {"TS", "5S", "KD", "KH", "2S", "TH"};
     const char *nines[6] = {"9D", "5D", "5H", "9C", "4D", "TD"};
     cs_card out[2];
-    expert_lays_away("expert", tens, 1, 0, 0, out);
+    expert_lays_away(p, tens, 1, 0, 0, out);
     CU_ASSERT_TRUE(laid(out, "TS", "TH"));
-    expert_lays_away("expert", tens, 0, 0, 0, out);
+    expert_lays_away(p, tens, 0, 0, 0, out);
     CU_ASSERT_TRUE(laid(out, "KD", "2S"));
-    expert_lays_away("expert", nines, 1, 0, 0, out);
+    expert_lays_away(p, nines, 1, 0, 0, out);
     CU_ASSERT_TRUE(laid(out, "9D", "9C"));
-    expert_lays_away("expert", nines, 0, 0, 0, out);
+    expert_lays_away(p, nines, 0, 0, 0, out);
     CU_ASSERT_TRUE(laid(out, "9D", "4D"));
-    expert_lays_away("expert", tens, 0, 100, 105, out);
+    expert_lays_away(p, tens, 0, 100, 105, out);
     CU_ASSERT_TRUE(laid(out, "KD", "2S"));
+    cs_player_destroy(p);
 }
 
 /*
@@ -474,13 +480,15 @@ static void test_expert_lays_a_pair_in_its_own_crib_not_in_the_dealers(void) {
  * its win already and keeps the king or the ten instead.
  */
 static void test_expert_board_discard_credits_his_heels_to_the_dealer(void) {
+    cs_player *p = new_expert();
     const char *one[6] = {"TC", "AS", "7S", "JH", "6H", "KC"};
     const char *two[6] = {"KS", "7C", "4C", "JD", "2D", "TC"};
     cs_card out[2];
-    expert_lays_away("expert", one, 0, 119, 110, out);
+    expert_lays_away(p, one, 0, 119, 110, out);
     CU_ASSERT_TRUE(laid(out, "TC", "KC"));
-    expert_lays_away("expert", two, 0, 119, 110, out);
+    expert_lays_away(p, two, 0, 119, 110, out);
     CU_ASSERT_TRUE(laid(out, "KS", "TC"));
+    cs_player_destroy(p);
 }
 
 /* The other side's pegging in the end-of-game model: as the pone I face the dealer's, with
