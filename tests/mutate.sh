@@ -10,7 +10,8 @@
 #   -t REGEX    the ctest tests to run on each mutant (default: the file's own suite, below)
 #   -n N        at most N mutants per file, a sample drawn with -s (default: all)
 #   -s SEED     the sample's seed (default: 1), so a sample is the same on every run
-#   -T SECONDS  a mutant whose tests run longer than this is killed (default: 120)
+#   -T SECONDS  a mutant whose tests run longer than this is killed (default: 120; the
+#               tests run under timeout(1), which stops them and anything they started)
 #   -j JOBS     build jobs (default: 2)
 #   -l          list the mutants and exit
 #
@@ -189,7 +190,7 @@ for file in "$@"; do
     fi
     built_targets="$built_targets $targets"
     if ! cmake --build "$build" -j"$jobs" --target $targets >/dev/null 2>&1 ||
-        ! ctest --test-dir "$build" -R "$tests" --timeout "$limit" >/dev/null 2>&1; then
+        ! timeout -k 10 "$limit" ctest --test-dir "$build" -R "$tests" >/dev/null 2>&1; then
         echo "mutate.sh: $tests fail (or do not build) before any mutant: fix that first" >&2
         exit 1
     fi
@@ -207,7 +208,7 @@ for file in "$@"; do
         if ! cmake --build "$build" -j"$jobs" --target $targets >/dev/null 2>&1; then
             verdict=stillborn
             stillborn=$((stillborn + 1))
-        elif ctest --test-dir "$build" -R "$tests" --timeout "$limit" --stop-on-failure \
+        elif timeout -k 10 "$limit" ctest --test-dir "$build" -R "$tests" --stop-on-failure \
             >/dev/null 2>&1; then
             verdict=SURVIVED
             survived=$((survived + 1))
