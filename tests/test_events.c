@@ -863,11 +863,16 @@ static void test_double_elimination_final_is_reset_when_the_once_beaten_team_win
     const int matches_won[4] = {3, 3, 1, 0}, games_won[4] = {6, 6, 2, 0};
     const int games_lost[4] = {2, 4, 4, 4};
     for (int k = 0; k < 8; k++) {
-        CU_ASSERT_EQUAL(rows[k].entrant / 2, team[k / 2]);
-        CU_ASSERT_EQUAL(rows[k].rank, k / 2 + 1);
-        CU_ASSERT_DOUBLE_EQUAL(rows[k].points, matches_won[k / 2], 1e-9);
-        CU_ASSERT_EQUAL(rows[k].wins, games_won[k / 2]);
-        CU_ASSERT_EQUAL(rows[k].losses, games_lost[k / 2]);
+        int x = k / 2; /* every game 121 to 95 */
+        CU_ASSERT_EQUAL(rows[k].entrant / 2, team[x]);
+        CU_ASSERT_EQUAL(rows[k].rank, x + 1);
+        CU_ASSERT_DOUBLE_EQUAL(rows[k].points, matches_won[x], 1e-9);
+        CU_ASSERT_EQUAL(rows[k].wins, games_won[x]);
+        CU_ASSERT_EQUAL(rows[k].losses, games_lost[x]);
+        CU_ASSERT_EQUAL(rows[k].ties, 0);
+        CU_ASSERT_EQUAL(rows[k].points_for, 121 * games_won[x] + 95 * games_lost[x]);
+        CU_ASSERT_EQUAL(rows[k].points_against, 95 * games_won[x] + 121 * games_lost[x]);
+        CU_ASSERT_EQUAL(rows[k].prize_cents, 0);
     }
     /* without the reset the once-beaten team's win of the final takes the event */
     t = bracket_of_four(0, rows, team);
@@ -876,6 +881,34 @@ static void test_double_elimination_final_is_reset_when_the_once_beaten_team_win
     for (int k = 0; k < 8; k++) {
         CU_ASSERT_EQUAL(rows[k].entrant / 2, team[place[k / 2]]);
         CU_ASSERT_EQUAL(rows[k].rank, k / 2 + 1);
+    }
+}
+
+/* best_of N: a match goes to N / 2 + 1 wins. Two teams, best of 5: the first match 3-2 (five
+ * games), the final 3-0; best of 1: each match one game. */
+static void test_double_elimination_best_of_five_and_of_one(void) {
+    const int best_of[2] = {5, 1}, games[2][2] = {{5, 3}, {1, 1}};
+    for (int c = 0; c < 2; c++) {
+        cs_field f = field_of(4);
+        cs_event_params p;
+        cs_event_params_defaults(&p);
+        p.best_of = best_of[c];
+        hand_event *x = hand_start(&cs_event_format_double_elimination, &f, &p, 2);
+        cs_event_game g[CS_EVENT_ROUND_MAX];
+        for (int m = 0; m < 2; m++)
+            for (int k = 0; k < games[c][m]; k++) {
+                CU_ASSERT_EQUAL_FATAL(hand_next(x, g), 1);
+                CU_ASSERT_EQUAL(g[0].match.games_to_win, best_of[c] / 2 + 1);
+                CU_ASSERT_EQUAL(g[0].match.won[0] + g[0].match.won[1], k);
+                /* the first match: side 1 wins the first two, side 0 the last three */
+                int w = m == 0 && k < 2 ? 1 : 0;
+                hand_give(x, 0, &g[0], w, w == 0 ? 121 : 90, w == 1 ? 121 : 90, 0);
+            }
+        CU_ASSERT_EQUAL(hand_next(x, g), 0); /* the unbeaten team took the final */
+        cs_event_totals t;
+        x->f->totals(x->st, &t);
+        CU_ASSERT_EQUAL(t.matches, 2);
+        hand_free(x);
     }
 }
 
@@ -1257,6 +1290,7 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_nz_team_trophy_tie_goes_to_the_club_listed_first),
     CS_TEST(test_double_elimination_final_is_reset_when_the_once_beaten_team_wins_it),
     CS_TEST(test_double_elimination_ranks_teams_out_later_above_those_out_earlier),
+    CS_TEST(test_double_elimination_best_of_five_and_of_one),
     CS_TEST(test_double_elimination_losing_team_deals_with_the_partner_who_has_not_dealt),
     CS_TEST(test_league_table_of_three_skunk_is_the_least_skunked_losers),
     CS_TEST(test_league_night_tie_break_prefers_more_wins),
