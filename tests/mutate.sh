@@ -7,11 +7,12 @@
 #   bash tests/mutate.sh [options] FILE...
 #
 #   -b DIR      the configured build directory (default: build)
-#   -t REGEX    the ctest tests to run on each mutant (default: the file's own suite, below)
+#   -t REGEX    the C suites (tests/test_*.c, by their ctest names) to run on each mutant
+#               (default: the file's own suite, below)
 #   -n N        at most N mutants per file, a sample drawn with -s (default: all)
 #   -s SEED     the sample's seed (default: 1), so a sample is the same on every run
 #   -T SECONDS  a mutant whose tests run longer than this is killed (default: 120; the
-#               tests run under timeout(1), which stops them and anything they started)
+#               suites run under timeout(1), which stops them and anything they started)
 #   -j JOBS     build jobs (default: 2)
 #   -l          list the mutants and exit
 #
@@ -33,6 +34,7 @@
 # and test_expert; anything else every C suite (^test_). docs/testing.md has the figures.
 set -uo pipefail
 cd "$(dirname "$0")/.."
+usage() { awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0" >&2; }
 
 build=build regex="" max=0 seed=1 limit=120 list=0 jobs=2
 while getopts "b:t:n:s:T:j:l" opt; do
@@ -44,12 +46,12 @@ while getopts "b:t:n:s:T:j:l" opt; do
     T) limit=$OPTARG ;;
     j) jobs=$OPTARG ;;
     l) list=1 ;;
-    *) sed -n '2,22p' "$0" >&2; exit 2 ;;
+    *) usage; exit 2 ;;
     esac
 done
 shift $((OPTIND - 1))
 if [ $# -eq 0 ]; then
-    sed -n '2,22p' "$0" >&2
+    usage
     exit 2
 fi
 if [ "$list" -eq 0 ] && [ ! -f "$build/CTestTestfile.cmake" ]; then
@@ -152,6 +154,15 @@ default_tests() {
     esac
 }
 
+# Runs the selected suites in turn, stopping at the first failure, all under one timeout. The
+# suites run as timeout's own children (not through ctest, which starts each test in a process
+# group of its own that a timeout would leave running).
+run_tests() {
+    timeout -k 10 "$limit" bash -c 'cd "$1" && shift || exit 1
+        for t in "$@"; do CRIBSIM="$PWD/cribsim" "./$t" >/dev/null 2>&1 || exit 1; done' \
+        _ "$build" $targets 2>/dev/null
+}
+
 backup="" target=""
 restore() {
     if [ -n "$backup" ] && [ -f "$backup" ]; then
@@ -189,8 +200,7 @@ for file in "$@"; do
         exit 2
     fi
     built_targets="$built_targets $targets"
-    if ! cmake --build "$build" -j"$jobs" --target $targets >/dev/null 2>&1 ||
-        ! timeout -k 10 "$limit" ctest --test-dir "$build" -R "$tests" >/dev/null 2>&1; then
+    if ! cmake --build "$build" -j"$jobs" --target $targets >/dev/null 2>&1 || ! run_tests; then
         echo "mutate.sh: $tests fail (or do not build) before any mutant: fix that first" >&2
         exit 1
     fi
@@ -208,8 +218,7 @@ for file in "$@"; do
         if ! cmake --build "$build" -j"$jobs" --target $targets >/dev/null 2>&1; then
             verdict=stillborn
             stillborn=$((stillborn + 1))
-        elif timeout -k 10 "$limit" ctest --test-dir "$build" -R "$tests" --stop-on-failure \
-            >/dev/null 2>&1; then
+        elif run_tests; then
             verdict=SURVIVED
             survived=$((survived + 1))
         else
