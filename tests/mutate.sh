@@ -7,8 +7,8 @@
 #   bash tests/mutate.sh [options] FILE...
 #
 #   -b DIR      the configured build directory (default: build)
-#   -t REGEX    the C suites (tests/test_*.c, by their ctest names) to run on each mutant
-#               (default: the file's own suite, below)
+#   -t REGEX    the tests to run on each mutant, by their ctest names: C suites (test_*) and
+#               command-line scripts (cli_*) (default: the file's own suite, below)
 #   -n N        at most N mutants per file, a sample drawn with -s (default: all)
 #   -s SEED     the sample's seed (default: 1), so a sample is the same on every run
 #   -T SECONDS  a mutant whose tests run longer than this is killed (default: 120; the
@@ -159,9 +159,13 @@ default_tests() {
 # group of its own that a timeout would leave running), and SIGKILL, since a suite that runs
 # events catches SIGTERM to finish its batch, which a looping mutant never does.
 run_tests() {
-    timeout -s KILL "$limit" bash -c 'cd "$1" && shift || exit 1
-        for t in "$@"; do CRIBSIM="$PWD/cribsim" "./$t" >/dev/null 2>&1 || exit 1; done' \
-        _ "$build" $targets 2>/dev/null
+    timeout -s KILL "$limit" bash -c 'cd "$1" && src=$2 && shift 2 || exit 1
+        for t in "$@"; do
+            case $t in
+            cli_*) bash "$src/tests/$t.sh" "$PWD/cribsim" >/dev/null 2>&1 || exit 1 ;;
+            *) CRIBSIM="$PWD/cribsim" "./$t" >/dev/null 2>&1 || exit 1 ;;
+            esac
+        done' _ "$build" "$PWD" $suites 2>/dev/null
 }
 
 backup="" target=""
@@ -194,10 +198,14 @@ for file in "$@"; do
         continue
     fi
     tests=${regex:-$(default_tests "$file")}
-    # The test executables the regex selects: each suite's executable is named like its test.
-    targets=$(ctest --test-dir "$build" -N -R "$tests" | sed -n 's/^ *Test *#[0-9]*: \(test_[A-Za-z0-9_]*\)$/\1/p' | tr '\n' ' ')
-    if [ -z "$targets" ]; then
-        echo "mutate.sh: no C test matches '$tests' in $build" >&2
+    # The tests the regex selects: C suites (each an executable named like its test) and
+    # command-line scripts (tests/cli_*.sh, given the cribsim binary).
+    suites=$(ctest --test-dir "$build" -N -R "$tests" |
+        sed -n 's/^ *Test *#[0-9]*: \(\(test\|cli\)_[A-Za-z0-9_]*\)$/\1/p' | tr '\n' ' ')
+    targets=$(for t in $suites; do case $t in cli_*) echo cribsim ;; *) echo "$t" ;; esac; done |
+        sort -u | tr '\n' ' ')
+    if [ -z "$suites" ]; then
+        echo "mutate.sh: no C suite or command-line test matches '$tests' in $build" >&2
         exit 2
     fi
     built_targets="$built_targets $targets"
