@@ -654,7 +654,7 @@ static void test_nz_standings_rank_clips_then_points_for_then_fewer_against(void
  * and the incoming A, A' tie 105-105. Clips: A, A' 2 + 1, C 1 + 2, B 0 + 2, D, D' 1 + 1, C'
  * 1 + 0, B' 0. Points for: A, A' 121 + 105 = 226, C 100 + 121 = 221, D 205, B 201. So the
  * play-off: A against A' (the first two in the tie-break order), the winner against C, who
- * wins after a tied game is played again; C is first, then A and A' in their order.
+ * wins 2-1 after a tied game is played again; C is first, then A and A' in their order.
  */
 static void test_nz_three_way_tie_on_clips_plays_off_all_three(void) {
     cs_field f = field_of(8);
@@ -686,22 +686,32 @@ static void test_nz_three_way_tie_on_clips_plays_off_all_three(void) {
     CU_ASSERT_EQUAL_FATAL(hand_next(x, po), 1);
     CU_ASSERT_EQUAL(po[0].entrant[0], first);
     CU_ASSERT_EQUAL(po[0].entrant[1], second);
+    /* what the players are told: best of three, the second one game up, each win one game */
+    CU_ASSERT_EQUAL(po[0].match.kind, CS_MATCH_BEST_OF);
+    CU_ASSERT_EQUAL(po[0].match.games_to_win, 2);
+    CU_ASSERT_EQUAL(po[0].match.won[0], 0);
+    CU_ASSERT_EQUAL(po[0].match.won[1], 1);
+    for (int k = 0; k < 4; k++) CU_ASSERT_EQUAL(po[0].match.game_wins[k], 1);
     hand_give(x, 0, &po[0], 1, 50, 61, 0);
     CU_ASSERT_EQUAL_FATAL(hand_next(x, po), 1);
     CU_ASSERT_EQUAL(po[0].entrant[0], second);
     CU_ASSERT_EQUAL_FATAL(po[0].entrant[1], C);
     hand_give(x, 0, &po[0], -1, 55, 55, 0); /* a tied play-off game is played again */
-    for (int k = 0; k < 2; k++) {
+    const int po_winner[3] = {0, 1, 1};     /* then 1-0 up, and C wins the next two */
+    for (int k = 0; k < 3; k++) {
         CU_ASSERT_EQUAL_FATAL(hand_next(x, po), 1);
         CU_ASSERT_EQUAL(po[0].entrant[1], C);
-        hand_give(x, 0, &po[0], 1, 48, 66, 0);
+        CU_ASSERT_EQUAL(po[0].match.won[0], k > 0);
+        CU_ASSERT_EQUAL(po[0].match.won[1], k > 1);
+        int w = po_winner[k];
+        hand_give(x, 0, &po[0], w, w == 0 ? 61 : 48, w == 1 ? 66 : 50, 0);
     }
     CU_ASSERT_EQUAL(hand_next(x, po), 0);
     cs_standing rows[8];
     x->f->standings(x->st, rows);
     cs_event_totals t;
     x->f->totals(x->st, &t);
-    CU_ASSERT_EQUAL(t.playoff_games, 5);
+    CU_ASSERT_EQUAL(t.playoff_games, 6);
     const int order[8] = {C, first, second, -1, -1, B, C2, B2};
     for (int k = 0; k < 8; k++) {
         CU_ASSERT_EQUAL(rows[k].rank, k + 1);
@@ -719,6 +729,34 @@ static void test_nz_three_way_tie_on_clips_plays_off_all_three(void) {
         CU_ASSERT_EQUAL(r->points_for, pf[k]);
         CU_ASSERT_EQUAL(r->points_against, pa[k]);
     }
+    hand_free(x);
+}
+
+/* A play-off that never finds a winner ends after 65 games: the first in the tie-break order
+ * keeps first place (here the challenger won the first game, and every game after is tied). */
+static void test_nz_playoff_of_endless_ties_stops_with_the_leader_first(void) {
+    cs_field f = field_of(8);
+    cs_event_params p;
+    cs_event_params_defaults(&p);
+    p.games = 1;
+    p.day_one_games = 1;
+    hand_event *x = hand_start(&cs_event_format_nz, &f, &p, 17);
+    cs_event_game g[CS_EVENT_ROUND_MAX];
+    CU_ASSERT_EQUAL_FATAL(hand_next(x, g), 2);
+    hand_give(x, 0, &g[0], 0, 121, 90, 0); /* two on 2 clips, differing by the cut only */
+    hand_give(x, 1, &g[1], -1, 100, 100, 0);
+    int n = 0, leader = -1;
+    while (hand_next(x, g) == 1) {
+        if (n == 0) leader = g[0].entrant[0];
+        CU_ASSERT_EQUAL(g[0].match.won[1], n > 0); /* the challenger won the first game */
+        hand_give(x, 0, &g[0], n == 0 ? 1 : -1, 60, n == 0 ? 61 : 60, 0);
+        n++;
+        CU_ASSERT_TRUE_FATAL(n <= 65);
+    }
+    CU_ASSERT_EQUAL(n, 65);
+    cs_standing rows[8];
+    x->f->standings(x->st, rows);
+    CU_ASSERT_EQUAL(rows[0].entrant, leader);
     hand_free(x);
 }
 
@@ -963,6 +1001,7 @@ static void test_league_table_of_three_skunk_is_the_least_skunked_losers(void) {
         cs_event_game g[CS_EVENT_ROUND_MAX];
         CU_ASSERT_EQUAL_FATAL(hand_next(x, g), 2);
         CU_ASSERT_EQUAL_FATAL(g[1].n_seats, 3);
+        CU_ASSERT_EQUAL(g[1].entrant[3], -1); /* no one in the empty seat */
         int lo1 = order ? 50 : 85, lo2 = order ? 85 : 50;
         hand_give(x, 0, &g[0], 0, 121, 100, 0);
         hand_give(x, 1, &g[1], 0, 121, lo1, lo2);
@@ -1077,17 +1116,19 @@ static void test_league_season_adds_each_nights_points_once(void) {
 }
 
 /*
- * Partner memory lasts one night: over seasons of three nights of four games, every pairing at
- * a table of four repeats no more of that night's partnerships than the other pairing would,
- * and the repeats the format counts as forced are exactly those of its own night.
+ * Partner memory lasts one night: over seasons of three nights of eight games (4, 8 and 12
+ * players), every pairing at a table of four repeats no more of that night's partnerships than
+ * the other pairing would, and the repeats the format counts as forced are exactly those of its
+ * own night (four players at one table must repeat some).
  */
 static void test_league_partners_are_remembered_for_one_night_only(void) {
-    for (int n = 8; n <= 12; n += 4)
+    int forced_at_one_table = 0;
+    for (int n = 4; n <= 12; n += 4)
         for (uint64_t seed = 1; seed <= 4; seed++) {
             cs_field f = field_of(n);
             cs_event_params p;
             cs_event_params_defaults(&p);
-            p.games = 4;
+            p.games = 8;
             p.weeks = 3;
             hand_event *x = hand_start(&cs_event_format_league, &f, &p, seed);
             cs_pcg32 res = cs_pcg32_derive(seed, 1, CS_STREAM_EVENT, 0);
@@ -1116,8 +1157,11 @@ static void test_league_partners_are_remembered_for_one_night_only(void) {
             }
             CU_ASSERT_EQUAL(nights, 3);
             CU_ASSERT_EQUAL(cs_league_forced(x->st), forced);
+            if (n == 4) forced_at_one_table += forced;
             hand_free(x);
         }
+    /* four players at one table run out of new partners by the third game of a night */
+    CU_ASSERT_TRUE(forced_at_one_table > 0);
 }
 
 /* ---- the runner: what it writes for each event ---- */
@@ -1286,6 +1330,7 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_nz_tied_game_goes_to_a_cut),
     CS_TEST(test_nz_standings_rank_clips_then_points_for_then_fewer_against),
     CS_TEST(test_nz_three_way_tie_on_clips_plays_off_all_three),
+    CS_TEST(test_nz_playoff_of_endless_ties_stops_with_the_leader_first),
     CS_TEST(test_nz_team_trophy_counts_only_the_first_days_games),
     CS_TEST(test_nz_team_trophy_tie_goes_to_the_club_listed_first),
     CS_TEST(test_double_elimination_final_is_reset_when_the_once_beaten_team_wins_it),
