@@ -685,7 +685,7 @@ static struct PyModuleDef core_module = {
     "_core",
     "cribsim's engine, strategies and environment API (experiments/env/cs_env.h)",
     -1,
-    NULL,
+    core_methods,
     NULL,
     NULL,
     NULL,
