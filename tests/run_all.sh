@@ -13,7 +13,7 @@ bash .ci/deps.sh
 jobs=$(nproc)
 
 echo "== release build and tests"
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCRIBSIM_WERROR=ON >/dev/null
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCRIBSIM_WERROR=ON -DCRIBSIM_PYTHON_TESTS=ON >/dev/null
 cmake --build build -j"$jobs"
 ctest --test-dir build --output-on-failure -j"$jobs"
 
