@@ -102,7 +102,6 @@ struct cs_game {
     int discards_done;
     int play_turn, play_last;
     unsigned go_said;
-    int pending_seat; /* -1, or the seat whose decision is pending */
 
     /* What each seat sees: pointers into this game and scalars kept up to date as
      * point_views() describes; shown to agents as they are, copied by cs_game_view(). */
@@ -408,7 +407,6 @@ void cs_game_begin_keyed(cs_game *g, const cs_rules *rules, uint64_t seed, uint6
     g->hand_size = cs_rules_hand_size(rules);
     g->winner_side = -1;
     g->err_seat = -1;
-    g->pending_seat = -1;
     g->starter = CS_NO_CARD;
     for (int s = 0; s < rules->players; s++) {
         if (agents[s].observe) g->any_observer = 1;
@@ -495,10 +493,6 @@ int cs_game_set_starter(cs_game *g, cs_card starter) {
             if (g->rec.dealt[s][i] == starter) return CS_EDUPCARD;
     g->starter_card = starter;
     return CS_OK;
-}
-
-int cs_game_pending_seat(const cs_game *g) {
-    return g->pending_seat;
 }
 
 int cs_game_dealer(const cs_game *g) {
@@ -612,7 +606,6 @@ static int step_discard(cs_game *g) {
         int rc = g->agents[s].discard(g->agents[s].self, seat_view(g, s), out);
         if (rc == CS_EPENDING) {
             g->discards_done = i;
-            g->pending_seat = s;
             return rc;
         }
         if (rc != CS_OK) return fail(g, s, rc, "the agent failed to choose its discards");
@@ -703,11 +696,10 @@ static int fail_play(cs_game *g, int seat, cs_card card, int in_hand) {
     return fail(g, seat, CS_EILLEGAL, what);
 }
 
-/* Keeps where the play stopped for seat's pending decision, to take up there. */
-static int pause_play(cs_game *g, int seat, int turn, int last) {
+/* Keeps where the play stopped for a pending decision, to take up there. */
+static int pause_play(cs_game *g, int turn, int last) {
     g->play_turn = turn;
     g->play_last = last;
-    g->pending_seat = seat;
     return CS_EPENDING;
 }
 
@@ -733,7 +725,7 @@ static int step_play(cs_game *g) {
             }
             if (g->any_go && g->agents[s].go && g->n_hand[s] > 0 && !(g->go_said >> s & 1)) {
                 int rc = g->agents[s].go(g->agents[s].self, seat_view(g, s));
-                if (rc == CS_EPENDING) return pause_play(g, s, turn, last);
+                if (rc == CS_EPENDING) return pause_play(g, turn, last);
                 if (rc != CS_OK) return fail(g, s, rc, "the agent failed to say go");
                 g->go_said |= 1u << s;
             }
@@ -756,7 +748,7 @@ static int step_play(cs_game *g) {
         }
         cs_card card = CS_NO_CARD;
         int rc = g->agents[p].play(g->agents[p].self, seat_view(g, p), &card);
-        if (rc == CS_EPENDING) return pause_play(g, p, turn, last);
+        if (rc == CS_EPENDING) return pause_play(g, turn, last);
         if (rc != CS_OK) return fail(g, p, rc, "the agent failed to choose a card to play");
         cs_card *hand = g->hand[p];
         int held = g->n_hand[p];
@@ -864,7 +856,6 @@ static void step_deal_done(cs_game *g) {
 
 int cs_game_step(cs_game *g) {
     int rc = CS_OK;
-    g->pending_seat = -1;
     switch (g->phase) {
     case CS_PHASE_CUT_FOR_DEAL: step_cut_for_deal(g); break;
     case CS_PHASE_DEAL: step_deal(g); break;

@@ -287,9 +287,6 @@ int cs_game_next_deal_order(const cs_game *g, cs_card order[]);
  */
 int cs_game_set_starter(cs_game *g, cs_card starter);
 
-/* The seat whose decision a step left pending (CS_EPENDING), or -1. */
-int cs_game_pending_seat(const cs_game *g);
-
 /* The dealer of the deal in progress, or in the DEAL phase of the deal about to be dealt. */
 int cs_game_dealer(const cs_game *g);
 

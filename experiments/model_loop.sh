@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # model_loop.sh - the machine-learning loop closed, in one command: plays the teacher's games
-# with every deal recorded, turns them into datasets (analysis/dataset.py), trains the `model`
-# strategy's file (analysis/train_model.py), then seats the model against expected and greedy
+# with every deal recorded, turns them into datasets (cribsim.dataset), trains the `model`
+# strategy's file (cribsim-train-model), then seats the model against expected and greedy
 # in duplicate games and times it in self-play, and writes RESULTS/model/README.md with the
 # figures and RESULTS/model/default.model.
 #
@@ -29,7 +29,7 @@ teacher="${TEACHER:-expected}"
 games="${GAMES:-3000}"
 eval_games="${EVAL:-20000}"
 threads="${THREADS:-2}"
-python=/usr/bin/python3
+python="${CRIBSIM_PYTHON:-$src/.venv/bin/python}" # the project's (.ci/python.sh)
 seed=101
 train_seed=1
 
@@ -39,6 +39,11 @@ if [ $# -gt 0 ]; then
 fi
 if [ ! -x "$cribsim" ]; then
     echo "model_loop.sh: no cribsim binary at $cribsim (build it, or set CRIBSIM)" >&2
+    exit 2
+fi
+if [ ! -x "$python" ]; then
+    echo "model_loop.sh: no Python at $python (bash .ci/python.sh makes the project's .venv," \
+        "or set CRIBSIM_PYTHON)" >&2
     exit 2
 fi
 for n in "$games" "$eval_games" "$threads"; do
@@ -74,14 +79,14 @@ step "cribsim run (teacher)" nice "$cribsim" run --rules two --seats "$teacher,$
     --games "$games" --seed "$seed" --record deals --threads "$threads" -o "$runs/teacher.h5" \
     --force --quiet
 for kind in discard play; do
-    step "dataset.py --kind $kind" nice "$python" analysis/dataset.py "$runs/teacher.h5" \
+    step "dataset.py --kind $kind" nice "$python" -m cribsim.dataset "$runs/teacher.h5" \
         --kind "$kind" -o "$runs/$kind.npz" --force
 done
 t1=$(now)
 note="made by experiments/model_loop.sh: cribsim run --rules two --seats $teacher,$teacher"
 note+=" --games $games --seed $seed --record deals; dataset.py --kind discard and play;"
 note+=" train_model.py --seed $train_seed"
-step "train_model.py" nice "$python" analysis/train_model.py "$runs/discard.npz" \
+step "train_model.py" nice "$python" -m cribsim.train_model "$runs/discard.npz" \
     "$runs/play.npz" -o "$model" --seed "$train_seed" --note "$note" --force
 cp "$runs/step.log" "$runs/train.txt"
 t2=$(now)
@@ -122,8 +127,8 @@ model compiled into cribsim (\`strategies/models/default.model\`: \`model\` with
 
 - **Data:** $games games of \`$teacher\` at both seats, two-player rules, seed $seed, every
   deal recorded (\`cribsim run --rules two --seats $teacher,$teacher --games $games --seed $seed
-  --record deals\`), exported by \`analysis/dataset.py --kind discard\` and \`--kind play\`.
-- **Model:** \`analysis/train_model.py --seed $train_seed\`: a linear score over the features
+  --record deals\`), exported by \`cribsim-dataset --kind discard\` and \`--kind play\`.
+- **Model:** \`cribsim-train-model --seed $train_seed\`: a linear score over the features
   of each candidate (strategies/builtin/model.h lists them: the kept hand's exact expected
   show, the crib model's expected crib, what a card pegs, the chance the next seat can answer
   it, ...), fitted as a conditional logit to the teacher's choices on four games in five and

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# The main job, as README.md gives it: installs what is missing, builds the release
-# configuration, runs the default experiment (the strategy ladder on two-player rules, one HDF5
-# file per arm), writes its analysis report and ends by printing the summary with intervals.
+# The main job, as README.md gives it: installs what is missing (.ci/deps.sh: Debian's packages
+# for the C build, the project's Python in .venv), builds the release configuration, runs the
+# default experiment (the strategy ladder on two-player rules, one HDF5 file per arm), writes
+# its analysis report (cribsim-report, from .venv) and ends by printing the summary with
+# intervals.
 #
 #     bash experiments/run_default.sh            # files into ./ladder, report into ./ladder/report
 #     OUT=/tmp/ladder bash experiments/run_default.sh
@@ -21,7 +23,7 @@ echo "== report into $out/report" >&2
 # The report writes into an existing folder and replaces its files only when told to (--force:
 # the experiment above was just rerun with --force too).
 mkdir -p "$out/report"
-/usr/bin/python3 "$src/analysis/report.py" "$out"/*.h5 -o "$out/report" --force >/dev/null
+"$src/.venv/bin/cribsim-report" "$out"/*.h5 -o "$out/report" --force >/dev/null
 echo
 echo "Summary of the default experiment ($out/report/report.md has the full report):"
-/usr/bin/python3 "$src/analysis/report.py" "$out"/*.h5 --summary
+"$src/.venv/bin/cribsim-report" "$out"/*.h5 --summary

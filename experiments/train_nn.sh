@@ -10,10 +10,8 @@
 #     METHOD=rl MINUTES=28 OUT=/tmp/rl.nn bash experiments/train_nn.sh   # policy gradient from
 #                                                          # random weights (results/nn/README.md)
 #
-# PYTHON: an interpreter with numpy and torch (CPU) installed (default .venv/bin/python, else
-# python3). The compiled extension cribsim._core is built here against a position-independent
-# build in BUILD (default build-pic/) and put with the package's Python files in
-# BUILD/python/, which goes on PYTHONPATH: nothing is installed.
+# It runs in the project's .venv (bash .ci/python.sh makes it, with torch's CPU build from the
+# package's `train` extra); PYTHON names another interpreter that has cribsim and torch.
 #
 # Time and memory (2 cores shared, one torch thread): each run stops after its minutes of
 # training plus one evaluation (45 minutes and a few for both); peak memory about 0.9 GB (the
@@ -27,26 +25,11 @@ MINUTES=${MINUTES:-20}
 MINUTES2=${MINUTES2:-25}
 METHOD=${METHOD:-bc}
 OUT=${OUT:-strategies/models/default.nn}
-BUILD=${BUILD:-build-pic}
 THREADS=${THREADS:-1}
 if [ -z "${PYTHON:-}" ]; then
-    if [ -x .venv/bin/python ]; then PYTHON=.venv/bin/python; else PYTHON=python3; fi
+    bash .ci/python.sh
+    PYTHON=.venv/bin/python
 fi
-cmake -S . -B "$BUILD" -DCMAKE_BUILD_TYPE=Release -DCMAKE_POSITION_INDEPENDENT_CODE=ON >/dev/null
-cmake --build "$BUILD" --target cs_env -j2 >/dev/null
-pkg="$BUILD/python/cribsim"
-mkdir -p "$pkg"
-inc=$("$PYTHON" -c "import sysconfig; print(sysconfig.get_paths()['include'])")
-suffix=$("$PYTHON" -c "import sysconfig; print(sysconfig.get_config_var('EXT_SUFFIX'))")
-${CC:-cc} -O2 -shared -fPIC -fopenmp -I"$inc" -Iexperiments/env -Istrategies -Istrategies/eval \
-    -Iengine analysis/cribsim/_core.c "$BUILD/libcs_env.a" "$BUILD/libcs_strategies.a" \
-    "$BUILD/libcs_engine.a" -lm -ldl -o "$pkg/_core$suffix"
-cp analysis/cribsim/game.py analysis/cribsim/train_nn.py "$pkg/"
-rm -rf "$pkg/envs" && cp -r analysis/cribsim/envs "$pkg/"
-[ -f analysis/cribsim/__init__.py ] && cp analysis/cribsim/__init__.py "$pkg/" ||
-    echo "from .game import Game, State, Strategy" >"$pkg/__init__.py"
-PYTHONPATH="$(cd "$BUILD/python" && pwd)"
-export PYTHONPATH
 if [ "$METHOD" = bc ]; then
     "$PYTHON" -m cribsim.train_nn bc --out "$OUT.stage1" --seed "$SEED" --minutes "$MINUTES" \
         --threads "$THREADS" --hidden 128 64 --teacher expert --actors expected greedy random \

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Regenerates the results of the canonical experiments: runs each experiment's spec
 # (experiments/specs/NAME.yaml) with the built cribsim, then writes results/NAME/report.md, its plots
-# and results/NAME/README.md, the answer in words (analysis/results.py); for the ladder also
-# results/ladder.md, the round robin's table (analysis/ladder.py), from the same run files.
+# and results/NAME/README.md, the answer in words (cribsim.results); for the ladder also
+# results/ladder.md, the round robin's table (cribsim.ladder), from the same run files.
 #
 #     results/regenerate.sh NAME [NAME ...]    ladder, variants, lurch-skunk, three-hand,
 #                                              hand-scores, events, model
@@ -29,7 +29,7 @@ cd "$src"
 cribsim="${CRIBSIM:-$src/build/cribsim}"
 runs="${RUNS:-build/runs}"
 results="${RESULTS:-results}"
-python=/usr/bin/python3
+python="${CRIBSIM_PYTHON:-$src/.venv/bin/python}" # the project's (.ci/python.sh)
 all=(ladder variants lurch-skunk three-hand hand-scores events model)
 
 usage() {
@@ -55,6 +55,11 @@ if [ ! -x "$cribsim" ]; then
         "cmake --build build -j, or set CRIBSIM)" >&2
     exit 2
 fi
+if [ ! -x "$python" ]; then
+    echo "regenerate.sh: no Python at $python (bash .ci/python.sh makes the project's .venv," \
+        "or set CRIBSIM_PYTHON)" >&2
+    exit 2
+fi
 if [ -n "${GAMES:-}${EVENTS:-}" ] && [ "$(cd "$(dirname "$results")" 2>/dev/null && pwd)/$(basename "$results")" = "$src/results" ]; then
     echo "regenerate.sh: GAMES or EVENTS would overwrite the committed results; give RESULTS too" >&2
     exit 2
@@ -65,7 +70,7 @@ run_options=(--force --quiet)
 [ -n "${THREADS:-}" ] && run_options+=(--threads "$THREADS")
 
 # The events experiment: `cribsim event` over the shipped event specs and variants of them
-# (seasons of N weeks, tournaments of N games), then analysis/event_study.py. EVENTS=N plays
+# (seasons of N weeks, tournaments of N games), then cribsim.event_study. EVENTS=N plays
 # N events per file instead (a quick check; give another RESULTS then).
 run_events() {
     local out="$results/events" dir="$runs/events" start
@@ -104,7 +109,7 @@ run_events() {
     mkdir -p "$out"
     local command="results/regenerate.sh events"
     [ -n "${EVENTS:-}" ] && command="EVENTS=$EVENTS $command"
-    nice "$python" analysis/event_study.py "$dir" -o "$out" --command "$command" >/dev/null
+    nice "$python" -m cribsim.event_study "$dir" -o "$out" --command "$command" >/dev/null
     echo "   wrote $out/README.md and $out/report.md in $(($(date +%s) - start)) s" >&2
 }
 
@@ -140,7 +145,7 @@ for name in "${names[@]}"; do
     mkdir -p "$out"
     command="results/regenerate.sh $name"
     [ -n "${GAMES:-}" ] && command="GAMES=$GAMES $command"
-    nice "$python" analysis/results.py "$name" "$spec" "$runs/$name" -o "$out" \
+    nice "$python" -m cribsim.results "$name" "$spec" "$runs/$name" -o "$out" \
         --command "$command" "${extra[@]}" >/dev/null
     if [ "$name" = ladder ]; then
         # Each strategy's speed against itself on one core (after the games, on a free
@@ -152,7 +157,7 @@ for name in "${names[@]}"; do
             echo "   cribsim bench --only ladder --seconds 3" >&2
             "$cribsim" bench --only ladder --seconds 3 >"$out/bench.txt"
         fi
-        "$python" analysis/ladder.py "$runs/$name"/*.h5 --speeds "$out/bench.txt" \
+        "$python" -m cribsim.ladder "$runs/$name"/*.h5 --speeds "$out/bench.txt" \
             --command "$command" -o "$results/ladder.md" --force >/dev/null
         echo "   wrote $results/ladder.md" >&2
     fi

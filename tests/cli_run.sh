@@ -3,7 +3,7 @@
 # for 1, 2 and 8 threads; a real SIGINT then --resume equals the uninterrupted run; shards
 # merged equal the single run; a full disk leaves a file that --resume completes; specs with
 # arms; existing output refused without --force; replay and match print what a person reads.
-# Tables are compared with Debian's /usr/bin/python3 and h5py.
+# Tables are compared with h5py in the project's Python ($py, lib_cli.sh).
 . "$(dirname "${BASH_SOURCE[0]}")/lib_cli.sh"
 cli_in_tmp
 

@@ -29,12 +29,12 @@ expect_error "unwritable path" "cannot create /nonexistent/x.h5" "$cs" "${r[@]}"
 
 # --resume: a file from another experiment, a missing file, a foreign file.
 "$cs" run --seats random,greedy --games 2000 --interrupt-after 100 -o part.h5 --quiet >/dev/null 2>&1
-before=$(/usr/bin/python3 -c 'import h5py; print(h5py.File("part.h5","r").attrs["games_completed"])')
+before=$("$py" -c 'import h5py; print(h5py.File("part.h5","r").attrs["games_completed"])')
 expect_error "resume other seed" "seed 1, not 2" "$cs" run --resume --seed 2 -o part.h5
 expect_error "resume other seats" "other seats" "$cs" run --resume --seats greedy,greedy -o part.h5
 expect_error "resume other rules" "other rules" "$cs" run --resume --rules five-card --seats random,greedy -o part.h5
 expect_error "resume fewer games" "already holds" "$cs" run --resume --games 10 -o part.h5
-after=$(/usr/bin/python3 -c 'import h5py; print(h5py.File("part.h5","r").attrs["games_completed"])')
+after=$("$py" -c 'import h5py; print(h5py.File("part.h5","r").attrs["games_completed"])')
 [ "$before" = "$after" ] && ok || bad "a refused resume changed the file"
 expect_error "resume missing" "cannot open missing.h5" "$cs" run --resume --seats random,random -o missing.h5
 echo "not a cribsim file" >foreign.h5
@@ -82,7 +82,7 @@ expect_error "replay truncated(1)" "truncated" "$cs" replay cut.h5 --game 1
 expect_error "merge truncated(1)" "truncated" "$cs" merge out.h5 cut.h5
 expect_error "resume truncated(1)" "truncated" "$cs" run --resume -o cut.h5
 cp deals.h5 zeroed.h5
-at=$(/usr/bin/python3 -c 'import h5py; print(h5py.File("deals.h5","r")["deals"].id.get_chunk_info(0).byte_offset)')
+at=$("$py" -c 'import h5py; print(h5py.File("deals.h5","r")["deals"].id.get_chunk_info(0).byte_offset)')
 dd if=/dev/zero of=zeroed.h5 bs=1 seek="$((at + 100))" count=2000 conv=notrunc status=none
 expect_error "replay damaged chunk" "reading /deals failed" "$cs" replay zeroed.h5 --game 0
 expect_error "merge damaged chunk" "reading /deals failed" "$cs" merge out.h5 zeroed.h5

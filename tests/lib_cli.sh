@@ -3,8 +3,10 @@
 # the summary whose status ctest reads. Not a test itself (its name is outside ctest's cli_*).
 set -u
 cs=$(realpath "${1:?usage: $(basename "$0") PATH_TO_CRIBSIM}")
-py=/usr/bin/python3 # Debian's, which sees python3-h5py
 src=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# The project's Python (.venv, made by .ci/python.sh; ctest passes CMake's CRIBSIM_PYTHON), with
+# h5py and the package cribsim.
+py=${CRIBSIM_PYTHON:-$src/.venv/bin/python}
 pass=0 fail=0
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); printf 'FAIL: %s\n' "$*"; }

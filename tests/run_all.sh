@@ -1,16 +1,19 @@
 #!/usr/bin/env bash
-# The whole test suite, as README.md gives it: installs what is missing, builds the release
-# configuration with warnings as errors and runs every test through ctest, then does the same
-# under AddressSanitizer and UndefinedBehaviorSanitizer built with gcc and again with clang
-# (each compiler's sanitizers see different undefined behaviour), then checks the formatting.
-# CRIBSIM_SANITIZE=0 skips the sanitizer passes.
+# The whole test suite, as README.md gives it: installs what is missing (.ci/deps.sh: Debian's
+# packages for the C build, and the project's Python environment .venv with the package
+# cribsim, .ci/python.sh), builds the release configuration with warnings as errors and runs
+# every test through ctest, then does the same under AddressSanitizer and
+# UndefinedBehaviorSanitizer built with gcc and again with clang (each compiler's sanitizers
+# see different undefined behaviour), then checks the formatting. CRIBSIM_SANITIZE=0 skips the
+# sanitizer passes. The Python tests (tests/test_*.py, which test the Python package, not the
+# sanitized C) run in the release pass only; the command-line tests run in every pass.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash .ci/deps.sh
 jobs=$(nproc)
 
 echo "== release build and tests"
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCRIBSIM_WERROR=ON >/dev/null
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCRIBSIM_WERROR=ON -DCRIBSIM_PYTHON_TESTS=ON >/dev/null
 cmake --build build -j"$jobs"
 ctest --test-dir build --output-on-failure -j"$jobs"
 
@@ -23,13 +26,13 @@ retry=(--repeat until-pass:2)
 if [ "${CRIBSIM_SANITIZE:-1}" = 1 ]; then
     echo "== AddressSanitizer + UndefinedBehaviorSanitizer build and tests"
     cmake -S . -B build-san -DCMAKE_BUILD_TYPE=Debug -DCRIBSIM_ASAN=ON -DCRIBSIM_UBSAN=ON \
-        -DCRIBSIM_WERROR=ON >/dev/null
+        -DCRIBSIM_WERROR=ON -DCRIBSIM_PYTHON_TESTS=OFF >/dev/null
     cmake --build build-san -j"$jobs"
     ctest --test-dir build-san --output-on-failure -j"$jobs" "${retry[@]}"
 
     echo "== clang AddressSanitizer + UndefinedBehaviorSanitizer build and tests"
     CC=clang cmake -S . -B build-clang -DCMAKE_BUILD_TYPE=Debug -DCRIBSIM_ASAN=ON \
-        -DCRIBSIM_UBSAN=ON -DCRIBSIM_WERROR=ON >/dev/null
+        -DCRIBSIM_UBSAN=ON -DCRIBSIM_WERROR=ON -DCRIBSIM_PYTHON_TESTS=OFF >/dev/null
     cmake --build build-clang -j"$jobs"
     LSAN_OPTIONS="suppressions=$PWD/tests/lsan.supp" \
         ctest --test-dir build-clang --output-on-failure -j"$jobs" "${retry[@]}"

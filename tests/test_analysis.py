@@ -1,10 +1,9 @@
-#!/usr/bin/python3
-"""Unit tests of the analysis layer (analysis/): statistics against hand-worked values, the
+"""Unit tests of the analysis layer (analysis/cribsim/): statistics against hand-worked values, the
 show and pegging scorers on known hands, every match and league scheme on hand-made game
 sequences, and loading run files, including the errors for files that are not cribsim runs.
 
-Run by ctest (CMakeLists.txt runs every tests/test_*.py with /usr/bin/python3), or directly:
-/usr/bin/python3 tests/test_analysis.py
+Run by ctest (CMakeLists.txt runs every tests/test_*.py with CRIBSIM_PYTHON, the project's
+.venv: .ci/python.sh), or directly: .venv/bin/python tests/test_analysis.py
 """
 
 import math
@@ -18,14 +17,12 @@ import numpy as np
 
 SOURCE_DIR = os.environ.get("CRIBSIM_SOURCE_DIR",
                             os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-ANALYSIS = os.path.join(SOURCE_DIR, "analysis")
-sys.path.insert(0, ANALYSIS)
 
-import cards  # noqa: E402
-import cribsim_data  # noqa: E402
-import fixtures  # noqa: E402
-import matches  # noqa: E402
-import stats  # noqa: E402
+from cribsim import cards
+from cribsim import runfile
+from cribsim import fixtures
+from cribsim import matches
+from cribsim import stats
 
 
 def C(text):
@@ -393,7 +390,7 @@ class TestLoading(unittest.TestCase):
         return fixtures.write_run(self.path(name), games, **kw)
 
     def test_loads_games_attributes_and_rules(self):
-        run = cribsim_data.load(self.simple_run(seats=("a", "b")))
+        run = runfile.load(self.simple_run(seats=("a", "b")))
         self.assertEqual(run.n_games, 3)
         self.assertEqual(run.seats, ["a", "b"])
         self.assertEqual(run.rules["target"], 121)
@@ -405,21 +402,21 @@ class TestLoading(unittest.TestCase):
 
     def test_seats_as_array_json_or_comma_text(self):
         for form in ("array", "json", "comma"):
-            run = cribsim_data.load(self.simple_run(f"{form}.h5", seats=("greedy", "random"),
+            run = runfile.load(self.simple_run(f"{form}.h5", seats=("greedy", "random"),
                                                     seats_as=form))
             self.assertEqual(run.seats, ["greedy", "random"], form)
-        self.assertEqual(cribsim_data.parse_seats("expected:a=1,b=2,random"),
+        self.assertEqual(runfile.parse_seats("expected:a=1,b=2,random"),
                          ["expected:a=1,b=2", "random"])
 
     def test_only_games_completed_rows_are_read(self):
-        run = cribsim_data.load(self.simple_run(attrs={"games_completed": np.uint64(2)}))
+        run = runfile.load(self.simple_run(attrs={"games_completed": np.uint64(2)}))
         self.assertEqual(run.n_games, 2)
 
     def test_deals_of_incomplete_games_are_dropped(self):
         games, deals = fixtures.simulate(4, seed=3)
         path = fixtures.write_run(self.path("d.h5"), games, deals,
                                   attrs={"games_completed": np.uint64(3)})
-        run = cribsim_data.load(path)
+        run = runfile.load(path)
         self.assertEqual(run.n_games, 3)
         self.assertEqual(len(run.deals), int(np.sum(deals["game"] < 3)))
 
@@ -430,7 +427,7 @@ class TestLoading(unittest.TestCase):
             {"winner": 0, "score": [121, 80, 70], "rotation": 1},
             {"winner": 2, "score": [80, 70, 121], "rotation": 2},
         ])
-        run = cribsim_data.load(fixtures.write_run(self.path("rot.h5"), games,
+        run = runfile.load(fixtures.write_run(self.path("rot.h5"), games,
                                                    seats=("a", "b", "c")))
         self.assertEqual(run.seat_entry().tolist(), [[0, 1, 2], [1, 2, 0], [2, 0, 1]])
         self.assertEqual(run.games_frame()["strategy_0"].tolist(), ["a", "b", "c"])
@@ -439,7 +436,7 @@ class TestLoading(unittest.TestCase):
         self.assertEqual(result_b.tolist(), [0.0, 1.0, 1.0])
 
     def test_missing_rotation_field_means_no_rotation(self):
-        run = cribsim_data.load(self.simple_run(rotation=False, seats=("a", "b")))
+        run = runfile.load(self.simple_run(rotation=False, seats=("a", "b")))
         self.assertEqual(run.rotation.tolist(), [0, 0, 0])
         self.assertEqual(run.rotations, 1)
 
@@ -449,15 +446,15 @@ class TestLoading(unittest.TestCase):
             {"winner": -1, "score": [100, 100, 100, 100]},
         ])
         r = fixtures.rules(players=4, partnership=True)
-        run = cribsim_data.load(fixtures.write_run(self.path("p.h5"), games, rules_dict=r,
+        run = runfile.load(fixtures.write_run(self.path("p.h5"), games, rules_dict=r,
                                                    seats=("a", "b", "a", "b")))
         self.assertEqual(run.n_sides, 2)
         self.assertEqual(run.side_results().tolist(), [[0, 1], [0.5, 0.5]])
         self.assertEqual(run.entry_results().tolist(), [[0, 1, 0, 1], [0.5] * 4])
 
     def error_for(self, path):
-        with self.assertRaises(cribsim_data.CribsimFileError) as ctx:
-            cribsim_data.load(path)
+        with self.assertRaises(runfile.CribsimFileError) as ctx:
+            runfile.load(path)
         self.assertIn(path, str(ctx.exception))
         return str(ctx.exception)
 
@@ -508,10 +505,9 @@ class TestLoading(unittest.TestCase):
         bad = self.path("bad.h5")
         with open(bad, "w") as f:
             f.write("not hdf5")
-        for script, extra in (("report.py", ["--summary"]), ("matches.py", []),
-                              ("dataset.py", ["--kind", "discard", "-o",
-                                              self.path("x.csv")])):
-            p = subprocess.run([sys.executable, os.path.join(ANALYSIS, script), bad] + extra,
+        for script, extra in (("report", ["--summary"]), ("matches", []),
+                              ("dataset", ["--kind", "discard", "-o", self.path("x.csv")])):
+            p = subprocess.run([sys.executable, "-m", f"cribsim.{script}", bad] + extra,
                                capture_output=True, text=True)
             self.assertEqual(p.returncode, 2, script)
             self.assertIn(bad, p.stderr, script)

@@ -1,4 +1,3 @@
-#!/usr/bin/python3
 """Tests of the analysis on files made by the cribsim binary itself (environment CRIBSIM, set
 by ctest to the built executable): the analysis's scorer against `cribsim score --batch`, and
 reports, summaries, match tables and datasets from small runs of `cribsim run`, checking that
@@ -23,14 +22,13 @@ import numpy as np
 
 SOURCE_DIR = os.environ.get("CRIBSIM_SOURCE_DIR",
                             os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(SOURCE_DIR, "analysis"))
 
-import cards  # noqa: E402
-import cribsim_data  # noqa: E402
-import dataset  # noqa: E402
-import matches  # noqa: E402
-import metrics  # noqa: E402
-import report  # noqa: E402
+from cribsim import cards
+from cribsim import runfile
+from cribsim import dataset
+from cribsim import matches
+from cribsim import metrics
+from cribsim import report
 
 CRIBSIM = os.environ.get("CRIBSIM", "")
 
@@ -104,7 +102,7 @@ class TestScorerAgainstCribsim(unittest.TestCase):
 
 class TestRunFiles(unittest.TestCase):
     def test_files_load_with_lineup_rotation_and_deals(self):
-        run = cribsim_data.load(Runs.two)
+        run = runfile.load(Runs.two)
         self.assertEqual(run.seats, ["random", "greedy"])
         self.assertEqual(run.n_games, 300)
         self.assertEqual(run.rotations, 2)
@@ -115,16 +113,16 @@ class TestRunFiles(unittest.TestCase):
     def test_rule_defaults_are_the_engines_two_player_preset(self):
         # What the analysis assumes of a file that omits a rule is what cribsim writes for
         # --rules two, rule by rule.
-        run = cribsim_data.load(Runs.two)
-        self.assertEqual(json.loads(run.attrs["rules"]), cribsim_data.RULE_DEFAULTS)
+        run = runfile.load(Runs.two)
+        self.assertEqual(json.loads(run.attrs["rules"]), runfile.RULE_DEFAULTS)
 
     def test_recorded_shows_equal_the_recomputation_from_the_cards(self):
         for path in (Runs.two, Runs.three, Runs.partners):
-            d = metrics.show_distributions(cribsim_data.load(path))
+            d = metrics.show_distributions(runfile.load(path))
             self.assertEqual(d["mismatches"], 0, path)
 
     def test_game_totals_equal_the_sum_of_their_deals(self):
-        run = cribsim_data.load(Runs.two)
+        run = runfile.load(Runs.two)
         d = run.deals
         rows = np.searchsorted(run.games["game"], d["game"])
         for src in ("peg", "hand"):
@@ -133,7 +131,7 @@ class TestRunFiles(unittest.TestCase):
             np.testing.assert_array_equal(total[:, :2], run.games[src][:, :2], src)
 
     def test_greedy_beats_random_and_the_summary_says_so(self):
-        run = cribsim_data.load(Runs.two)
+        run = runfile.load(Runs.two)
         t = metrics.strategy_table(run).set_index("strategy")
         self.assertGreater(t.loc["greedy", "lo"], 0.5)
         out = io.StringIO()
@@ -157,14 +155,14 @@ class TestRunFiles(unittest.TestCase):
 
     def test_match_tables_for_each_variant(self):
         for path in (Runs.two, Runs.three, Runs.partners):
-            run = cribsim_data.load(path)
+            run = runfile.load(path)
             table, notes = matches.compare_schemes(matches.GameResults.from_run(run), 2, 4,
                                                    matches.resolve_rule(run, "rules"))
             self.assertGreater(table["matches"].min(), 0, path)
 
     def test_datasets_replay_the_recorded_plays(self):
         for path in (Runs.two, Runs.three, Runs.partners):
-            run = cribsim_data.load(path)
+            run = runfile.load(path)
             disc = dataset.build(run, "discard")
             self.assertEqual(len(disc["game"]), run.players * len(run.deals))
             self.assertTrue(np.all(disc["choice"] >= 0))
@@ -182,7 +180,7 @@ class TestRunFiles(unittest.TestCase):
         # and the points it scores.
         card = r"[A2-9TJQK][CDHS]"
         for path, game in ((Runs.two, 7), (Runs.three, 4), (Runs.partners, 3)):
-            run = cribsim_data.load(path)
+            run = runfile.load(path)
             disc = dataset.build(run, "discard")
             play = dataset.build(run, "play")
             text = cribsim("replay", path, "--game", str(game))
@@ -233,18 +231,18 @@ class TestRunFiles(unittest.TestCase):
             path = os.path.join(d, "random.h5")
             cribsim("run", "--seats", "random,random", "--games", "400", "--seed", "3",
                     "--record", "deals", "--threads", "1", "--quiet", "-o", path)
-            for c in metrics.exact_comparison(cribsim_data.load(path), exact):
+            for c in metrics.exact_comparison(runfile.load(path), exact):
                 self.assertGreater(c["p"], 0.01, c)
                 self.assertTrue(c["lo"] < c["exact mean"] < c["hi"], c)
-            got = {c["what"]: c for c in metrics.exact_comparison(cribsim_data.load(Runs.two),
+            got = {c["what"]: c for c in metrics.exact_comparison(runfile.load(Runs.two),
                                                                   exact)}
         self.assertLess(got["hand"]["p"], 1e-6)   # half the hands are greedy's
         self.assertGreater(got["hand"]["mean"], got["hand"]["exact mean"] + 0.5)
 
     def test_canonical_experiments_answer_in_words(self):
         # Each canonical spec (but the ladder, whose mc arms are slow) at a tiny size, through
-        # analysis/results.py: a report, and a README that answers with numbers.
-        import results
+        # analysis/cribsim/results.py: a report, and a README that answers with numbers.
+        from cribsim import results
         with tempfile.TemporaryDirectory() as d:
             stats_file = os.path.join(d, "hand.txt")
             with open(stats_file, "w") as f:
@@ -282,7 +280,7 @@ class TestRunFiles(unittest.TestCase):
         # The spec lists b before a; files given in name order (as a shell glob gives them)
         # are put back in the spec's order, and results.py refuses a file that is not the arm
         # the spec puts in its place.
-        import results
+        from cribsim import results
         with tempfile.TemporaryDirectory() as d:
             spec = os.path.join(d, "two-arms.yaml")
             with open(spec, "w") as f:
@@ -292,11 +290,11 @@ class TestRunFiles(unittest.TestCase):
             runs = os.path.join(d, "runs")
             cribsim("run", spec, "--threads", "1", "--quiet", "-o", runs)
             files = [os.path.join(runs, n) for n in ("a.h5", "b.h5")]
-            self.assertEqual([r.label for r in cribsim_data.load_all(files)], ["b", "a"])
+            self.assertEqual([r.label for r in runfile.load_all(files)], ["b", "a"])
             # Files of different experiments (or without arms) keep the order given.
             solo = os.path.join(d, "solo.h5")
             cribsim("run", "--games", "20", "--threads", "1", "--quiet", "-o", solo)
-            self.assertEqual([r.label for r in cribsim_data.load_all(files[:1] + [solo])],
+            self.assertEqual([r.label for r in runfile.load_all(files[:1] + [solo])],
                              ["a", "solo"])
             # A file of another experiment under an arm's name is refused, named.
             os.replace(solo, files[1])
@@ -315,7 +313,7 @@ class TestRunFiles(unittest.TestCase):
             path = os.path.join(d, "match.h5")
             out = cribsim("match", "random", "greedy", "--games", "400", "--seed", "9",
                           "--threads", "1", "--quiet", "-o", path)
-            t = metrics.strategy_table(cribsim_data.load(path)).set_index("strategy")
+            t = metrics.strategy_table(runfile.load(path)).set_index("strategy")
         sides = re.findall(r"^\s*(\S+)\s+(\d+)\s+(\d+)\s+(\d+)\s+([\d.]+)%\s+\[([\d.]+)%, "
                            r"([\d.]+)%\]", out, re.M)
         self.assertEqual(len(sides), 2, out)
@@ -344,7 +342,7 @@ class TestRunFiles(unittest.TestCase):
             with open(os.path.join(d, "report", "report.md")) as f:
                 text = f.read()
             for path in files:
-                run = cribsim_data.load(path, deals=False)
+                run = runfile.load(path, deals=False)
                 self.assertEqual(run.attrs["seed"], 1)
                 out = cribsim("match", *run.seats, "--games", str(run.n_games), "--seed",
                               str(run.attrs["seed"]), "--threads", "1", "--quiet")
@@ -373,8 +371,7 @@ class TestRunFiles(unittest.TestCase):
             cut = os.path.join(d, "cut.h5")
             with open(cut, "wb") as f:
                 f.write(data[:len(data) // 3])
-            p = subprocess.run([sys.executable, os.path.join(SOURCE_DIR, "analysis",
-                                                             "report.py"), cut, "--summary"],
+            p = subprocess.run([sys.executable, "-m", "cribsim.report", cut, "--summary"],
                                capture_output=True, text=True)
             self.assertEqual(p.returncode, 2)
             self.assertIn(cut, p.stderr)

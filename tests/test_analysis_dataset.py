@@ -1,5 +1,4 @@
-#!/usr/bin/python3
-"""Tests of the streamed datasets (analysis/dataset.py): the vectorised rows against a
+"""Tests of the streamed datasets (analysis/cribsim/dataset.py): the vectorised rows against a
 row-by-row reconstruction of the play, datasets built in pieces (--games A:B, B:C) and joined
 equal the dataset built at once in every format (.h5, .npz, .npz shards, .csv), chunks of
 one or a few games and shards that split deals give the same rows as one large chunk, the
@@ -7,7 +6,7 @@ columns have their narrow types and the strategy table is stored once, bad input
 with exit status 2 and a message naming it, and memory stays within a bound set by the chunk,
 not by the number of games.
 
-Run by ctest, or directly: /usr/bin/python3 tests/test_analysis_dataset.py
+Run by ctest, or directly: .venv/bin/python tests/test_analysis_dataset.py
 """
 
 import contextlib
@@ -23,13 +22,11 @@ import numpy as np
 
 SOURCE_DIR = os.environ.get("CRIBSIM_SOURCE_DIR",
                             os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-ANALYSIS = os.path.join(SOURCE_DIR, "analysis")
-sys.path.insert(0, ANALYSIS)
 
-import cards  # noqa: E402
-import cribsim_data  # noqa: E402
-import dataset  # noqa: E402
-import fixtures  # noqa: E402
+from cribsim import cards
+from cribsim import runfile
+from cribsim import dataset
+from cribsim import fixtures
 
 FORMATS = ("h5", "npz", "shards", "csv")
 
@@ -141,7 +138,7 @@ def reference_play(run):
 class TestRows(unittest.TestCase):
     def test_vectorised_play_rows_equal_a_card_by_card_reconstruction(self):
         for path in (Files.two, Files.partners, Files.three):
-            run = cribsim_data.load(path)
+            run = runfile.load(path)
             got = dataset.build(run, "play")
             ref = reference_play(run)
             self.assertEqual(len(got["game"]), len(ref), path)
@@ -151,7 +148,7 @@ class TestRows(unittest.TestCase):
                 np.testing.assert_array_equal(got[name], want, f"{path}: {name}")
 
     def test_discard_rows_name_the_discard_and_score_the_hands(self):
-        run = cribsim_data.load(Files.partners)
+        run = runfile.load(Files.partners)
         data = dataset.build(run, "discard")
         self.assertEqual(len(data["game"]), run.players * len(run.deals))
         for i in range(0, len(data["game"]), 5):
@@ -228,7 +225,7 @@ def assert_same(test, a, b, what):
 
 class TestStreaming(unittest.TestCase):
     def test_pieces_joined_equal_the_dataset_built_at_once_in_every_format(self):
-        run = cribsim_data.load(Files.two)
+        run = runfile.load(Files.two)
         games = run.games["game"]
         a, b, c = int(games[3]), int(games[11]), int(games[20])
         for kind in ("discard", "play"):
@@ -318,7 +315,7 @@ class TestStreaming(unittest.TestCase):
                        "beta", "--max-games", "5", "--chunk-games", "2")
             data = dataset.read(out)
             self.assertEqual(set(data["strategy"].tolist()), {"beta"})
-            run = cribsim_data.load(Files.partners)
+            run = runfile.load(Files.partners)
             self.assertEqual(sorted(set(data["game"].tolist())),
                              run.games["game"][:5].tolist())
             # beta holds two of the four seats in every game: half the rows of those deals
@@ -380,7 +377,7 @@ class TestRefusals(unittest.TestCase):
 
     def test_errors_leave_no_traceback_from_the_command_line(self):
         with tempfile.TemporaryDirectory() as d:
-            p = subprocess.run(["/usr/bin/python3", os.path.join(ANALYSIS, "dataset.py"),
+            p = subprocess.run([sys.executable, "-m", "cribsim.dataset",
                                 Files.two, "--kind", "discard", "-o", os.path.join(d, "a.h5"),
                                 "--games", "7:2"], capture_output=True, text=True)
             self.assertEqual(p.returncode, 2)
@@ -392,11 +389,10 @@ class TestRefusals(unittest.TestCase):
 # array and Python object (not HDF5's own C buffers, which its chunk cache bounds).
 MEMORY_PROBE = r"""
 import sys, tracemalloc, contextlib, io
-sys.path.insert(0, sys.argv[1])
-import dataset
+from cribsim import dataset
 tracemalloc.start()
 with contextlib.redirect_stdout(io.StringIO()):
-    status = dataset.main(sys.argv[2:])
+    status = dataset.main(sys.argv[1:])
 print(status, tracemalloc.get_traced_memory()[1])
 """
 
@@ -410,7 +406,7 @@ class TestMemory(unittest.TestCase):
     BOUND = 8 << 20
 
     def peak(self, path, out, *extra):
-        p = subprocess.run(["/usr/bin/python3", "-c", MEMORY_PROBE, ANALYSIS, path, "--kind",
+        p = subprocess.run([sys.executable, "-c", MEMORY_PROBE, path, "--kind",
                             "play", "-o", out, "--chunk-games", "32", *extra],
                            capture_output=True, text=True)
         self.assertEqual(p.returncode, 0, p.stderr)

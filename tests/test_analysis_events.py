@@ -1,5 +1,4 @@
-#!/usr/bin/python3
-"""analysis/events.py: event files summarised per strategy, with figures worked out by hand on
+"""analysis/cribsim/event_report.py: event files summarised per strategy, with figures worked out by hand on
 small files made here, and the same figures however many events are read at a time."""
 
 import os
@@ -13,8 +12,7 @@ import numpy as np
 
 SOURCE_DIR = os.environ.get("CRIBSIM_SOURCE_DIR",
                             os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(SOURCE_DIR, "analysis"))
-import events  # noqa: E402
+from cribsim import event_report as events
 
 STANDINGS = np.dtype([("event", "<u8"), ("entrant", "<u2"), ("strategy", "<u2"), ("rank", "<u2"),
                       ("points", "<f8"), ("wins", "<u2"), ("losses", "<u2"), ("ties", "<u2"),
@@ -111,8 +109,8 @@ class TestEvents(unittest.TestCase):
         self.assertAlmostEqual(rows["expected"]["prize"], 21800 / 6 / 100 / 4)
 
     def run_tool(self, *args):
-        return subprocess.run([sys.executable, os.path.join(SOURCE_DIR, "analysis", "events.py"),
-                               *args], capture_output=True, text=True)
+        return subprocess.run([sys.executable, "-m", "cribsim.event_report", *args],
+                              capture_output=True, text=True)
 
     def test_bad_inputs_exit_2_naming_the_file(self):
         p = self.run_tool(os.path.join(self.tmp.name, "missing.h5"))

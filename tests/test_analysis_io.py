@@ -1,11 +1,10 @@
-#!/usr/bin/python3
-"""Tests of the analysis tools' edges (analysis/cliio.py and the loader's checks): outputs
+"""Tests of the analysis tools' edges (analysis/cribsim/cliio.py and the loader's checks): outputs
 are never overwritten without --force, never written into a missing folder and never left
 half-written; damaged files and files holding impossible values (card codes, seats, winners,
 skunk levels, rules) end the tool with one line naming the file and exit status 2, without a
 traceback.
 
-Run by ctest, or directly: /usr/bin/python3 tests/test_analysis_io.py
+Run by ctest, or directly: .venv/bin/python tests/test_analysis_io.py
 """
 
 import contextlib
@@ -22,14 +21,13 @@ import numpy as np
 
 SOURCE_DIR = os.environ.get("CRIBSIM_SOURCE_DIR",
                             os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(SOURCE_DIR, "analysis"))
 
-import cliio  # noqa: E402
-import fixtures  # noqa: E402
-import ladder  # noqa: E402
-import matches  # noqa: E402
-import report  # noqa: E402
-import results  # noqa: E402
+from cribsim import cliio
+from cribsim import fixtures
+from cribsim import ladder
+from cribsim import matches
+from cribsim import report
+from cribsim import results
 
 
 def run_main(main, argv):

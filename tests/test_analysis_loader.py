@@ -1,11 +1,10 @@
-#!/usr/bin/python3
-"""Tests of analysis/cribsim.py, the loader users import: games, deals and plays as pandas
+"""Tests of analysis/cribsim/loader.py, the loader users import: games, deals and plays as pandas
 frames equal to the file's tables, on files of every rule preset (written by the cribsim
-binary when CRIBSIM names it, and by analysis/fixtures.py), chunked iteration equal to the
+binary when CRIBSIM names it, and by analysis/cribsim/fixtures.py), chunked iteration equal to the
 whole, the rules and provenance, event files read by their field names, and errors naming the
 file.
 
-Run by ctest, or directly: CRIBSIM=build/cribsim /usr/bin/python3 tests/test_analysis_loader.py
+Run by ctest, or directly: CRIBSIM=build/cribsim .venv/bin/python tests/test_analysis_loader.py
 """
 
 import os
@@ -20,12 +19,11 @@ import pandas as pd
 
 SOURCE_DIR = os.environ.get("CRIBSIM_SOURCE_DIR",
                             os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(SOURCE_DIR, "analysis"))
 
-import cards  # noqa: E402
-import cribsim  # noqa: E402
-import cribsim_data  # noqa: E402
-import fixtures  # noqa: E402
+from cribsim import cards
+import cribsim
+from cribsim import runfile
+from cribsim import fixtures
 
 CRIBSIM = os.environ.get("CRIBSIM")
 PRESETS = ("two", "three", "four", "partners", "five-card", "nz-tournament")
@@ -70,7 +68,7 @@ def tearDownModule():
 class TestRunFiles(unittest.TestCase):
     def test_games_wide_and_long(self):
         for name, path in Files.paths.items():
-            run = cribsim_data.load(path)
+            run = runfile.load(path)
             n = run.players
             g = cribsim.games(path)
             self.assertEqual(len(g), run.n_games, name)
@@ -97,7 +95,7 @@ class TestRunFiles(unittest.TestCase):
 
     def test_deals_and_plays(self):
         for name, path in Files.paths.items():
-            run = cribsim_data.load(path)
+            run = runfile.load(path)
             d = cribsim.deals(path)
             self.assertEqual(len(d), len(run.deals), name)
             k = int(run.rules["cards_dealt"])
@@ -132,7 +130,7 @@ class TestRunFiles(unittest.TestCase):
 
     def test_rules_and_provenance(self):
         for name, path in Files.paths.items():
-            run = cribsim_data.load(path)
+            run = runfile.load(path)
             self.assertEqual(cribsim.rules(path), run.rules)
             prov = cribsim.provenance(path)
             self.assertEqual(prov["seed"], run.attrs["seed"])

@@ -1,12 +1,11 @@
-#!/usr/bin/python3
-"""Tests of analysis/train_model.py on small runs of the cribsim binary (environment CRIBSIM,
+"""Tests of analysis/cribsim/train_model.py on small runs of the cribsim binary (environment CRIBSIM,
 set by ctest): it trains in seconds on a tiny dataset, two runs with the same seed write
 byte-identical files, the file it writes plays (`cribsim match model:path=...`), the features
 it computes in Python make the same choices as the C strategy on the strategy's own games, and
 bad inputs exit 2 naming the file.
 
 Without CRIBSIM the tests are skipped when run by hand, and fail under CI (environment CI).
-Run by ctest, or directly: CRIBSIM=build/cribsim /usr/bin/python3 tests/test_analysis_model.py
+Run by ctest, or directly: CRIBSIM=build/cribsim .venv/bin/python tests/test_analysis_model.py
 """
 
 import contextlib
@@ -22,13 +21,10 @@ import numpy as np
 
 SOURCE_DIR = os.environ.get("CRIBSIM_SOURCE_DIR",
                             os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-ANALYSIS = os.path.join(SOURCE_DIR, "analysis")
-sys.path.insert(0, ANALYSIS)
 
-import train_model  # noqa: E402
+from cribsim import train_model
 
 CRIBSIM = os.environ.get("CRIBSIM", "")
-PY = "/usr/bin/python3"
 
 
 def require_binary():
@@ -56,7 +52,7 @@ def datasets(folder, name, seats, games, seed):
     out = []
     for kind in ("discard", "play"):
         path = os.path.join(folder, f"{name}_{kind}.npz")
-        run(PY, os.path.join(ANALYSIS, "dataset.py"), h5, "--kind", kind, "-o", path)
+        run(sys.executable, "-m", "cribsim.dataset", h5, "--kind", kind, "-o", path)
         out.append(path)
     return out
 

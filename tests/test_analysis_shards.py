@@ -1,5 +1,4 @@
-#!/usr/bin/python3
-"""Tests of the analysis over the shard files of a run (analysis/shards.py): the shards
+"""Tests of the analysis over the shard files of a run (analysis/cribsim/shards.py): the shards
 reduced separately and combined, in this process and in a process pool, give the merged
 file's report, summary and match tables exactly; a Dask LocalCluster gives the pool's
 figures; Summary.merge joins parts cut anywhere (duplicate card groups split between them);
@@ -10,7 +9,7 @@ size, far below the file's tables.
 The shards are written by `cribsim run --shard K/N` and joined by `cribsim merge` (CRIBSIM
 names the binary; ctest sets it). Run by ctest, or directly:
 
-    CRIBSIM=build/cribsim /usr/bin/python3 tests/test_analysis_shards.py
+    CRIBSIM=build/cribsim .venv/bin/python tests/test_analysis_shards.py
 """
 
 import contextlib
@@ -29,14 +28,13 @@ import numpy as np
 
 SOURCE_DIR = os.environ.get("CRIBSIM_SOURCE_DIR",
                             os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(SOURCE_DIR, "analysis"))
 
-import cribsim_data  # noqa: E402
-import fixtures  # noqa: E402
-import matches  # noqa: E402
-import metrics  # noqa: E402
-import report  # noqa: E402
-import shards  # noqa: E402
+from cribsim import runfile
+from cribsim import fixtures
+from cribsim import matches
+from cribsim import metrics
+from cribsim import report
+from cribsim import shards
 
 CRIBSIM = os.environ.get("CRIBSIM")
 # (name, cribsim run options, shards): duplicate deals with /deals (card groups, positions),
@@ -170,7 +168,7 @@ class TestShardsEqualTheMergedFile(unittest.TestCase):
     def test_summaries_of_parts_cut_anywhere_merge_to_the_whole(self):
         # Pieces of 7 games of a duplicate file with two rotations: card groups are split
         # between pieces, each piece is reduced on its own and the pieces merged in order.
-        run = cribsim_data.load(Files.sets["dup-two"][0])
+        run = runfile.load(Files.sets["dup-two"][0])
         whole = metrics.strategy_table(run)
         self.assertTrue(np.isfinite(whole["paired lo"]).all())
         total = metrics.Summary(run)
@@ -178,7 +176,7 @@ class TestShardsEqualTheMergedFile(unittest.TestCase):
             part = metrics.Summary(run)
             part.add(piece)
             total.merge(part)
-        cut = cribsim_data.load(Files.sets["dup-two"][0])
+        cut = runfile.load(Files.sets["dup-two"][0])
         cut.cache["summary"] = total
         self.assertTrue(metrics.strategy_table(cut).equals(whole))
         self.assertEqual(report.summary_text([cut]), report.summary_text([run]))
@@ -201,8 +199,8 @@ class TestDask(unittest.TestCase):
         try:
             import dask.distributed  # noqa: F401
         except ImportError:
-            self.skipTest("dask.distributed is not importable (.ci/deps.sh installs "
-                          "python3-distributed)")
+            self.skipTest("dask.distributed is not importable (the extra `analysis`, which "
+                          ".ci/python.sh installs)")
         merged, parts = Files.sets["dup-two"]
         serial = shards.open_runs(parts)
         shards.reduce_summaries(serial, jobs=1)
@@ -271,7 +269,7 @@ class TestMemoryBudget(unittest.TestCase):
     def test_peak_stays_within_the_chunk_budget(self):
         # 12,000 games with their deals (about 12 deals each) read 256 rows at a time (32
         # games and their deals a chunk). The budget: the /deals read-ahead block (8192 rows,
-        # cribsim_data.RunFile._read), counted twice (the block and the slices taken of it),
+        # runfile.RunFile._read), counted twice (the block and the slices taken of it),
         # 16 chunks' rows (a chunk and the arrays derived from it; matches.py keeps up to 8
         # chunks of games) and 1 MB for the rest. The Python heap's peak (tracemalloc, which
         # sees numpy's buffers) stays within it, while the tables whole are over 4 times it.

@@ -1,13 +1,12 @@
-#!/usr/bin/python3
 """Tests of the streaming analysis: every figure of the report, the summary and the match
 tables computed chunk by chunk equals the whole-file computation, on files of every rule
-preset (written by the cribsim binary when CRIBSIM names it, and by analysis/fixtures.py),
+preset (written by the cribsim binary when CRIBSIM names it, and by analysis/cribsim/fixtures.py),
 with chunks small enough that games, deals, duplicate card groups, matches and sessions cross
 chunk boundaries; memory stays flat when the file grows; and the three- and four-player
 figures that depend on the number of players (the dealer's edge divides by the other
 players; the skunk levels of seats 2 and 3) on hand-made deals and games.
 
-Run by ctest, or directly: CRIBSIM=build/cribsim /usr/bin/python3 tests/test_analysis_stream.py
+Run by ctest, or directly: CRIBSIM=build/cribsim .venv/bin/python tests/test_analysis_stream.py
 """
 
 import contextlib
@@ -24,14 +23,13 @@ import numpy as np
 
 SOURCE_DIR = os.environ.get("CRIBSIM_SOURCE_DIR",
                             os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(SOURCE_DIR, "analysis"))
 
-import cribsim_data  # noqa: E402
-import fixtures  # noqa: E402
-import matches  # noqa: E402
-import metrics  # noqa: E402
-import plots  # noqa: E402
-import report  # noqa: E402
+from cribsim import runfile
+from cribsim import fixtures
+from cribsim import matches
+from cribsim import metrics
+from cribsim import plots
+from cribsim import report
 
 CRIBSIM = os.environ.get("CRIBSIM")
 PRESETS = ("two", "three", "four", "partners", "five-card", "nz-tournament")
@@ -113,7 +111,7 @@ def tearDownModule():
 
 
 class TestChunkedEqualsWhole(unittest.TestCase):
-    """The whole file in memory (cribsim_data.load: one chunk) against the file streamed in
+    """The whole file in memory (runfile.load: one chunk) against the file streamed in
     chunks of 1, 7 and 64 games."""
 
     def test_report_and_summary(self):
@@ -121,28 +119,28 @@ class TestChunkedEqualsWhole(unittest.TestCase):
         with tempfile.TemporaryDirectory() as d:
             for name in names:
                 path = Files.paths[name]
-                whole = cribsim_data.load_all([path])
+                whole = runfile.load_all([path])
                 os.mkdir(os.path.join(d, name))
                 expected = report_text(whole, os.path.join(d, name))
                 summary = report.summary_text(whole)
                 self.assertIn("## Matches", expected)
                 for rows in (7,) if "fx" in name else (1, 16):
-                    streamed = cribsim_data.open_all([path], chunk_rows=rows)
-                    self.assertIsInstance(streamed[0], cribsim_data.RunFile)
+                    streamed = runfile.open_all([path], chunk_rows=rows)
+                    self.assertIsInstance(streamed[0], runfile.RunFile)
                     self.assertEqual(report.summary_text(streamed), summary, (name, rows))
                     got = report_text(streamed, os.path.join(d, name))
                     self.assertEqual(got, expected, (name, rows))
             # several files side by side: the comparisons' tests from moments and counts
             paths = [Files.paths[n] for n in names]
             os.mkdir(os.path.join(d, "all"))
-            expected = report_text(cribsim_data.load_all(paths), os.path.join(d, "all"))
-            got = report_text(cribsim_data.open_all(paths, chunk_rows=5), os.path.join(d, "all"))
+            expected = report_text(runfile.load_all(paths), os.path.join(d, "all"))
+            got = report_text(runfile.open_all(paths, chunk_rows=5), os.path.join(d, "all"))
             self.assertIn("## Differences between the runs", got)
             self.assertEqual(got, expected)
 
     def test_matches_are_formed_across_chunks_as_from_the_whole_file(self):
         for name, path in sorted(Files.paths.items()):
-            run = cribsim_data.load(path, deals=False)
+            run = runfile.load(path, deals=False)
             results = matches.GameResults.from_run(run)
             for rule in ("alternate", "loser", "consecutive"):
                 for length in (3, 4):
@@ -162,7 +160,7 @@ class TestChunkedEqualsWhole(unittest.TestCase):
             # the tables, from the file streamed, equal those of the whole file in memory
             rule = matches.resolve_rule(run, "rules")
             expected, notes = matches.compare_schemes(results, 2, 4, rule)
-            streamed = cribsim_data.open_run(path, deals=False, chunk_rows=3)
+            streamed = runfile.open_run(path, deals=False, chunk_rows=3)
             got, got_notes = matches.compare_schemes(streamed, 2, 4, rule)
             self.assertEqual(got_notes, notes)
             self.assertTrue(got.equals(expected), name)
@@ -171,8 +169,8 @@ class TestChunkedEqualsWhole(unittest.TestCase):
         # The paired interval needs each card sequence's games together: chunks of 1 game
         # cut every group.
         name = "dup-two" if "dup-two" in Files.paths else "fx-two"
-        whole = metrics.strategy_table(cribsim_data.load(Files.paths[name]))
-        cut = metrics.strategy_table(cribsim_data.open_run(Files.paths[name], chunk_rows=1))
+        whole = metrics.strategy_table(runfile.load(Files.paths[name]))
+        cut = metrics.strategy_table(runfile.open_run(Files.paths[name], chunk_rows=1))
         self.assertIn("paired lo", whole)
         self.assertTrue(np.isfinite(whole["paired lo"]).all())
         for col in ("paired lo", "paired hi"):
@@ -196,7 +194,7 @@ class TestMemory(unittest.TestCase):
         """Peak traced memory of the report's figures and match tables of one file."""
         tracemalloc.start()
         try:
-            run = cribsim_data.open_run(path, chunk_rows=rows)
+            run = runfile.open_run(path, chunk_rows=rows)
             metrics.summary(run)
             metrics.show_distributions(run)
             matches.compare_schemes(run, 2, 4, "loser")
@@ -251,7 +249,7 @@ class TestThreeAndFourPlayers(unittest.TestCase):
                 seats = ("a", "b", "c", "d")[:players]
                 path = fixtures.write_run(os.path.join(d, f"e{players}.h5"), g, dl,
                                           rules_dict=r, seats=seats)
-                for run in (cribsim_data.load(path), cribsim_data.open_run(path, chunk_rows=1)):
+                for run in (runfile.load(path), runfile.open_run(path, chunk_rows=1)):
                     e = metrics.dealer_edge(run)
                     self.assertEqual(e["deals"], 2)
                     self.assertAlmostEqual(e["mean"], np.mean(per_deal))
@@ -284,13 +282,13 @@ class TestThreeAndFourPlayers(unittest.TestCase):
                 path = fixtures.write_run(os.path.join(d, f"s{players}.h5"),
                                           fixtures.games_array(rows), rules_dict=r,
                                           seats=("a", "b", "c", "d")[:players])
-                for run in (cribsim_data.load(path), cribsim_data.open_run(path, chunk_rows=1)):
+                for run in (runfile.load(path), runfile.open_run(path, chunk_rows=1)):
                     t = metrics.skunk_table(run).set_index("result")["count"].to_dict()
                     for k, v in want.items():
                         self.assertEqual(t[k], v, (players, k))
                 # League points: the winner scores minus the worst loser's skunk (capped at
                 # a double), whichever seat it is.
-                res = matches.GameResults.from_run(cribsim_data.load(path))
+                res = matches.GameResults.from_run(runfile.load(path))
                 pts = matches.scheme_points(res, "league")
                 winners = [row["winner"] for row in rows]
                 expected = {3: [-1, -2, 0], 4: [-2, -2, -1, 0]}[players]
@@ -312,7 +310,7 @@ class TestPairedComparisons(unittest.TestCase):
                                     seats=("x", "y"), attrs={"seed": np.uint64(9)})
             pc = fixtures.write_run(os.path.join(d, "c.h5"), fixtures.games_array(b),
                                     seats=("x", "y"), attrs={"seed": np.uint64(10)})
-            ra, rb = cribsim_data.open_all([pa, pb], chunk_rows=2)
+            ra, rb = runfile.open_all([pa, pb], chunk_rows=2)
             t = metrics.paired_comparison(ra, rb, chunk_rows=2).set_index("figure")
             # x (seat 0) wins games 0 and 2 in a, 0 and 1 in b: differences 0, +1, -1
             self.assertEqual(t.loc["x wins", "diff"], 0.0)
@@ -327,10 +325,10 @@ class TestPairedComparisons(unittest.TestCase):
                                          "diff"], 2 / 3)
             self.assertEqual(t.loc["deals per game", "diff"], 0.0)
             # another seed: not twins, no paired section
-            rc = cribsim_data.open_run(pc)
+            rc = runfile.open_run(pc)
             self.assertIsNone(metrics.paired_comparison(ra, rc))
             with tempfile.TemporaryDirectory() as out:
-                text = report_text(cribsim_data.open_all([pa, pb, pc]), out)
+                text = report_text(runfile.open_all([pa, pb, pc]), out)
             self.assertIn("## Paired comparisons", text)
             self.assertIn("**b against a**", text)
             self.assertNotIn("**c against a**", text)
@@ -346,7 +344,7 @@ class TestPairedComparisons(unittest.TestCase):
                                 "--record", "deals", "--threads", "1", "--quiet", "-o", path]
                                + extra, check=True, stdout=subprocess.DEVNULL)
                 paths.append(path)
-            full, short, other = (cribsim_data.load(p) for p in paths)
+            full, short, other = (runfile.load(p) for p in paths)
             # The premise: the same seed deals the same cards in game g's first deal.
             first = [r.deals[r.deals["deal"] == 0] for r in (full, short, other)]
             np.testing.assert_array_equal(first[0]["dealt"], first[1]["dealt"])
@@ -363,11 +361,11 @@ class TestPairedComparisons(unittest.TestCase):
             self.assertAlmostEqual(t.loc["greedy wins", "diff"], (won[1] - won[0]).mean())
             # streamed in chunks of 7 games: the same table
             streamed = metrics.paired_comparison(
-                cribsim_data.open_run(paths[0], chunk_rows=7),
-                cribsim_data.open_run(paths[1], chunk_rows=7), chunk_rows=7)
+                runfile.open_run(paths[0], chunk_rows=7),
+                runfile.open_run(paths[1], chunk_rows=7), chunk_rows=7)
             self.assertTrue(streamed.set_index("figure").equals(t))
             with tempfile.TemporaryDirectory() as out:
-                text = report_text(cribsim_data.open_all(paths), out)
+                text = report_text(runfile.open_all(paths), out)
             self.assertIn("**short against full**: full and short share the seed 1", text)
             self.assertNotIn("other-seed against", text)
 

@@ -1,9 +1,8 @@
-#!/usr/bin/python3
-"""Tests of the analysis tools on small synthetic run files (analysis/fixtures.py): the
+"""Tests of the analysis tools on small synthetic run files (analysis/cribsim/fixtures.py): the
 report and its plots, the summary, the figures behind them on hand-made games with known
 answers, the discard and play datasets, and the discard model trained on a dataset.
 
-Run by ctest, or directly: /usr/bin/python3 tests/test_analysis_tools.py
+Run by ctest, or directly: .venv/bin/python tests/test_analysis_tools.py
 """
 
 import contextlib
@@ -18,15 +17,14 @@ import numpy as np
 
 SOURCE_DIR = os.environ.get("CRIBSIM_SOURCE_DIR",
                             os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(SOURCE_DIR, "analysis"))
 
-import cards  # noqa: E402
-import cribsim_data  # noqa: E402
-import dataset  # noqa: E402
-import fixtures  # noqa: E402
-import metrics  # noqa: E402
-import report  # noqa: E402
-import train_discard  # noqa: E402
+from cribsim import cards
+from cribsim import runfile
+from cribsim import dataset
+from cribsim import fixtures
+from cribsim import metrics
+from cribsim import report
+from cribsim import train_discard
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
@@ -105,7 +103,7 @@ class TestFiguresOnKnownGames(unittest.TestCase):
         ])
         cls.path = fixtures.write_run(os.path.join(cls.tmp.name, "known.h5"), games,
                                       seats=("a", "b"))
-        cls.rr = cribsim_data.load(cls.path)
+        cls.rr = runfile.load(cls.path)
 
     @classmethod
     def tearDownClass(cls):
@@ -116,7 +114,7 @@ class TestFiguresOnKnownGames(unittest.TestCase):
         self.assertEqual(t.loc["a", "rate"], 0.75)
         self.assertAlmostEqual(t.loc["a", "elo"], 190.8485, places=3)
         self.assertEqual((t.loc["a", "lo"], t.loc["a", "hi"]), tuple(
-            __import__("stats").wilson(3, 4)))
+            __import__("cribsim.stats").stats.wilson(3, 4)))
 
     def test_first_dealer_won_two_of_four(self):
         t = metrics.first_dealer_table(self.rr)
@@ -174,7 +172,7 @@ class TestLastDealFinish(unittest.TestCase):
         with tempfile.TemporaryDirectory() as tmp:
             path = fixtures.write_run(os.path.join(tmp, "close.h5"), fixtures.games_array(games),
                                       deals, seats=("a", "b"))
-            run = cribsim_data.load(path)
+            run = runfile.load(path)
             hand, crib = metrics.show_values(run)
             self.assertEqual((hand[0].tolist(), int(crib[0])), ([7, 29], 7))
             got = metrics.last_deal_finish(run)
@@ -272,7 +270,7 @@ class TestReport(unittest.TestCase):
 class TestDatasets(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        cls.rr = cribsim_data.load(Files.two)
+        cls.rr = runfile.load(Files.two)
         cls.discard = dataset.build(cls.rr, "discard")
         cls.play = dataset.build(cls.rr, "play")
 
@@ -397,13 +395,13 @@ class TestDatasets(unittest.TestCase):
 
     def test_three_player_and_partner_datasets(self):
         for path in (Files.three, Files.nz):
-            run = cribsim_data.load(path)
+            run = runfile.load(path)
             disc = dataset.build(run, "discard")
             self.assertEqual(len(disc["game"]), run.players * len(run.deals))
             self.assertTrue(np.all(disc["choice"] >= 0))
             play = dataset.build(run, "play")
             self.assertEqual(len(play["game"]), int(run.deals["n_plays"].sum()))
-        run = cribsim_data.load(Files.nz)
+        run = runfile.load(Files.nz)
         disc = dataset.build(run, "discard")
         # Partners: the dealer's partner (position 2) shares the crib.
         self.assertTrue(np.all(disc["own_crib"][disc["position"] == 2] == 1))
@@ -413,7 +411,7 @@ class TestDatasets(unittest.TestCase):
 class TestTrainDiscard(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        run = cribsim_data.load(Files.two)
+        run = runfile.load(Files.two)
         cls.data = dataset.build(run, "discard")
 
     def relabelled(self):
@@ -442,7 +440,7 @@ class TestTrainDiscard(unittest.TestCase):
     def test_script_reports_accuracy_per_strategy(self):
         with tempfile.TemporaryDirectory() as out:
             path = os.path.join(out, "d.npz")
-            dataset.write(self.relabelled(), path, cribsim_data.load(Files.two))
+            dataset.write(self.relabelled(), path, runfile.load(Files.two))
             status, stdout, err = run_main(train_discard.main, [path, "--max-rows", "400"])
             self.assertEqual(status, 0, err)
             self.assertIn("greedy-like", stdout)

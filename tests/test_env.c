@@ -560,7 +560,7 @@ static uint64_t batch_hash(int threads, int n, int steps, long *games) {
 
 static void test_env_batch_is_the_same_on_one_thread_and_two(void) {
     long g1, g2;
-    uint64_t one = batch_hash(1, 64, 800, &g1), two = batch_hash(2, 64, 800, &g2);
+    uint64_t one = batch_hash(1, 64, 500, &g1), two = batch_hash(2, 64, 500, &g2);
     CU_ASSERT_EQUAL(one, two);
     CU_ASSERT_EQUAL(g1, g2);
     CU_ASSERT(g1 > 64); /* games ended and slots reset */

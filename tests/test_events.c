@@ -2,15 +2,21 @@
 /*
  * test_events.c - the event formats (experiments/events/): the movement, brackets and scoring
  * of the New Zealand tournament, the double-elimination doubles sheet and the weekly league,
- * driven round by round with results made here, and the event spec reader.
+ * driven round by round with results made here (hand-worked scenarios with their exact
+ * outcomes: a tie cut, a three-way play-off, the team trophy, a bracket with a reset, a table of
+ * three, a two-night season), the event spec reader, and what the runner writes (each game
+ * replayed from its card key, each standings row's strategy).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <hdf5.h>
+
 #include "cu_main.h"
 #include "error.h"
 #include "event.h"
+#include "strategy.h"
 
 int cs_league_forced(const void *state);
 void cs_league_money(int players, const cs_event_params *p, int64_t out[6]);
@@ -507,6 +513,808 @@ static void test_event_spec_errors_name_the_line(void) {
                     CS_ECONFIG);
 }
 
+/* ---- hand-worked scenarios: each pins one rule with its exact outcome ---- */
+
+/* One event of a format driven by hand: the state, the generator it keeps a pointer to, and
+ * the field and parameters it reads (heap-held: none of them may move while it runs). */
+typedef struct {
+    const cs_event_format *f;
+    void *st;
+    cs_pcg32 rng;
+    cs_field field;
+    cs_event_params p;
+} hand_event;
+
+static hand_event *hand_start(const cs_event_format *f, const cs_field *field,
+                              const cs_event_params *p, uint64_t seed) {
+    hand_event *x = calloc(1, sizeof *x);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(x);
+    x->f = f;
+    x->field = *field;
+    x->p = *p;
+    x->st = calloc(1, f->state_size);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(x->st);
+    x->rng = cs_pcg32_derive(seed, 0, CS_STREAM_EVENT, 0);
+    char why[256];
+    CU_ASSERT_EQUAL_FATAL(f->init(x->st, &x->p, &x->field, &x->rng, why, sizeof why), 0);
+    return x;
+}
+
+static void hand_free(hand_event *x) {
+    free(x->st);
+    free(x);
+}
+
+static int hand_next(hand_event *x, cs_event_game g[]) {
+    return x->f->next_round(x->st, g, CS_EVENT_ROUND_MAX);
+}
+
+/* Records game i of the round: side `winner` (-1 a tie) with side scores a (side 0), b (side
+ * 1) and, at a table of three, c (side 2); the first dealer is the game's seat, or seat 0 when
+ * it was cut for. */
+static void hand_give(hand_event *x, int i, const cs_event_game *g, int winner, int a, int b,
+                      int c) {
+    int sc[4] = {a, b, c, 0};
+    cs_game_record r = record_of(g, winner, sc);
+    r.first_dealer = (uint8_t)(g->first_dealer < 0 ? 0 : g->first_dealer);
+    give(x->f, x->st, i, g, &r);
+}
+
+/* The standings row of entrant e (NULL if none). */
+static const cs_standing *row_of(const cs_standing rows[], int n, int e) {
+    for (int i = 0; i < n; i++)
+        if (rows[i].entrant == e) return &rows[i];
+    return NULL;
+}
+
+static int same_pair(int a, int b, int x, int y) {
+    return (a == x && b == y) || (a == y && b == x);
+}
+
+/* A tie at every table, three rounds: each table's movers are the side the cut (low card, drawn
+ * from the event's generator at that moment) names, and the other side stays. */
+static void test_nz_tied_game_goes_to_a_cut(void) {
+    cs_field f = field_of(12);
+    cs_event_params p;
+    cs_event_params_defaults(&p);
+    p.games = 4;
+    p.day_one_games = 4;
+    hand_event *x = hand_start(&cs_event_format_nz, &f, &p, 21);
+    cs_event_game g[CS_EVENT_ROUND_MAX];
+    CU_ASSERT_EQUAL_FATAL(hand_next(x, g), 3);
+    int cut_to[2] = {0, 0};
+    for (int round = 0; round < 3; round++) {
+        int move[3][2], stay[3][2];
+        for (int t = 0; t < 3; t++) {
+            cs_pcg32 copy = x->rng;
+            int w = cs_event_cut(2, &copy);
+            cut_to[w]++;
+            move[t][0] = g[t].entrant[w];
+            move[t][1] = g[t].entrant[w + 2];
+            stay[t][0] = g[t].entrant[w ^ 1];
+            stay[t][1] = g[t].entrant[(w ^ 1) + 2];
+            hand_give(x, t, &g[t], -1, 100, 100, 0);
+        }
+        CU_ASSERT_EQUAL_FATAL(hand_next(x, g), 3);
+        for (int t = 0; t < 3; t++) {
+            int from = (t + 2) % 3;
+            CU_ASSERT_EQUAL(g[t].entrant[0], stay[t][0]);
+            CU_ASSERT_EQUAL(g[t].entrant[1], stay[t][1]);
+            CU_ASSERT_TRUE(
+                same_pair(g[t].entrant[2], g[t].entrant[3], move[from][0], move[from][1]));
+        }
+    }
+    /* the scenario has cuts won by each side */
+    CU_ASSERT_TRUE(cut_to[0] > 0 && cut_to[1] > 0);
+    for (int t = 0; t < 3; t++) hand_give(x, t, &g[t], -1, 100, 100, 0);
+    CU_ASSERT_EQUAL(hand_next(x, g), 1); /* all twelve tie on four clips: a play-off */
+    hand_free(x);
+}
+
+/* One game at two tables, 121-100 and 110-100, no play-off: clips first, then points for
+ * (121 above 110), then fewer points against (100 losing to 110 above 100 losing to 121). */
+static void test_nz_standings_rank_clips_then_points_for_then_fewer_against(void) {
+    cs_field f = field_of(8);
+    cs_event_params p;
+    cs_event_params_defaults(&p);
+    p.games = 1;
+    p.day_one_games = 1;
+    p.playoff = 0;
+    hand_event *x = hand_start(&cs_event_format_nz, &f, &p, 4);
+    cs_event_game g[CS_EVENT_ROUND_MAX];
+    CU_ASSERT_EQUAL_FATAL(hand_next(x, g), 2);
+    hand_give(x, 0, &g[0], 0, 121, 100, 0);
+    hand_give(x, 1, &g[1], 0, 110, 100, 0);
+    cs_event_game more[CS_EVENT_ROUND_MAX];
+    CU_ASSERT_EQUAL(hand_next(x, more), 0);
+    cs_standing rows[8];
+    x->f->standings(x->st, rows);
+    /* [place pair] = (table, side): 121 winners, 110 winners, losers to 110, losers to 121 */
+    const int table[4] = {0, 1, 1, 0}, side[4] = {0, 0, 1, 1};
+    const int clips[4] = {2, 2, 0, 0}, pf[4] = {121, 110, 100, 100}, pa[4] = {100, 100, 110, 121};
+    for (int k = 0; k < 4; k++) {
+        const cs_event_game *t = &g[table[k]];
+        CU_ASSERT_TRUE(same_pair(rows[2 * k].entrant, rows[2 * k + 1].entrant, t->entrant[side[k]],
+                                 t->entrant[side[k] + 2]));
+        for (int m = 0; m < 2; m++) {
+            const cs_standing *r = &rows[2 * k + m];
+            CU_ASSERT_EQUAL(r->rank, 2 * k + m + 1);
+            CU_ASSERT_DOUBLE_EQUAL(r->points, clips[k], 1e-9);
+            CU_ASSERT_EQUAL(r->points_for, pf[k]);
+            CU_ASSERT_EQUAL(r->points_against, pa[k]);
+        }
+    }
+    hand_free(x);
+}
+
+/*
+ * Two games at two tables leave three players on 3 clips. Game 1: table 0's side 0 (A, A')
+ * wins 121-80, table 1 ties 100-100. Game 2: at table 0 the losers B, B' stay and take table
+ * 1's movers C, C' as partners; B + C (seats 0 + 2) win 121-90; at table 1 the stayers D, D'
+ * and the incoming A, A' tie 105-105. Clips: A, A' 2 + 1, C 1 + 2, B 0 + 2, D, D' 1 + 1, C'
+ * 1 + 0, B' 0. Points for: A, A' 121 + 105 = 226, C 100 + 121 = 221, D 205, B 201. So the
+ * play-off: A against A' (the first two in the tie-break order), the winner against C, who
+ * wins 2-1 after a tied game is played again; C is first, then A and A' in their order.
+ */
+static void test_nz_three_way_tie_on_clips_plays_off_all_three(void) {
+    cs_field f = field_of(8);
+    cs_event_params p;
+    cs_event_params_defaults(&p);
+    p.games = 2;
+    p.day_one_games = 2;
+    hand_event *x = hand_start(&cs_event_format_nz, &f, &p, 8);
+    cs_event_game g1[CS_EVENT_ROUND_MAX], g2[CS_EVENT_ROUND_MAX], po[CS_EVENT_ROUND_MAX];
+    CU_ASSERT_EQUAL_FATAL(hand_next(x, g1), 2);
+    hand_give(x, 0, &g1[0], 0, 121, 80, 0);
+    hand_give(x, 1, &g1[1], -1, 100, 100, 0);
+    CU_ASSERT_EQUAL_FATAL(hand_next(x, g2), 2);
+    int A = g1[0].entrant[0], A2 = g1[0].entrant[2];
+    int B = g1[0].entrant[1], B2 = g1[0].entrant[3];
+    CU_ASSERT_EQUAL_FATAL(g2[0].entrant[0], B); /* the losers stay, on opposite sides */
+    CU_ASSERT_EQUAL_FATAL(g2[0].entrant[1], B2);
+    CU_ASSERT_TRUE_FATAL(same_pair(g2[1].entrant[2], g2[1].entrant[3], A, A2));
+    int C = g2[0].entrant[2], C2 = g2[0].entrant[3], D = g2[1].entrant[0], D2 = g2[1].entrant[1];
+    hand_give(x, 0, &g2[0], 0, 121, 90, 0);
+    hand_give(x, 1, &g2[1], -1, 105, 105, 0);
+    /* the play-off: the first two of the tie-break order, A and A' (their order is the cut) */
+    CU_ASSERT_EQUAL_FATAL(hand_next(x, po), 1);
+    CU_ASSERT_EQUAL(po[0].n_seats, 2);
+    CU_ASSERT_TRUE_FATAL(same_pair(po[0].entrant[0], po[0].entrant[1], A, A2));
+    int first = po[0].entrant[0], second = po[0].entrant[1];
+    /* the second in order wins two: it plays C next */
+    hand_give(x, 0, &po[0], 1, 40, 62, 0);
+    CU_ASSERT_EQUAL_FATAL(hand_next(x, po), 1);
+    CU_ASSERT_EQUAL(po[0].entrant[0], first);
+    CU_ASSERT_EQUAL(po[0].entrant[1], second);
+    /* what the players are told: best of three, the second one game up, each win one game */
+    CU_ASSERT_EQUAL(po[0].match.kind, CS_MATCH_BEST_OF);
+    CU_ASSERT_EQUAL(po[0].match.games_to_win, 2);
+    CU_ASSERT_EQUAL(po[0].match.won[0], 0);
+    CU_ASSERT_EQUAL(po[0].match.won[1], 1);
+    for (int k = 0; k < 4; k++) CU_ASSERT_EQUAL(po[0].match.game_wins[k], 1);
+    hand_give(x, 0, &po[0], 1, 50, 61, 0);
+    CU_ASSERT_EQUAL_FATAL(hand_next(x, po), 1);
+    CU_ASSERT_EQUAL(po[0].entrant[0], second);
+    CU_ASSERT_EQUAL_FATAL(po[0].entrant[1], C);
+    hand_give(x, 0, &po[0], -1, 55, 55, 0); /* a tied play-off game is played again */
+    const int po_winner[3] = {0, 1, 1};     /* then 1-0 up, and C wins the next two */
+    for (int k = 0; k < 3; k++) {
+        CU_ASSERT_EQUAL_FATAL(hand_next(x, po), 1);
+        CU_ASSERT_EQUAL(po[0].entrant[1], C);
+        CU_ASSERT_EQUAL(po[0].match.won[0], k > 0);
+        CU_ASSERT_EQUAL(po[0].match.won[1], k > 1);
+        int w = po_winner[k];
+        hand_give(x, 0, &po[0], w, w == 0 ? 61 : 48, w == 1 ? 66 : 50, 0);
+    }
+    CU_ASSERT_EQUAL(hand_next(x, po), 0);
+    cs_standing rows[8];
+    x->f->standings(x->st, rows);
+    cs_event_totals t;
+    x->f->totals(x->st, &t);
+    CU_ASSERT_EQUAL(t.playoff_games, 6);
+    const int order[8] = {C, first, second, -1, -1, B, C2, B2};
+    for (int k = 0; k < 8; k++) {
+        CU_ASSERT_EQUAL(rows[k].rank, k + 1);
+        if (order[k] >= 0) CU_ASSERT_EQUAL(rows[k].entrant, order[k]);
+    }
+    CU_ASSERT_TRUE(same_pair(rows[3].entrant, rows[4].entrant, D, D2));
+    const int who[8] = {A, A2, C, B, D, D2, C2, B2};
+    const int clips[8] = {3, 3, 3, 2, 2, 2, 1, 0};
+    const int pf[8] = {226, 226, 221, 201, 205, 205, 190, 170};
+    const int pa[8] = {185, 185, 190, 211, 205, 205, 221, 242};
+    for (int k = 0; k < 8; k++) {
+        const cs_standing *r = row_of(rows, 8, who[k]);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+        CU_ASSERT_DOUBLE_EQUAL(r->points, clips[k], 1e-9);
+        CU_ASSERT_EQUAL(r->points_for, pf[k]);
+        CU_ASSERT_EQUAL(r->points_against, pa[k]);
+    }
+    hand_free(x);
+}
+
+/* A play-off that never finds a winner ends after 65 games: the first in the tie-break order
+ * keeps first place (here the challenger won the first game, and every game after is tied). */
+static void test_nz_playoff_of_endless_ties_stops_with_the_leader_first(void) {
+    cs_field f = field_of(8);
+    cs_event_params p;
+    cs_event_params_defaults(&p);
+    p.games = 1;
+    p.day_one_games = 1;
+    hand_event *x = hand_start(&cs_event_format_nz, &f, &p, 17);
+    cs_event_game g[CS_EVENT_ROUND_MAX];
+    CU_ASSERT_EQUAL_FATAL(hand_next(x, g), 2);
+    hand_give(x, 0, &g[0], 0, 121, 90, 0); /* two on 2 clips, differing by the cut only */
+    hand_give(x, 1, &g[1], -1, 100, 100, 0);
+    int n = 0, leader = -1;
+    while (hand_next(x, g) == 1) {
+        if (n == 0) leader = g[0].entrant[0];
+        CU_ASSERT_EQUAL(g[0].match.won[1], n > 0); /* the challenger won the first game */
+        hand_give(x, 0, &g[0], n == 0 ? 1 : -1, 60, n == 0 ? 61 : 60, 0);
+        n++;
+        CU_ASSERT_TRUE_FATAL(n <= 65);
+    }
+    CU_ASSERT_EQUAL(n, 65);
+    cs_standing rows[8];
+    x->f->standings(x->st, rows);
+    CU_ASSERT_EQUAL(rows[0].entrant, leader);
+    hand_free(x);
+}
+
+/* Side of entrant e at a game (-1 if not seated). */
+static int side_of(const cs_event_game *g, int e) {
+    for (int s = 0; s < g->n_seats; s++)
+        if (g->entrant[s] == e) return s & 1;
+    return -1;
+}
+
+/*
+ * Plays two games where Hornby's nominated player (entrant 0) wins the first and loses the
+ * second and Avon's two (1 and 2) lose the first and win the second: Hornby 2 clips to 0 on day
+ * one, 2 to 4 over both games. Returns the trophy's club.
+ */
+static int trophy_after_two_games(int day_one_games) {
+    cs_field f = field_of(8);
+    snprintf(f.entrant[0].club, sizeof f.entrant[0].club, "Hornby");
+    snprintf(f.entrant[1].club, sizeof f.entrant[1].club, "Avon");
+    snprintf(f.entrant[2].club, sizeof f.entrant[2].club, "Avon");
+    snprintf(f.entrant[5].club, sizeof f.entrant[5].club, "Avon"); /* not nominated */
+    f.entrant[0].nominated = f.entrant[1].nominated = f.entrant[2].nominated = 1;
+    cs_event_params p;
+    cs_event_params_defaults(&p);
+    p.games = 2;
+    p.day_one_games = day_one_games;
+    p.playoff = 0;
+    hand_event *x = hand_start(&cs_event_format_nz, &f, &p, 6);
+    cs_event_game g[CS_EVENT_ROUND_MAX];
+    int won[3] = {0, 0, 0};
+    for (int game = 0; game < 2; game++) {
+        CU_ASSERT_EQUAL_FATAL(hand_next(x, g), 2);
+        for (int t = 0; t < 2; t++) {
+            int h = side_of(&g[t], 0), a1 = side_of(&g[t], 1), a2 = side_of(&g[t], 2), w = 0;
+            if (game == 0)
+                w = h >= 0 ? h : a1 >= 0 ? a1 ^ 1 : a2 >= 0 ? a2 ^ 1 : 0;
+            else
+                w = a1 >= 0 ? a1 : a2 >= 0 ? a2 : h >= 0 ? h ^ 1 : 0;
+            won[0] += h == w;
+            won[1] += a1 == w;
+            won[2] += a2 == w;
+            hand_give(x, t, &g[t], w, w == 0 ? 121 : 95, w == 1 ? 121 : 95, 0);
+        }
+    }
+    /* the scenario: entrant 0 won game 1 only, entrants 1 and 2 game 2 only */
+    CU_ASSERT_EQUAL_FATAL(won[0], 1);
+    CU_ASSERT_EQUAL_FATAL(won[1], 1);
+    CU_ASSERT_EQUAL_FATAL(won[2], 1);
+    CU_ASSERT_EQUAL(hand_next(x, g), 0);
+    cs_standing rows[8];
+    x->f->standings(x->st, rows);
+    cs_event_totals t;
+    x->f->totals(x->st, &t);
+    hand_free(x);
+    return t.team_winner;
+}
+
+static void test_nz_team_trophy_counts_only_the_first_days_games(void) {
+    CU_ASSERT_EQUAL(trophy_after_two_games(1), 0); /* Hornby 2, Avon 0 */
+    CU_ASSERT_EQUAL(trophy_after_two_games(2), 1); /* Hornby 2, Avon 4 */
+}
+
+/* Every game tied: three clubs' nominated players each on one clip; the club listed first in
+ * the field (Riccarton, entrant 0) takes the trophy. */
+static void test_nz_team_trophy_tie_goes_to_the_club_listed_first(void) {
+    cs_field f = field_of(8);
+    const char *club[3] = {"Riccarton", "Avon", "Hornby"};
+    const int who[3] = {0, 3, 5};
+    for (int c = 0; c < 3; c++) {
+        snprintf(f.entrant[who[c]].club, sizeof f.entrant[0].club, "%s", club[c]);
+        f.entrant[who[c]].nominated = 1;
+    }
+    cs_event_params p;
+    cs_event_params_defaults(&p);
+    p.games = 1;
+    p.day_one_games = 1;
+    p.playoff = 0;
+    hand_event *x = hand_start(&cs_event_format_nz, &f, &p, 2);
+    cs_event_game g[CS_EVENT_ROUND_MAX];
+    CU_ASSERT_EQUAL_FATAL(hand_next(x, g), 2);
+    for (int t = 0; t < 2; t++) hand_give(x, t, &g[t], -1, 99, 99, 0);
+    CU_ASSERT_EQUAL(hand_next(x, g), 0);
+    cs_standing rows[8];
+    x->f->standings(x->st, rows);
+    cs_event_totals t;
+    x->f->totals(x->st, &t);
+    CU_ASSERT_EQUAL(t.team_winner, 0);
+    hand_free(x);
+}
+
+/*
+ * Plays a bracket of four teams to its end by a script. Stage 1: W beats X, Y beats Z (W, X,
+ * Y, Z in bracket order). Stage 2: W beats Y in the winners' bracket; X beats Z, who is out.
+ * Stage 3: Y (dropped first) against X (back of the queue): X wins, Y is out. The grand final:
+ * X beats W; with a reset the final is played again and W wins it. Every match 2-0. Checks
+ * each match's teams as it starts; returns the totals and fills rows and the teams' order.
+ */
+static cs_event_totals bracket_of_four(int reset, cs_standing rows[8], int team[4]) {
+    cs_field f = field_of(8);
+    cs_event_params p;
+    cs_event_params_defaults(&p);
+    p.reset = reset;
+    hand_event *x = hand_start(&cs_event_format_double_elimination, &f, &p, 6);
+    cs_event_game g[CS_EVENT_ROUND_MAX];
+    int n = hand_next(x, g);
+    CU_ASSERT_EQUAL_FATAL(n, 2);
+    enum { W, X, Y, Z };
+    team[W] = g[0].entrant[0] / 2; /* teams pair entrants in field order: 0+1, 2+3 ... */
+    team[X] = g[0].entrant[1] / 2;
+    team[Y] = g[1].entrant[0] / 2;
+    team[Z] = g[1].entrant[1] / 2;
+    const int side0[7] = {W, Y, W, X, Y, W, X}, side1[7] = {X, Z, Y, Z, X, X, W};
+    const int winner[7] = {W, Y, W, X, X, X, W};
+    int started = 0, slot_winner[CS_EVENT_ROUND_MAX];
+    do {
+        for (int i = 0; i < n; i++) {
+            if (g[i].match.won[0] + g[i].match.won[1] == 0) { /* a new match */
+                CU_ASSERT_TRUE_FATAL(started < 7);
+                CU_ASSERT_EQUAL(g[i].entrant[0] / 2, team[side0[started]]);
+                CU_ASSERT_EQUAL(g[i].entrant[1] / 2, team[side1[started]]);
+                slot_winner[i] = g[i].entrant[0] / 2 == team[winner[started]] ? 0 : 1;
+                started++;
+            }
+            int w = slot_winner[i];
+            hand_give(x, i, &g[i], w, w == 0 ? 121 : 95, w == 1 ? 121 : 95, 0);
+        }
+    } while ((n = hand_next(x, g)) > 0);
+    CU_ASSERT_EQUAL(started, reset ? 7 : 6);
+    x->f->standings(x->st, rows);
+    cs_event_totals t;
+    x->f->totals(x->st, &t);
+    hand_free(x);
+    return t;
+}
+
+static void test_double_elimination_final_is_reset_when_the_once_beaten_team_wins_it(void) {
+    cs_standing rows[8];
+    int team[4];
+    cs_event_totals t = bracket_of_four(1, rows, team);
+    CU_ASSERT_EQUAL(t.matches, 7); /* 2t - 1 with the reset */
+    /* W, X, Y, Z: champion, runner-up, out in stage 3, out in stage 2 */
+    const int matches_won[4] = {3, 3, 1, 0}, games_won[4] = {6, 6, 2, 0};
+    const int games_lost[4] = {2, 4, 4, 4};
+    for (int k = 0; k < 8; k++) {
+        int x = k / 2; /* every game 121 to 95 */
+        CU_ASSERT_EQUAL(rows[k].entrant / 2, team[x]);
+        CU_ASSERT_EQUAL(rows[k].rank, x + 1);
+        CU_ASSERT_DOUBLE_EQUAL(rows[k].points, matches_won[x], 1e-9);
+        CU_ASSERT_EQUAL(rows[k].wins, games_won[x]);
+        CU_ASSERT_EQUAL(rows[k].losses, games_lost[x]);
+        CU_ASSERT_EQUAL(rows[k].ties, 0);
+        CU_ASSERT_EQUAL(rows[k].points_for, 121 * games_won[x] + 95 * games_lost[x]);
+        CU_ASSERT_EQUAL(rows[k].points_against, 95 * games_won[x] + 121 * games_lost[x]);
+        CU_ASSERT_EQUAL(rows[k].prize_cents, 0);
+    }
+    /* without the reset the once-beaten team's win of the final takes the event */
+    t = bracket_of_four(0, rows, team);
+    CU_ASSERT_EQUAL(t.matches, 6);
+    const int place[4] = {1, 0, 2, 3}; /* X, W, Y, Z */
+    for (int k = 0; k < 8; k++) {
+        CU_ASSERT_EQUAL(rows[k].entrant / 2, team[place[k / 2]]);
+        CU_ASSERT_EQUAL(rows[k].rank, k / 2 + 1);
+    }
+}
+
+/* best_of N: a match goes to N / 2 + 1 wins. Two teams, best of 5: the first match 3-2 (five
+ * games), the final 3-0; best of 1: each match one game. */
+static void test_double_elimination_best_of_five_and_of_one(void) {
+    const int best_of[2] = {5, 1}, games[2][2] = {{5, 3}, {1, 1}};
+    for (int c = 0; c < 2; c++) {
+        cs_field f = field_of(4);
+        cs_event_params p;
+        cs_event_params_defaults(&p);
+        p.best_of = best_of[c];
+        hand_event *x = hand_start(&cs_event_format_double_elimination, &f, &p, 2);
+        cs_event_game g[CS_EVENT_ROUND_MAX];
+        for (int m = 0; m < 2; m++)
+            for (int k = 0; k < games[c][m]; k++) {
+                CU_ASSERT_EQUAL_FATAL(hand_next(x, g), 1);
+                CU_ASSERT_EQUAL(g[0].match.games_to_win, best_of[c] / 2 + 1);
+                CU_ASSERT_EQUAL(g[0].match.won[0] + g[0].match.won[1], k);
+                /* the first match: side 1 wins the first two, side 0 the last three */
+                int w = m == 0 && k < 2 ? 1 : 0;
+                hand_give(x, 0, &g[0], w, w == 0 ? 121 : 90, w == 1 ? 121 : 90, 0);
+            }
+        CU_ASSERT_EQUAL(hand_next(x, g), 0); /* the unbeaten team took the final */
+        cs_event_totals t;
+        x->f->totals(x->st, &t);
+        CU_ASSERT_EQUAL(t.matches, 2);
+        hand_free(x);
+    }
+}
+
+static void test_double_elimination_ranks_teams_out_later_above_those_out_earlier(void) {
+    cs_standing rows[8];
+    int team[4];
+    bracket_of_four(1, rows, team);
+    /* Y went out in stage 3 with one match won, Z in stage 2 with none */
+    CU_ASSERT_EQUAL(rows[4].entrant / 2, team[2]);
+    CU_ASSERT_EQUAL(rows[6].entrant / 2, team[3]);
+    CU_ASSERT_EQUAL(rows[4].rank, 3);
+    CU_ASSERT_EQUAL(rows[6].rank, 4);
+}
+
+/*
+ * Two teams: the first match and the grand final each go to three games. In the first match
+ * seat 0 deals game 1 (the cut) and side 0 loses it, so side 0 deals game 2 with the partner
+ * who has not dealt, seat 2; side 1 loses game 2 and deals game 3 with its first player, seat
+ * 1. In the final seat 1 deals first and side 1 loses: seat 3 deals game 2; side 0 loses it:
+ * seat 0 deals game 3.
+ */
+static void test_double_elimination_losing_team_deals_with_the_partner_who_has_not_dealt(void) {
+    cs_field f = field_of(4);
+    cs_event_params p;
+    cs_event_params_defaults(&p);
+    hand_event *x = hand_start(&cs_event_format_double_elimination, &f, &p, 12);
+    cs_event_game g[CS_EVENT_ROUND_MAX];
+    const int cut_dealer[2] = {0, 1};
+    const int winners[2][3] = {{1, 0, 0}, {0, 1, 1}}, want_dealer[2][3] = {{-1, 2, 1}, {-1, 3, 0}};
+    for (int m = 0; m < 2; m++)
+        for (int k = 0; k < 3; k++) {
+            CU_ASSERT_EQUAL_FATAL(hand_next(x, g), 1);
+            CU_ASSERT_EQUAL(g[0].match.won[0] + g[0].match.won[1], k);
+            CU_ASSERT_EQUAL(g[0].first_dealer, k == 0 ? CS_FIRST_DEALER_CUT : want_dealer[m][k]);
+            int w = winners[m][k], sc[4] = {w == 0 ? 121 : 100, w == 1 ? 121 : 100};
+            cs_game_record r = record_of(&g[0], w, sc);
+            r.first_dealer = (uint8_t)(k == 0 ? cut_dealer[m] : g[0].first_dealer);
+            give(x->f, x->st, 0, &g[0], &r);
+        }
+    hand_free(x);
+}
+
+/* Seven players: a table of four and a table of three. At the three, the winner's skunk is the
+ * least skunked loser's: losers on 85 (a skunk) and 50 (a double) make it a skunk, -1. */
+static void test_league_table_of_three_skunk_is_the_least_skunked_losers(void) {
+    for (int order = 0; order < 2; order++) {
+        cs_field f = field_of(7);
+        cs_event_params p;
+        cs_event_params_defaults(&p);
+        p.games = 1;
+        hand_event *x = hand_start(&cs_event_format_league, &f, &p, 5);
+        cs_event_game g[CS_EVENT_ROUND_MAX];
+        CU_ASSERT_EQUAL_FATAL(hand_next(x, g), 2);
+        CU_ASSERT_EQUAL_FATAL(g[1].n_seats, 3);
+        CU_ASSERT_EQUAL(g[1].entrant[3], -1); /* no one in the empty seat */
+        int lo1 = order ? 50 : 85, lo2 = order ? 85 : 50;
+        hand_give(x, 0, &g[0], 0, 121, 100, 0);
+        hand_give(x, 1, &g[1], 0, 121, lo1, lo2);
+        CU_ASSERT_EQUAL(hand_next(x, g + 2), 0);
+        cs_standing rows[7];
+        x->f->standings(x->st, rows);
+        const int who[7] = {g[1].entrant[0], g[1].entrant[1], g[1].entrant[2], g[0].entrant[0],
+                            g[0].entrant[2], g[0].entrant[1], g[0].entrant[3]};
+        const double want[7] = {-1, 121 - lo1, 121 - lo2, 0, 0, 21, 21};
+        for (int k = 0; k < 7; k++) {
+            const cs_standing *r = row_of(rows, 7, who[k]);
+            CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+            CU_ASSERT_DOUBLE_EQUAL(r->points, want[k], 1e-9);
+        }
+        CU_ASSERT_EQUAL(rows[0].entrant, g[1].entrant[0]);
+        hand_free(x);
+    }
+}
+
+/*
+ * Five players, a table of three (P, Q, R) and one of two (S, U), two games. Game 1: P wins
+ * the three with Q on 118 and R on 116 (R, lowest, stays); S beats U, on 95. Game 2: R, S and U
+ * at the three, U wins with R on 116 and S on 111; Q beats P, on 115, at the two. League
+ * points: Q 3, P 6, S 0 + 10 = 10 with a win, R 5 + 5 = 10 without, U 26. S is third on wins
+ * (points for are even: 121 + 111 and 116 + 116). With five players the pot is $32: $16, $10
+ * and $6.
+ */
+static void test_league_night_tie_break_prefers_more_wins(void) {
+    cs_field f = field_of(5);
+    cs_event_params p;
+    cs_event_params_defaults(&p);
+    p.games = 2;
+    hand_event *x = hand_start(&cs_event_format_league, &f, &p, 9);
+    cs_event_game g[CS_EVENT_ROUND_MAX];
+    CU_ASSERT_EQUAL_FATAL(hand_next(x, g), 2);
+    CU_ASSERT_EQUAL_FATAL(g[0].n_seats, 3);
+    CU_ASSERT_EQUAL_FATAL(g[1].n_seats, 2);
+    int P = g[0].entrant[0], Q = g[0].entrant[1], R = g[0].entrant[2];
+    int S = g[1].entrant[0], U = g[1].entrant[1];
+    hand_give(x, 0, &g[0], 0, 121, 118, 116);
+    hand_give(x, 1, &g[1], 0, 121, 95, 0);
+    CU_ASSERT_EQUAL_FATAL(hand_next(x, g), 2);
+    /* the lowest at the three stays; the two come over; the three's others go to the two */
+    CU_ASSERT_EQUAL_FATAL(g[0].entrant[0], R);
+    CU_ASSERT_EQUAL_FATAL(g[0].entrant[1], S);
+    CU_ASSERT_EQUAL_FATAL(g[0].entrant[2], U);
+    CU_ASSERT_EQUAL_FATAL(g[1].entrant[0], P);
+    CU_ASSERT_EQUAL_FATAL(g[1].entrant[1], Q);
+    hand_give(x, 0, &g[0], 2, 116, 111, 121);
+    hand_give(x, 1, &g[1], 1, 115, 121, 0);
+    CU_ASSERT_EQUAL(hand_next(x, g), 0);
+    cs_standing rows[5];
+    x->f->standings(x->st, rows);
+    const int order[5] = {Q, P, S, R, U};
+    const double points[5] = {3, 6, 10, 10, 26};
+    const int wins[5] = {1, 1, 1, 0, 1};
+    const int64_t prize[5] = {1600, 1000, 600, 0, 0};
+    for (int k = 0; k < 5; k++) {
+        CU_ASSERT_EQUAL(rows[k].entrant, order[k]);
+        CU_ASSERT_DOUBLE_EQUAL(rows[k].points, points[k], 1e-9);
+        CU_ASSERT_EQUAL(rows[k].wins, wins[k]);
+        CU_ASSERT_EQUAL(rows[k].prize_cents, prize[k]);
+    }
+    hand_free(x);
+}
+
+/*
+ * A season of two nights of one game, eight players. Night 1: table 0's side 0 wins 121-100
+ * (0 and 21), table 1's side 0 121-80 (a skunk: -1 and 41). Night 2, seated afresh: side 1
+ * wins both, 121-110 (0 and 11) and 121-55 (a double: -2 and 66). Each player's season is
+ * the sum of its two nights, and each night's $51.20 pot is paid once.
+ */
+static void test_league_season_adds_each_nights_points_once(void) {
+    cs_field f = field_of(8);
+    cs_event_params p;
+    cs_event_params_defaults(&p);
+    p.games = 1;
+    p.weeks = 2;
+    hand_event *x = hand_start(&cs_event_format_league, &f, &p, 14);
+    cs_event_game g[CS_EVENT_ROUND_MAX];
+    double want[8] = {0};
+    int wins[8] = {0};
+    const int winner[2] = {0, 1}, lose_score[2][2] = {{100, 80}, {110, 55}};
+    const int win_points[2][2] = {{0, -1}, {0, -2}};
+    for (int night = 0; night < 2; night++) {
+        CU_ASSERT_EQUAL_FATAL(hand_next(x, g), 2);
+        CU_ASSERT_EQUAL(g[0].round, night); /* the round counts the season's games */
+        for (int t = 0; t < 2; t++) {
+            int w = winner[night], lo = lose_score[night][t];
+            for (int s = 0; s < 4; s++) {
+                int e = g[t].entrant[s];
+                want[e] += (s & 1) == w ? win_points[night][t] : 121 - lo;
+                wins[e] += (s & 1) == w;
+            }
+            hand_give(x, t, &g[t], w, w == 0 ? 121 : lo, w == 1 ? 121 : lo, 0);
+        }
+    }
+    CU_ASSERT_EQUAL(hand_next(x, g), 0);
+    cs_standing rows[8];
+    x->f->standings(x->st, rows);
+    int64_t paid = 0;
+    for (int e = 0; e < 8; e++) {
+        const cs_standing *r = row_of(rows, 8, e);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+        CU_ASSERT_DOUBLE_EQUAL(r->points, want[e], 1e-9);
+        CU_ASSERT_EQUAL(r->wins, wins[e]);
+        CU_ASSERT_EQUAL(r->losses, 2 - wins[e]);
+        paid += r->prize_cents;
+    }
+    CU_ASSERT_EQUAL(paid, 2 * 5120);
+    hand_free(x);
+}
+
+/*
+ * Partner memory lasts one night: over seasons of three nights of eight games (4, 8 and 12
+ * players), every pairing at a table of four repeats no more of that night's partnerships than
+ * the other pairing would, and the repeats the format counts as forced are exactly those of its
+ * own night (four players at one table must repeat some).
+ */
+static void test_league_partners_are_remembered_for_one_night_only(void) {
+    int forced_at_one_table = 0;
+    for (int n = 4; n <= 12; n += 4)
+        for (uint64_t seed = 1; seed <= 4; seed++) {
+            cs_field f = field_of(n);
+            cs_event_params p;
+            cs_event_params_defaults(&p);
+            p.games = 8;
+            p.weeks = 3;
+            hand_event *x = hand_start(&cs_event_format_league, &f, &p, seed);
+            cs_pcg32 res = cs_pcg32_derive(seed, 1, CS_STREAM_EVENT, 0);
+            static uint8_t partnered[CS_EVENT_ENTRANTS_MAX][CS_EVENT_ENTRANTS_MAX];
+            cs_event_game g[CS_EVENT_ROUND_MAX];
+            int k, forced = 0, nights = 0;
+            while ((k = hand_next(x, g)) > 0) {
+                if (g[0].round % p.games == 0) {
+                    memset(partnered, 0, sizeof partnered);
+                    nights++;
+                }
+                for (int t = 0; t < k; t++) {
+                    const int *e = g[t].entrant;
+                    if (g[0].round % p.games != 0) {
+                        int chosen = partnered[e[0]][e[2]] + partnered[e[1]][e[3]];
+                        int other = partnered[e[0]][e[3]] + partnered[e[1]][e[2]];
+                        CU_ASSERT_TRUE(chosen <= other);
+                        forced += chosen > 0;
+                    }
+                    partnered[e[0]][e[2]] = partnered[e[2]][e[0]] = 1;
+                    partnered[e[1]][e[3]] = partnered[e[3]][e[1]] = 1;
+                    int w = (int)cs_pcg32_bounded(&res, 2);
+                    int lo = 60 + (int)cs_pcg32_bounded(&res, 60);
+                    hand_give(x, t, &g[t], w, w == 0 ? 121 : lo, w == 1 ? 121 : lo, 0);
+                }
+            }
+            CU_ASSERT_EQUAL(nights, 3);
+            CU_ASSERT_EQUAL(cs_league_forced(x->st), forced);
+            if (n == 4) forced_at_one_table += forced;
+            hand_free(x);
+        }
+    /* four players at one table run out of new partners by the third game of a night */
+    CU_ASSERT_TRUE(forced_at_one_table > 0);
+}
+
+/* ---- the runner: what it writes for each event ---- */
+
+#define EVENT_FILE CS_BINARY_DIR "/test_events_tmp.h5"
+
+/* Three league events of eight players of three strategies (none of which draws on what a
+ * game means to the event), written to EVENT_FILE. */
+static const char MIXED_LEAGUE[] = "name: mixed\n"
+                                   "format: league\n"
+                                   "events: 3\n"
+                                   "seed: 5\n"
+                                   "games: 2\n"
+                                   "field:\n"
+                                   "  - {count: 3, strategy: greedy}\n"
+                                   "  - {count: 3, strategy: expected}\n"
+                                   "  - {count: 2, strategy: random}\n";
+
+static void run_mixed_league(cs_event_spec *spec) {
+    char err[1024];
+    CU_ASSERT_EQUAL_FATAL(cs_event_spec_parse(MIXED_LEAGUE, strlen(MIXED_LEAGUE), "mixed.yaml",
+                                              spec, err, sizeof err),
+                          0);
+    cs_event_options o;
+    memset(&o, 0, sizeof o);
+    o.output = EVENT_FILE;
+    o.force = 1;
+    o.quiet = 1;
+    o.threads = 1;
+    cs_event_run_result res;
+    CU_ASSERT_EQUAL_FATAL(cs_event_run(spec, &o, &res, err, sizeof err), 0);
+    CU_ASSERT_EQUAL_FATAL(res.events_done, 3);
+}
+
+/* Reads the whole of table `name` of EVENT_FILE as mtype; returns the rows (malloc'd). */
+static void *read_table(const char *name, hid_t mtype, size_t row_size, size_t *n) {
+    hid_t file = H5Fopen(EVENT_FILE, H5F_ACC_RDONLY, H5P_DEFAULT);
+    CU_ASSERT_TRUE_FATAL(file >= 0);
+    hid_t d = H5Dopen2(file, name, H5P_DEFAULT);
+    CU_ASSERT_TRUE_FATAL(d >= 0);
+    hid_t space = H5Dget_space(d);
+    hsize_t rows = 0;
+    H5Sget_simple_extent_dims(space, &rows, NULL);
+    void *buf = calloc(rows ? rows : 1, row_size);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(buf);
+    CU_ASSERT_TRUE(H5Dread(d, mtype, H5S_ALL, H5S_ALL, H5P_DEFAULT, buf) >= 0);
+    H5Sclose(space);
+    H5Dclose(d);
+    H5Fclose(file);
+    *n = (size_t)rows;
+    return buf;
+}
+
+typedef struct {
+    uint64_t event;
+    uint32_t game;
+    int16_t entrant[4];
+    uint8_t first_dealer;
+    uint16_t deals;
+    int8_t winner;
+    int16_t score[4];
+} game_read;
+
+/*
+ * Game k of event e is dealt from card key e * 65536 + k: every game in the file is the very
+ * game the engine plays from that key with the seats' strategies (same cut for the deal, same
+ * deals, winner and scores), so no two events deal the same cards.
+ */
+static void test_event_games_are_dealt_from_the_event_and_game_key(void) {
+    static cs_event_spec spec;
+    run_mixed_league(&spec);
+    hid_t t = H5Tcreate(H5T_COMPOUND, sizeof(game_read));
+    hsize_t four = 4;
+    hid_t i16x4 = H5Tarray_create2(H5T_NATIVE_INT16, 1, &four);
+    H5Tinsert(t, "event", HOFFSET(game_read, event), H5T_NATIVE_UINT64);
+    H5Tinsert(t, "game", HOFFSET(game_read, game), H5T_NATIVE_UINT32);
+    H5Tinsert(t, "entrant", HOFFSET(game_read, entrant), i16x4);
+    H5Tinsert(t, "first_dealer", HOFFSET(game_read, first_dealer), H5T_NATIVE_UINT8);
+    H5Tinsert(t, "deals", HOFFSET(game_read, deals), H5T_NATIVE_UINT16);
+    H5Tinsert(t, "winner", HOFFSET(game_read, winner), H5T_NATIVE_INT8);
+    H5Tinsert(t, "score", HOFFSET(game_read, score), i16x4);
+    size_t n = 0;
+    game_read *rows = read_table("games", t, sizeof *rows, &n);
+    H5Tclose(i16x4);
+    H5Tclose(t);
+    CU_ASSERT_EQUAL(n, 3 * 2 * 2); /* three events of two games at two tables */
+    cs_rules rules;
+    cs_event_game_rules(spec.format, &spec.params, &rules);
+    cs_player *players[CS_EVENT_STRATEGIES_MAX][4] = {{NULL}};
+    char err[512];
+    for (int s = 0; s < spec.n_strategies; s++)
+        for (int seat = 0; seat < 4; seat++) {
+            players[s][seat] = cs_player_create(spec.strategies[s], err, sizeof err);
+            CU_ASSERT_PTR_NOT_NULL_FATAL(players[s][seat]);
+        }
+    cs_game *game = cs_game_new();
+    for (size_t i = 0; i < n; i++) {
+        const game_read *r = &rows[i];
+        uint64_t key = r->event * 65536 + r->game;
+        cs_agent agents[4];
+        for (int seat = 0; seat < 4; seat++) {
+            cs_player *pl = players[spec.field.entrant[r->entrant[seat]].strategy][seat];
+            cs_player_new_game(pl, &rules, spec.seed, key, seat);
+            agents[seat] = cs_player_agent(pl);
+        }
+        cs_game_begin_keyed(game, &rules, spec.seed, key, key, CS_FIRST_DEALER_CUT, agents);
+        cs_game_record rec;
+        CU_ASSERT_EQUAL_FATAL(cs_game_run(game, NULL, NULL, &rec), 0);
+        CU_ASSERT_EQUAL(rec.first_dealer, r->first_dealer);
+        CU_ASSERT_EQUAL(rec.deals, r->deals);
+        CU_ASSERT_EQUAL(rec.winner, r->winner);
+        for (int s = 0; s < 4; s++) CU_ASSERT_EQUAL(rec.score[s], r->score[s]);
+    }
+    cs_game_free(game);
+    for (int s = 0; s < spec.n_strategies; s++)
+        for (int seat = 0; seat < 4; seat++) cs_player_destroy(players[s][seat]);
+    free(rows);
+    cs_event_spec_free(&spec);
+    remove(EVENT_FILE);
+}
+
+typedef struct {
+    uint64_t event;
+    uint16_t entrant, strategy, rank;
+} standing_read;
+
+/* Each standings row's strategy is its entrant's, whatever place the entrant took. */
+static void test_event_standings_strategy_is_the_entrants(void) {
+    static cs_event_spec spec;
+    run_mixed_league(&spec);
+    hid_t t = H5Tcreate(H5T_COMPOUND, sizeof(standing_read));
+    H5Tinsert(t, "event", HOFFSET(standing_read, event), H5T_NATIVE_UINT64);
+    H5Tinsert(t, "entrant", HOFFSET(standing_read, entrant), H5T_NATIVE_UINT16);
+    H5Tinsert(t, "strategy", HOFFSET(standing_read, strategy), H5T_NATIVE_UINT16);
+    H5Tinsert(t, "rank", HOFFSET(standing_read, rank), H5T_NATIVE_UINT16);
+    size_t n = 0;
+    standing_read *rows = read_table("standings", t, sizeof *rows, &n);
+    H5Tclose(t);
+    CU_ASSERT_EQUAL_FATAL(n, 3 * 8);
+    int moved = 0; /* rows whose place's entrant plays another strategy than the row's */
+    for (size_t i = 0; i < n; i++) {
+        const standing_read *r = &rows[i];
+        CU_ASSERT_EQUAL(r->event, i / 8);
+        CU_ASSERT_EQUAL(r->rank, i % 8 + 1);
+        CU_ASSERT_EQUAL(r->strategy, spec.field.entrant[r->entrant].strategy);
+        moved += spec.field.entrant[i % 8].strategy != spec.field.entrant[r->entrant].strategy;
+    }
+    CU_ASSERT_TRUE(moved > 0);
+    free(rows);
+    cs_event_spec_free(&spec);
+    remove(EVENT_FILE);
+}
+
 const char cs_suite_name[] = "events";
 const cs_test cs_suite_tests[] = {
     CS_TEST(test_league_prizes_match_the_worked_example_for_20_players),
@@ -519,5 +1327,21 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_double_elimination_matches_losses_and_byes),
     CS_TEST(test_double_elimination_skunks_are_winning_margins),
     CS_TEST(test_event_spec_errors_name_the_line),
+    CS_TEST(test_nz_tied_game_goes_to_a_cut),
+    CS_TEST(test_nz_standings_rank_clips_then_points_for_then_fewer_against),
+    CS_TEST(test_nz_three_way_tie_on_clips_plays_off_all_three),
+    CS_TEST(test_nz_playoff_of_endless_ties_stops_with_the_leader_first),
+    CS_TEST(test_nz_team_trophy_counts_only_the_first_days_games),
+    CS_TEST(test_nz_team_trophy_tie_goes_to_the_club_listed_first),
+    CS_TEST(test_double_elimination_final_is_reset_when_the_once_beaten_team_wins_it),
+    CS_TEST(test_double_elimination_ranks_teams_out_later_above_those_out_earlier),
+    CS_TEST(test_double_elimination_best_of_five_and_of_one),
+    CS_TEST(test_double_elimination_losing_team_deals_with_the_partner_who_has_not_dealt),
+    CS_TEST(test_league_table_of_three_skunk_is_the_least_skunked_losers),
+    CS_TEST(test_league_night_tie_break_prefers_more_wins),
+    CS_TEST(test_league_season_adds_each_nights_points_once),
+    CS_TEST(test_league_partners_are_remembered_for_one_night_only),
+    CS_TEST(test_event_games_are_dealt_from_the_event_and_game_key),
+    CS_TEST(test_event_standings_strategy_is_the_entrants),
     {NULL, NULL},
 };

@@ -14,7 +14,12 @@
 #include "error.h"
 #include "strategy.h"
 
-#define AGENT "/usr/bin/python3 " CS_SOURCE_DIR "/strategies/external/example_agent.py"
+/* CS_PYTHON: the project's Python (CMakeLists.txt's CRIBSIM_PYTHON); the agent needs only the
+ * standard library. */
+#ifndef CS_PYTHON
+#define CS_PYTHON "python3"
+#endif
+#define AGENT CS_PYTHON " " CS_SOURCE_DIR "/strategies/external/example_agent.py"
 
 /* Plays `games` games of preset, seat 0 by spec and the others random. Returns the games
  * completed; on the first failure stops and copies the player's and game's messages. */

@@ -4,7 +4,9 @@
  * on every preset): a run with it writes the same tables on one thread and on two, its compiled-in
  * tables are whole and consistent (every state that can occur has an answer among the cards
  * held), and it keeps its edge in decisions where it must choose otherwise than expected:
- * the dealer's answer to an opening lead, and a discard that values the kept cards' pegging.
+ * the dealer's answer to an opening lead, and a discard that values the kept cards' pegging;
+ * the crib table read with its suited flag (a pair in its own crib, never in the dealer's),
+ * and the end-of-game model's heels paid to the dealer (its tables and board play's discard).
  */
 #include <hdf5.h>
 #include <stdio.h>
@@ -396,6 +398,119 @@ static void test_endgame_takes_a_sure_count_out_over_more_points(void) {
     cs_endgame_free(&g);
 }
 
+/* ---- the discard: the crib table and board play ---- */
+
+/* Player p at seat `seat` (1 deals) laying away two of six cards, at its score `mine` and the
+ * other's `theirs`; the two cards laid away go to out. (One player serves every call: its
+ * tables are built for the rules once.) */
+static void expert_lays_away(cs_player *p, const char *six[6], int seat, int mine, int theirs,
+                             cs_card out[2]) {
+    cs_rules rules;
+    cs_rules_preset(CS_PRESET_TWO, &rules);
+    cs_card hand[6];
+    int bad;
+    CU_ASSERT_EQUAL_FATAL(cs_cards_parse(6, six, hand, &bad), CS_OK);
+    int score[2], left[2] = {6, 6};
+    score[seat] = mine;
+    score[1 - seat] = theirs;
+    cs_view v = {.rules = &rules,
+                 .game = 1,
+                 .seat = seat,
+                 .dealer = 1,
+                 .deal = 4,
+                 .n_hand = 6,
+                 .hand = hand,
+                 .starter = CS_NO_CARD,
+                 .cards_left = left,
+                 .score = score};
+    cs_player_new_game(p, &rules, 1, 1, seat);
+    cs_agent a = cs_player_agent(p);
+    CU_ASSERT_EQUAL(a.discard(a.self, &v, out), CS_OK);
+}
+
+static cs_player *new_expert(void) {
+    char err[256];
+    cs_player *p = cs_player_create("expert", err, sizeof err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    return p;
+}
+
+/* Whether out holds the two cards named (in any order). */
+static int laid(const cs_card out[2], const char *x, const char *y) {
+    cs_card a, b;
+    if (cs_card_parse(x, &a) != CS_OK || cs_card_parse(y, &b) != CS_OK) return 0;
+    return (out[0] == a && out[1] == b) || (out[0] == b && out[1] == a);
+}
+
+/*
+ * A pair reads the crib table's unsuited entry (two cards of one rank never share a suit; the
+ * suited entry of a pair is 0). So expert lays a pair into its own crib, and keeps it out of
+ * the dealer's: with TS 5S KD KH 2S TH the dealer lays away the tens, the pone KD 2S; with 9D
+ * 5D 5H 9C 4D TD the dealer the nines, the pone 9D 4D. Board play near the end reads the same
+ * table: the pone at 100 against 105 still lays away KD 2S.
+ */
+static void test_expert_lays_a_pair_in_its_own_crib_not_in_the_dealers(void) {
+    for (int a = 0; a < CS_RANKS; a++) {
+        CU_ASSERT_EQUAL(cs_expert_crib[0][a][a][1], 0);
+        CU_ASSERT_EQUAL(cs_expert_crib[1][a][a][1], 0);
+        CU_ASSERT_TRUE(cs_expert_crib[1][a][a][0] > 0);
+    }
+    cs_player *p = new_expert();
+    const char *tens[6] = {"TS", "5S", "KD", "KH", "2S", "TH"};
+    const char *nines[6] = {"9D", "5D", "5H", "9C", "4D", "TD"};
+    cs_card out[2];
+    expert_lays_away(p, tens, 1, 0, 0, out);
+    CU_ASSERT_TRUE(laid(out, "TS", "TH"));
+    expert_lays_away(p, tens, 0, 0, 0, out);
+    CU_ASSERT_TRUE(laid(out, "KD", "2S"));
+    expert_lays_away(p, nines, 1, 0, 0, out);
+    CU_ASSERT_TRUE(laid(out, "9D", "9C"));
+    expert_lays_away(p, nines, 0, 0, 0, out);
+    CU_ASSERT_TRUE(laid(out, "9D", "4D"));
+    expert_lays_away(p, tens, 0, 100, 105, out);
+    CU_ASSERT_TRUE(laid(out, "KD", "2S"));
+    cs_player_destroy(p);
+}
+
+/*
+ * His heels pay the dealer. The pone on 119 (needing two, against 110) wins on a cut jack
+ * only if its hand counts two with it: holding the jack it pairs it (and takes nobs on a
+ * starter of its suit), so it keeps the jack: from TC AS 7S JH 6H KC it lays away TC KC, from
+ * KS 7C 4C JD 2D TC KS TC. A model crediting the jack to the pone counts every cut jack as
+ * its win already and keeps the king or the ten instead.
+ */
+static void test_expert_board_discard_credits_his_heels_to_the_dealer(void) {
+    cs_player *p = new_expert();
+    const char *one[6] = {"TC", "AS", "7S", "JH", "6H", "KC"};
+    const char *two[6] = {"KS", "7C", "4C", "JD", "2D", "TC"};
+    cs_card out[2];
+    expert_lays_away(p, one, 0, 119, 110, out);
+    CU_ASSERT_TRUE(laid(out, "TC", "KC"));
+    expert_lays_away(p, two, 0, 119, 110, out);
+    CU_ASSERT_TRUE(laid(out, "KS", "TC"));
+    cs_player_destroy(p);
+}
+
+/* The other side's pegging in the end-of-game model: as the pone I face the dealer's, with
+ * his heels (2 more on the one starter in 13 that is a jack); as the dealer, the pone's alone. */
+static void test_endgame_credits_his_heels_to_the_dealer(void) {
+    cs_rules r;
+    cs_rules_preset(CS_PRESET_TWO, &r);
+    cs_crib_model m;
+    cs_crib_model_build(&m, r.crib_flush_min);
+    cs_endgame g;
+    CU_ASSERT_EQUAL_FATAL(cs_endgame_build(&g, &r, &m, 4000), CS_OK);
+    cs_endgame_ctx c;
+    cs_endgame_begin(&c, &g, 100, 100, 0);
+    for (int k = 0; k < CS_ENDGAME_PTS; k++) {
+        double want = g.peg[1][k] * 12.0 / 13.0 + (k >= 2 ? g.peg[1][k - 2] / 13.0 : 0.0);
+        CU_ASSERT_DOUBLE_EQUAL(c.theirs[k], want, 1e-12);
+    }
+    cs_endgame_begin(&c, &g, 100, 100, 1);
+    for (int k = 0; k < CS_ENDGAME_PTS; k++) CU_ASSERT_DOUBLE_EQUAL(c.theirs[k], g.peg[0][k], 0);
+    cs_endgame_free(&g);
+}
+
 const char cs_suite_name[] = "expert";
 const cs_test cs_suite_tests[] = {
     CS_TEST(test_expert_runs_the_same_on_one_and_two_threads),
@@ -410,5 +525,8 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_expert_second_card_seven_not_nine_on_three_four),
     CS_TEST(test_expert_second_card_six_not_seven_on_four_two),
     CS_TEST(test_endgame_takes_a_sure_count_out_over_more_points),
+    CS_TEST(test_expert_lays_a_pair_in_its_own_crib_not_in_the_dealers),
+    CS_TEST(test_expert_board_discard_credits_his_heels_to_the_dealer),
+    CS_TEST(test_endgame_credits_his_heels_to_the_dealer),
     {NULL, NULL},
 };

@@ -203,6 +203,46 @@ static void test_model_refuses_a_resealed_nan_weight_and_bad_note(void) {
     CU_ASSERT_PTR_NOT_NULL(strstr(err, "note"));
 }
 
+/* Puts weight w at weight slot k (the discard weights, then the play weights) and reseals. */
+static void set_weight(unsigned char *bytes, size_t n, int k, double w) {
+    size_t at = 24 +
+                (size_t)(CS_MODEL_DISCARD_FEATURES + CS_MODEL_PLAY_FEATURES) * CS_MODEL_NAME_LEN +
+                8 * (size_t)k;
+    uint64_t bits;
+    memcpy(&bits, &w, sizeof bits);
+    for (int b = 0; b < 8; b++) bytes[at + b] = (unsigned char)(bits >> (8 * b));
+    reseal(bytes, n);
+}
+
+/* A finite weight beyond CS_MODEL_WEIGHT_MAX in size is refused like a NaN, in either block;
+ * the largest allowed, +-CS_MODEL_WEIGHT_MAX itself, is read back exactly. */
+static void test_model_refuses_a_resealed_oversized_finite_weight(void) {
+    unsigned char bytes[CS_MODEL_FILE_MAX];
+    char err[512];
+    const double over[3] = {nextafter(CS_MODEL_WEIGHT_MAX, INFINITY), -2 * CS_MODEL_WEIGHT_MAX,
+                            1e300};
+    const int slot[2] = {2, CS_MODEL_DISCARD_FEATURES + 1};
+    const char *named[2] = {"discard weight 2", "play weight 1"};
+    for (int b = 0; b < 2; b++) {
+        for (int i = 0; i < 3; i++) {
+            size_t n = make_model(bytes, 1.0, "note");
+            set_weight(bytes, n, slot[b], over[i]);
+            CU_ASSERT_EQUAL(parse(bytes, n, err, sizeof err), CS_ERANGE);
+            CU_ASSERT_PTR_NOT_NULL(strstr(err, named[b]));
+        }
+        for (int sign = -1; sign <= 1; sign += 2) {
+            size_t n = make_model(bytes, 1.0, "note");
+            set_weight(bytes, n, slot[b], sign * CS_MODEL_WEIGHT_MAX);
+            cs_model m;
+            CU_ASSERT_EQUAL_FATAL(
+                cs_model_parse(bytes, n, "m.model", cs_model_feature_set(), &m, err, sizeof err),
+                CS_OK);
+            double got = b == 0 ? m.discard[2] : m.play[1];
+            CU_ASSERT_DOUBLE_EQUAL(got, sign * CS_MODEL_WEIGHT_MAX, 0);
+        }
+    }
+}
+
 static void test_model_strategy_refuses_a_bad_path_at_create(void) {
     char err[512] = "";
     cs_player *p = cs_player_create("model:path=" CS_BINARY_DIR "/missing.model", err, sizeof err);
@@ -269,6 +309,7 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_model_refuses_another_feature_set),
     CS_TEST(test_model_refuses_a_flipped_bit_anywhere_after_the_header),
     CS_TEST(test_model_refuses_a_resealed_nan_weight_and_bad_note),
+    CS_TEST(test_model_refuses_a_resealed_oversized_finite_weight),
     CS_TEST(test_model_strategy_refuses_a_bad_path_at_create),
     CS_TEST(test_model_plays_what_its_weights_say),
     {NULL, NULL},

@@ -3,7 +3,9 @@
  * test_winprob.c - the win-probability tables behind mc's objective=win: probabilities, the
  * two sides' chances from one state adding to one (the dynamic programme is consistent), the
  * dealer's advantage, the end of the game in the order a deal counts its points (checked
- * against deals played out with the real target), and the end of a fixed number of deals.
+ * against deals played out with the real target), the end of a fixed number of deals and the
+ * layer of the deals left, and the three- and four-hand mixture of the dealer's and the pones'
+ * points (exact in a race to one point).
  */
 #include <math.h>
 #include <stdio.h>
@@ -162,6 +164,53 @@ static void test_three_sides_share_the_whole_chance(void) {
     cs_winprob_free(&w);
 }
 
+/*
+ * With three or four sides every player's points per deal are the mixture of one dealer's and
+ * n - 1 pones' (f + (n - 1) g) / n. A race to one point shows it exactly: from 0-0 with m0 the
+ * mixture's chance of scoring nothing in a deal, the side that counts second (the dealer)
+ * wins m0 (1 - m0) + m0^2 V0 and the side that counts first (1 - m0) + m0^2 V1, so
+ * V1 = m0 / (1 + m0^2) and V0 = (1 - m0 + m0^2) / (1 + m0^2) (winprob.h's w[dealer is mine]).
+ */
+static void test_three_and_four_hand_tables_mix_one_dealer_with_the_pones(void) {
+    const cs_preset presets[2] = {CS_PRESET_THREE, CS_PRESET_FOUR};
+    for (int i = 0; i < 2; i++) {
+        cs_rules r;
+        cs_rules_preset(presets[i], &r);
+        r.target = 1;
+        cs_crib_model m;
+        cs_crib_model_build(&m, r.crib_flush_min);
+        cs_winprob w;
+        CU_ASSERT_EQUAL_FATAL(cs_winprob_build(&w, &r, &m, 4000), CS_OK);
+        int n = r.players;
+        double m0 = (w.f[0] + (n - 1) * w.g[0]) / n;
+        /* the pones score nothing in a deal far more often than the dealer (with the crib) */
+        CU_ASSERT_TRUE(w.g[0] > w.f[0] + 1e-3);
+        CU_ASSERT_DOUBLE_EQUAL(w.w[1], m0 / (1 + m0 * m0), 1e-6);
+        CU_ASSERT_DOUBLE_EQUAL(w.w[0], (1 - m0 + m0 * m0) / (1 + m0 * m0), 1e-6);
+        cs_winprob_free(&w);
+    }
+}
+
+/* With a fixed number of deals the table reads the layer of the deals left: after the third of
+ * four deals one deal is left, so a tie is not yet half a win (the last dealer is favoured,
+ * the other side's chance the complement) and a one-point lead is not yet a win; a lead is
+ * worth more with one deal left than with two. */
+static void test_fixed_deals_read_the_layer_of_the_deals_left(void) {
+    cs_crib_model m;
+    cs_winprob w = build(CS_PRESET_NZ_TOURNAMENT, &m);
+    CU_ASSERT_EQUAL_FATAL(w.layers, 5);
+    int tied[2] = {60, 60}, ahead[2] = {61, 60}, far[2] = {80, 50};
+    double deal = cs_winprob_get(&w, tied, 0, 0, 3), pone = cs_winprob_get(&w, tied, 0, 1, 3);
+    CU_ASSERT(deal > 0.55 && deal < 0.8);
+    CU_ASSERT_DOUBLE_EQUAL(deal + pone, 1.0, 1e-4);
+    double lead = cs_winprob_get(&w, ahead, 0, 1, 3);
+    CU_ASSERT(lead > pone && lead < 0.99);
+    CU_ASSERT_DOUBLE_EQUAL(cs_winprob_get(&w, ahead, 0, 1, 4), 1.0, 1e-6);
+    double one_left = cs_winprob_get(&w, far, 0, 1, 3), two_left = cs_winprob_get(&w, far, 0, 1, 2);
+    CU_ASSERT(one_left > two_left && one_left < 1.0 && two_left > 0.5);
+    cs_winprob_free(&w);
+}
+
 const char cs_suite_name[] = "winprob";
 const cs_test cs_suite_tests[] = {
     CS_TEST(test_two_player_chances_are_complementary),
@@ -169,5 +218,7 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_the_end_follows_the_order_of_the_points),
     CS_TEST(test_fixed_deals_end_with_the_higher_score),
     CS_TEST(test_three_sides_share_the_whole_chance),
+    CS_TEST(test_three_and_four_hand_tables_mix_one_dealer_with_the_pones),
+    CS_TEST(test_fixed_deals_read_the_layer_of_the_deals_left),
     {NULL, NULL},
 };

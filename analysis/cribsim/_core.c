@@ -3,7 +3,9 @@
  * (experiments/env/cs_env.h), which links the engine and the strategies but not HDF5, so it
  * sits beside h5py's own HDF5 in one process.
  *
- * Three types, each an owner of one C object: Env (a batch, stepped into numpy arrays the
+ * Scoring as the command line scores (show_score(hand, starter, crib=False), peg_score(pile),
+ * cards as text such as "5H"; a bad card raises ValueError naming it), engine_version(), and
+ * three types, each an owner of one C object: Env (a batch, stepped into numpy arrays the
  * caller owns, through the buffer protocol: no numpy headers, no copies), State (one game with
  * explicit chance) and Strategy (a built-in or plugin strategy deciding for a State). The game
  * logic is all in C; cribsim/game.py and cribsim/envs/ give it the ecosystem's names.
@@ -11,8 +13,10 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
+#include "cards.h"
 #include "cs_env.h"
 #include "error.h"
+#include "score.h"
 
 /* ---- buffers ---- */
 
@@ -30,7 +34,8 @@ static int get_buffer(PyObject *obj, Py_buffer *view, int writable, Py_ssize_t c
     if (*f == '<' || *f == '=' || *f == '@') f++;
     if (view->itemsize != itemsize || strlen(f) != 1 || !strchr(fmts, *f) ||
         view->len != count * itemsize) {
-        PyErr_Format(PyExc_ValueError, "%s: %zd items of %zd bytes ('%s') needed, got %zd bytes "
+        PyErr_Format(PyExc_ValueError,
+                     "%s: %zd items of %zd bytes ('%s') needed, got %zd bytes "
                      "of '%s'",
                      what, count, itemsize, fmts, view->len, view->format ? view->format : "B");
         PyBuffer_Release(view);
@@ -45,11 +50,27 @@ static void release(Py_buffer *views, int n) {
 
 /* Raises the exception for a cs_err: ValueError for bad input, RuntimeError for failures. */
 static PyObject *raise_err(int rc, const char *msg) {
-    PyObject *type = rc == CS_ENOMEM ? PyExc_MemoryError
+    PyObject *type = rc == CS_ENOMEM                                        ? PyExc_MemoryError
                      : (rc == CS_EAGENT || rc == CS_EIO || rc == CS_ESTATE) ? PyExc_RuntimeError
                                                                             : PyExc_ValueError;
     PyErr_SetString(type, msg && msg[0] ? msg : cs_err_message(rc));
     return NULL;
+}
+
+/* The indexes i < n where flags[i] is set, as a list of ints. */
+static PyObject *index_list(const uint8_t *flags, int n) {
+    PyObject *out = PyList_New(0);
+    for (int i = 0; out && i < n; i++) {
+        if (!flags[i]) continue;
+        PyObject *v = PyLong_FromLong(i);
+        if (!v || PyList_Append(out, v)) {
+            Py_XDECREF(v);
+            Py_DECREF(out);
+            return NULL;
+        }
+        Py_DECREF(v);
+    }
+    return out;
 }
 
 static int reward_kind(const char *name) {
@@ -66,7 +87,7 @@ static int reward_kind(const char *name) {
 typedef struct {
     PyObject_HEAD cs_env *env;
     int n;
-    int bound;        /* bufs hold the arrays bind() was given */
+    int bound;         /* bufs hold the arrays bind() was given */
     Py_buffer bufs[6]; /* action, obs, mask, seat, reward, done */
 } EnvObject;
 
@@ -86,8 +107,8 @@ static int Env_init(EnvObject *self, PyObject *args, PyObject *kw) {
     const char *rules = "two", *set = NULL, *reward = "win";
     PyObject *seats = Py_None;
     int n = 1, threads = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "|zzOiis", names, &rules, &set, &seats, &n,
-                                     &threads, &reward))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "|zzOiis", names, &rules, &set, &seats, &n, &threads,
+                                     &reward))
         return -1;
     cs_env_config cfg = {.rules = rules, .set = set, .n_games = n, .threads = threads};
     if ((cfg.reward = reward_kind(reward)) < 0) return -1;
@@ -153,19 +174,25 @@ static PyObject *Env_reset(EnvObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
-static PyObject *Env_step(EnvObject *self, PyObject *args) {
+/* The six arrays of a step (action, obs, mask, seat, reward, done) from args, checked. */
+static int step_buffers(EnvObject *self, PyObject *args, Py_buffer b[6]) {
     PyObject *o[6];
-    if (!Env_ready(self) || !PyArg_ParseTuple(args, "OOOOOO", &o[0], &o[1], &o[2], &o[3], &o[4],
-                                              &o[5]))
-        return NULL;
-    Py_buffer b[6];
+    if (!Env_ready(self) ||
+        !PyArg_ParseTuple(args, "OOOOOO", &o[0], &o[1], &o[2], &o[3], &o[4], &o[5]))
+        return -1;
     Py_ssize_t n = self->n;
-    if (get_buffer(o[0], &b[0], 0, n, 4, "il", "action")) return NULL;
-    if (get_buffer(o[1], &b[1], 1, n * CS_OBS_SIZE, 1, "Bb?", "obs")) return release(b, 1), NULL;
-    if (get_buffer(o[2], &b[2], 1, n * CS_ACT_COUNT, 1, "Bb?", "mask")) return release(b, 2), NULL;
-    if (get_buffer(o[3], &b[3], 1, n, 1, "bB", "seat")) return release(b, 3), NULL;
-    if (get_buffer(o[4], &b[4], 1, n * 4, 4, "f", "reward")) return release(b, 4), NULL;
-    if (get_buffer(o[5], &b[5], 1, n, 1, "Bb?", "done")) return release(b, 5), NULL;
+    if (get_buffer(o[0], &b[0], 0, n, 4, "il", "action")) return -1;
+    if (get_buffer(o[1], &b[1], 1, n * CS_OBS_SIZE, 1, "Bb?", "obs")) return release(b, 1), -1;
+    if (get_buffer(o[2], &b[2], 1, n * CS_ACT_COUNT, 1, "Bb?", "mask")) return release(b, 2), -1;
+    if (get_buffer(o[3], &b[3], 1, n, 1, "bB", "seat")) return release(b, 3), -1;
+    if (get_buffer(o[4], &b[4], 1, n * 4, 4, "f", "reward")) return release(b, 4), -1;
+    if (get_buffer(o[5], &b[5], 1, n, 1, "Bb?", "done")) return release(b, 5), -1;
+    return 0;
+}
+
+static PyObject *Env_step(EnvObject *self, PyObject *args) {
+    Py_buffer b[6];
+    if (step_buffers(self, args, b)) return NULL;
     int rc;
     Py_BEGIN_ALLOW_THREADS rc =
         cs_env_step(self->env, b[0].buf, b[1].buf, b[2].buf, b[3].buf, b[4].buf, b[5].buf);
@@ -180,19 +207,10 @@ static PyObject *Env_step(EnvObject *self, PyObject *args) {
  * single Gymnasium environment steps so, a call costing a few hundred nanoseconds.
  */
 static PyObject *Env_bind(EnvObject *self, PyObject *args) {
-    PyObject *o[6];
-    if (!Env_ready(self) || !PyArg_ParseTuple(args, "OOOOOO", &o[0], &o[1], &o[2], &o[3], &o[4],
-                                              &o[5]))
-        return NULL;
+    Py_buffer b[6];
+    if (step_buffers(self, args, b)) return NULL;
     Env_unbind(self);
-    Py_buffer *b = self->bufs;
-    Py_ssize_t n = self->n;
-    if (get_buffer(o[0], &b[0], 0, n, 4, "il", "action")) return NULL;
-    if (get_buffer(o[1], &b[1], 1, n * CS_OBS_SIZE, 1, "Bb?", "obs")) return release(b, 1), NULL;
-    if (get_buffer(o[2], &b[2], 1, n * CS_ACT_COUNT, 1, "Bb?", "mask")) return release(b, 2), NULL;
-    if (get_buffer(o[3], &b[3], 1, n, 1, "bB", "seat")) return release(b, 3), NULL;
-    if (get_buffer(o[4], &b[4], 1, n * 4, 4, "f", "reward")) return release(b, 4), NULL;
-    if (get_buffer(o[5], &b[5], 1, n, 1, "Bb?", "done")) return release(b, 5), NULL;
+    memcpy(self->bufs, b, sizeof b);
     self->bound = 1;
     Py_RETURN_NONE;
 }
@@ -230,9 +248,8 @@ static PyObject *game_dict(uint64_t game, int first_dealer, int deals, int winne
     PyObject *sc = PyTuple_New(players);
     if (!sc) return NULL;
     for (int s = 0; s < players; s++) PyTuple_SET_ITEM(sc, s, PyLong_FromLong(score[s]));
-    return Py_BuildValue("{s:K,s:i,s:i,s:i,s:N}", "game", (unsigned long long)game,
-                         "first_dealer", first_dealer, "deals", deals, "winner", winner, "score",
-                         sc);
+    return Py_BuildValue("{s:K,s:i,s:i,s:i,s:N}", "game", (unsigned long long)game, "first_dealer",
+                         first_dealer, "deals", deals, "winner", winner, "score", sc);
 }
 
 static PyObject *Env_last_game(EnvObject *self, PyObject *args) {
@@ -241,8 +258,7 @@ static PyObject *Env_last_game(EnvObject *self, PyObject *args) {
     uint64_t game;
     int fd, deals, winner;
     int16_t score[4];
-    if (cs_env_last_game(self->env, i, &game, &fd, &deals, &winner, score) != CS_OK)
-        Py_RETURN_NONE;
+    if (cs_env_last_game(self->env, i, &game, &fd, &deals, &winner, score) != CS_OK) Py_RETURN_NONE;
     return game_dict(game, fd, deals, winner, score, cs_env_players(self->env));
 }
 
@@ -255,18 +271,10 @@ static PyObject *Env_get_players(EnvObject *self, void *closure) {
 static PyObject *Env_get_learners(EnvObject *self, void *closure) {
     (void)closure;
     if (!Env_ready(self)) return NULL;
-    PyObject *out = PyList_New(0);
-    for (int s = 0; out && s < cs_env_players(self->env); s++) {
-        if (!cs_env_is_learner(self->env, s)) continue;
-        PyObject *v = PyLong_FromLong(s);
-        if (!v || PyList_Append(out, v)) {
-            Py_XDECREF(v);
-            Py_DECREF(out);
-            return NULL;
-        }
-        Py_DECREF(v);
-    }
-    return out;
+    uint8_t learner[4] = {0};
+    for (int s = 0; s < cs_env_players(self->env); s++)
+        learner[s] = (uint8_t)cs_env_is_learner(self->env, s);
+    return index_list(learner, 4);
 }
 
 static PyObject *Env_get_n(EnvObject *self, void *closure) {
@@ -356,18 +364,7 @@ static PyObject *State_legal(StateObject *self, PyObject *unused) {
     if (!State_ready(self)) return NULL;
     uint8_t mask[CS_ACT_COUNT];
     cs_env_state_legal(self->st, mask);
-    PyObject *out = PyList_New(0);
-    for (int a = 0; out && a < CS_ACT_COUNT; a++) {
-        if (!mask[a]) continue;
-        PyObject *v = PyLong_FromLong(a);
-        if (!v || PyList_Append(out, v)) {
-            Py_XDECREF(v);
-            Py_DECREF(out);
-            return NULL;
-        }
-        Py_DECREF(v);
-    }
-    return out;
+    return index_list(mask, CS_ACT_COUNT);
 }
 
 static PyObject *State_mask(StateObject *self, PyObject *args) {
@@ -571,17 +568,134 @@ static PyTypeObject StrategyType = {
     .tp_getset = Strategy_getset,
 };
 
+/* ---- scoring, as the command line's score and peg ---- */
+
+#ifndef CS_PROJECT_VERSION
+#define CS_PROJECT_VERSION "unknown"
+#endif
+
+/* Parses a sequence of card texts into out[0..*n-1] (at most max), refusing duplicates; 0 or
+ * -1 with a ValueError/TypeError set. `what` names the argument in messages. */
+static int parse_cards(PyObject *seq, const char *what, cs_card out[], int max, int *n) {
+    PyObject *fast = PySequence_Fast(seq, "expected a sequence of card texts");
+    if (!fast) return -1;
+    Py_ssize_t len = PySequence_Fast_GET_SIZE(fast);
+    if (len > max) {
+        PyErr_Format(PyExc_ValueError, "%s: %zd cards, at most %d", what, len, max);
+        Py_DECREF(fast);
+        return -1;
+    }
+    cs_cardset seen = 0;
+    for (Py_ssize_t i = 0; i < len; i++) {
+        PyObject *item = PySequence_Fast_GET_ITEM(fast, i);
+        const char *text = PyUnicode_Check(item) ? PyUnicode_AsUTF8(item) : NULL;
+        if (!text) {
+            if (!PyErr_Occurred())
+                PyErr_Format(PyExc_TypeError, "%s: card %zd is not a str", what, i);
+            Py_DECREF(fast);
+            return -1;
+        }
+        cs_card c;
+        int err = cs_card_parse(text, &c);
+        if (err == 0 && cs_cardset_has(seen, c)) err = CS_EDUPCARD;
+        if (err) {
+            PyErr_Format(PyExc_ValueError, "%s: %s '%s'", what, cs_err_message(err), text);
+            Py_DECREF(fast);
+            return -1;
+        }
+        seen |= cs_cardset_of(c);
+        out[i] = c;
+    }
+    Py_DECREF(fast);
+    *n = (int)len;
+    return 0;
+}
+
+static PyObject *show_score(PyObject *self, PyObject *args, PyObject *kwargs) {
+    (void)self;
+    static char *kwlist[] = {"hand", "starter", "crib", NULL};
+    PyObject *hand_seq;
+    const char *starter_text;
+    int crib = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "Os|p:show_score", kwlist, &hand_seq,
+                                     &starter_text, &crib))
+        return NULL;
+    cs_card hand[CS_SHOW_HAND_MAX + 1];
+    int n;
+    if (parse_cards(hand_seq, "hand", hand, CS_SHOW_HAND_MAX, &n)) return NULL;
+    if (n != 3 && n != 4) {
+        PyErr_Format(PyExc_ValueError, "hand: %d cards, not 3 or 4", n);
+        return NULL;
+    }
+    cs_card starter;
+    int err = cs_card_parse(starter_text, &starter);
+    if (err == 0) {
+        for (int i = 0; i < n; i++)
+            if (hand[i] == starter) err = CS_EDUPCARD;
+    }
+    if (err) {
+        PyErr_Format(PyExc_ValueError, "starter: %s '%s'", cs_err_message(err), starter_text);
+        return NULL;
+    }
+    /* The flush rule: every hand card for a hand, all five cards for the crib (score.h). */
+    return PyLong_FromLong(cs_show_score(hand, n, starter, crib ? 5 : n));
+}
+
+static PyObject *peg_score(PyObject *self, PyObject *pile_seq) {
+    (void)self;
+    cs_card pile[CS_PEG_PILE_MAX];
+    int n;
+    if (parse_cards(pile_seq, "pile", pile, CS_PEG_PILE_MAX, &n)) return NULL;
+    if (n < 1) {
+        PyErr_SetString(PyExc_ValueError, "pile: no cards");
+        return NULL;
+    }
+    int count = 0;
+    for (int i = 0; i < n; i++) count += cs_card_value(pile[i]);
+    if (count > 31) {
+        PyErr_Format(PyExc_ValueError, "pile: the count is %d, over 31", count);
+        return NULL;
+    }
+    return PyLong_FromLong(cs_peg_score(pile, n));
+}
+
+static PyObject *engine_version(PyObject *self, PyObject *unused) {
+    (void)self;
+    (void)unused;
+    return PyUnicode_FromString(CS_PROJECT_VERSION);
+}
+
+static PyMethodDef core_methods[] = {
+    {"show_score", (PyCFunction)(void (*)(void))show_score, METH_VARARGS | METH_KEYWORDS,
+     "show_score(hand, starter, crib=False) -> int\n\nThe show of a hand of 3 or 4 cards with "
+     "its starter (card texts such as '5H'), as `cribsim score`; crib=True applies the crib's "
+     "flush rule (all five cards)."},
+    {"peg_score", peg_score, METH_O,
+     "peg_score(pile) -> int\n\nThe points the last card of the pile scores when laid (the "
+     "series so far, oldest first), as `cribsim peg`; not the go."},
+    {"engine_version", engine_version, METH_NOARGS,
+     "engine_version() -> str\n\nThe project version the engine was built as."},
+    {NULL, NULL, 0, NULL},
+};
+
 /* ---- the module ---- */
 
 static struct PyModuleDef core_module = {
-    PyModuleDef_HEAD_INIT, "_core",
-    "cribsim's engine, strategies and environment API (experiments/env/cs_env.h)", -1, NULL,
-    NULL, NULL, NULL, NULL};
+    PyModuleDef_HEAD_INIT,
+    "_core",
+    "cribsim's engine, strategies and environment API (experiments/env/cs_env.h)",
+    -1,
+    core_methods,
+    NULL,
+    NULL,
+    NULL,
+    NULL};
 
 static int add_int(PyObject *m, const char *name, long v) {
     return PyModule_AddIntConstant(m, name, v);
 }
 
+PyMODINIT_FUNC PyInit__core(void);
 PyMODINIT_FUNC PyInit__core(void) {
     PyTypeObject *types[] = {&EnvType, &StateType, &StrategyType};
     const char *names[] = {"Env", "State", "Strategy"};

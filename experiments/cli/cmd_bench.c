@@ -14,11 +14,17 @@
  *   mc          mc vs mc at its default budget, the same way, and at version 2's budget
  *   ladder      every strategy of the ladder (results/ladder.md) against itself the same way,
  *               one line each ("ladder  NAME self-play: R games a second"), which
- *               analysis/ladder.py --speeds reads to print each one's speed beside its strength
+ *               cribsim-ladder --speeds reads to print each one's speed beside its strength
  *   deals       the cost of --record deals over /games alone (random vs random), in wall time
  *               and in CPU time (which a busy machine does not inflate), on one thread and on
  *               N: the medians of three pairs of runs in turn, with the range of the time
  *   threads     random vs random with /games on N threads (default 2) against one
+ *   env         the environment API's batch (cs_env.h): agent steps a second for 1024 games
+ *               of two-player rules with the learner at both seats, random legal actions
+ *               chosen in C from the masks on the batch's threads (the choosing is part of
+ *               the figure), observations and masks written; on one thread (also per second
+ *               of its CPU time) and on N (default 2), and the ratio; the fastest of three
+ *               measurements of each, taken in turn
  * Each figure runs for about --seconds (default 2); runner figures first calibrate the game
  * count on a short run. Files go to --dir (default $TMPDIR or /tmp) and are removed.
  */
@@ -30,6 +36,7 @@
 
 #include "cliopts.h"
 #include "commands.h"
+#include "cs_env.h"
 #include "error.h"
 #include "game.h"
 #include "pcg32.h"
@@ -55,11 +62,10 @@ static void usage(FILE *out) {
             "\n"
             "Prints the project's throughput figures (README.md, Figures), on one core unless\n"
             "stated. NAMES is a comma list of: hand-stats, score, engine, games, expected,\n"
-            "expert, mc, ladder, deals, threads (default all). S is the time spent on each figure "
-            "(default "
-            "2).\n"
-            "--threads N sets the thread count the threads and deals figures compare with one "
-            "(default 2).\n"
+            "expert, mc, ladder, deals, threads, env (default all). S is the time spent on each\n"
+            "figure (default 2).\n"
+            "--threads N sets the thread count the threads, deals and env figures compare with\n"
+            "one (default 2).\n"
             "Files written while measuring go to DIR (default $TMPDIR or /tmp) and are removed.\n");
 }
 
@@ -250,7 +256,7 @@ static void bench_mc(const bench *b) {
 }
 
 /* The ladder's strategies at their defaults, weakest first: each against itself, one line each
- * in a fixed form that analysis/ladder.py --speeds parses. */
+ * in a fixed form that cribsim-ladder --speeds parses. */
 static void bench_ladder(const bench *b) {
     static const char *const LADDER[] = {"random", "greedy", "expected", "expert",
                                          "model",  "nn",     "mc"};
@@ -326,6 +332,122 @@ static void bench_threads(const bench *b) {
            b->threads, many, one, many / one);
 }
 
+/* CPU seconds the calling thread has used (the one-thread env figure runs on it alone). */
+static double thread_cpu_seconds(void) {
+    struct timespec ts;
+    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0) return 0;
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* Games in the env figure's batch. */
+#define ENV_GAMES 2048
+
+/*
+ * Steps a batch of ENV_GAMES (reset with BENCH_SEED) on `threads` threads for about b->seconds
+ * with random legal actions: each slot draws from its own xorshift stream and takes the k-th
+ * legal action of its mask. Returns agent steps a second (one step of one game is one agent
+ * step) and sets *per_cpu to the steps per second of the calling thread's CPU time (the figure
+ * a busy machine does not lower, for one thread), or returns a negative value after printing
+ * why.
+ */
+static double env_rate(const bench *b, int threads, double *per_cpu) {
+    cs_env_config cfg = {"two",     NULL,    {NULL, NULL, NULL, NULL},
+                         ENV_GAMES, threads, CS_ENV_REWARD_WIN};
+    cs_env *env = NULL;
+    char err[CS_ENV_ERR_MAX];
+    if (cs_env_create(&cfg, &env, err, sizeof err) != 0) {
+        printf("env         failed: %s\n", err);
+        return -1;
+    }
+    int n = ENV_GAMES;
+    /* The mask buffer has 8 zero bytes to spare at its end for the gathering below. */
+    uint8_t *obs = malloc((size_t)n * CS_OBS_SIZE), *mask = calloc((size_t)n * CS_ACT_COUNT + 8, 1);
+    uint8_t *done = malloc((size_t)n);
+    int8_t *seat = malloc((size_t)n);
+    float *reward = malloc((size_t)n * 4 * sizeof *reward);
+    int32_t *action = malloc((size_t)n * sizeof *action);
+    uint64_t *rng = malloc((size_t)n * sizeof *rng);
+    double rate = -1;
+    if (!obs || !mask || !done || !seat || !reward || !action || !rng) goto out;
+    for (int i = 0; i < n; i++) rng[i] = 0x9e3779b97f4a7c15ull * (uint64_t)(i + 1);
+    if (cs_env_reset(env, BENCH_SEED, obs, mask, seat) != 0) {
+        printf("env         failed: %s\n", cs_env_error(env));
+        goto out;
+    }
+    uint64_t steps = 0;
+    double start = cs_now(), cpu0 = thread_cpu_seconds(), t;
+    do {
+        for (int k = 0; k < 64; k++) {
+            /* The learner chooses on the batch's threads, each for the slots its thread steps
+             * (the same static split), as a batched learner in C would: a choice made on the
+             * calling thread alone would move every mask from one core's cache to the other
+             * and back at each step, which is the learner's cost, not the environment's. */
+#pragma omp parallel for schedule(static) num_threads(threads) if (threads > 1)
+            for (int i = 0; i < n; i++) {
+                /* The mask's 0/1 bytes gathered eight at a time into a set of actions (the
+                 * multiply moves byte j's bit to bit 56 + j), then its k-th member. */
+                const uint8_t *m = mask + (size_t)i * CS_ACT_COUNT;
+                uint64_t legal = 0;
+                for (int w = 0; w < CS_ACT_COUNT; w += 8) {
+                    uint64_t bytes;
+                    memcpy(&bytes, m + w, 8); /* past the row: 0s and 1s, masked off below */
+                    legal |= (bytes * 0x0102040810204080ull) >> 56 << w;
+                }
+                legal &= (1ull << CS_ACT_COUNT) - 1;
+                uint64_t x = rng[i];
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                rng[i] = x;
+                for (uint32_t skip = (uint32_t)(x >> 32) % (uint32_t)cs_cardset_count(legal); skip;
+                     skip--)
+                    legal &= legal - 1;
+                action[i] = __builtin_ctzll(legal);
+            }
+            if (cs_env_step(env, action, obs, mask, seat, reward, done) != 0) {
+                printf("env         failed: %s\n", cs_env_error(env));
+                goto out;
+            }
+            steps += (uint64_t)n;
+        }
+        t = cs_now() - start;
+    } while (t < b->seconds);
+    rate = (double)steps / t;
+    double cpu = thread_cpu_seconds() - cpu0;
+    *per_cpu = cpu > 0 ? (double)steps / cpu : 0;
+out:
+    free(obs);
+    free(mask);
+    free(done);
+    free(seat);
+    free(reward);
+    free(action);
+    free(rng);
+    cs_env_destroy(env);
+    return rate;
+}
+
+/* Measurements of each env figure, one and many threads in turn; the fastest of each is kept. */
+#define ENV_REPEATS 3
+
+static void bench_env(const bench *b) {
+    double one = 0, one_cpu = 0, many = 0;
+    for (int r = 0; r < ENV_REPEATS; r++) {
+        double cpu, unused;
+        double rate = env_rate(b, 1, &cpu);
+        if (rate < 0) return;
+        if (rate > one) one = rate, one_cpu = cpu;
+        rate = env_rate(b, b->threads, &unused);
+        if (rate < 0) return;
+        if (rate > many) many = rate;
+    }
+    printf("env         batch of %d two-player games, learner at both seats, random legal "
+           "actions from the masks: one thread %.0f agent steps a second (%.0f a second of its "
+           "CPU time; target 3,000,000); %d threads %.0f: %.2f times (target 1.8 for two; "
+           "fastest of %d measurements each, taken in turn)\n",
+           ENV_GAMES, one, one_cpu, b->threads, many, many / one, ENV_REPEATS);
+}
+
 typedef struct {
     const char *name;
     void (*fn)(const bench *b);
@@ -342,6 +464,7 @@ static const figure FIGURES[] = {
     {"ladder", bench_ladder},
     {"deals", bench_deals},
     {"threads", bench_threads},
+    {"env", bench_env},
 };
 #define N_FIGURES (sizeof FIGURES / sizeof FIGURES[0])
 

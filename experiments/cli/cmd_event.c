@@ -37,7 +37,7 @@ static void usage(FILE *out) {
             "\n"
             "SIGINT or SIGTERM finishes the events in hand, writes them and closes the file\n"
             "(status interrupted); --resume then plays the rest as one run would have.\n"
-            "Analyse the file with analysis/events.py.\n",
+            "Analyse the file with cribsim-events (the Python package's command).\n",
             formats);
 }
 

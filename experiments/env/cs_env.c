@@ -165,8 +165,9 @@ static void eg_write(env_game *eg, uint8_t *obs, uint8_t *mask) {
     uint8_t m[CS_ACT_COUNT];
     uint8_t *out = mask ? mask : m;
     cs_encode_mask(&v, eg->chosen, eg->n_chosen, eg->ask == ASK_GO, out);
-    uint64_t legal = 0;
-    for (int a = 0; a < CS_ACT_COUNT; a++) legal |= (uint64_t)out[a] << a;
+    /* Only go and the cards in hand can be marked: read those bytes, not all of the mask. */
+    uint64_t legal = (uint64_t)out[CS_ACT_GO] << CS_ACT_GO;
+    for (int i = 0; i < v.n_hand; i++) legal |= (uint64_t)out[v.hand[i]] << v.hand[i];
     eg->legal = legal;
 }
 
@@ -454,26 +455,41 @@ int cs_env_step(cs_env *env, const int32_t *action, uint8_t *obs, uint8_t *mask,
         snprintf(env->err, sizeof env->err, "step before reset (or after a failure)");
         return CS_ESTATE;
     }
-    for (int i = 0; i < n; i++) {
-        int32_t a = action[i];
-        if (a < 0 || a >= CS_ACT_COUNT || !(env->games[i].legal >> a & 1)) {
-            snprintf(env->err, sizeof env->err,
-                     "slot %d (game %llu), seat %d: action %ld is not legal now", i,
-                     (unsigned long long)env->games[i].index, env->games[i].seat, (long)a);
-            return CS_EILLEGAL;
+    /*
+     * One parallel region: every slot's action checked, then (if all are legal) every slot
+     * stepped, each thread on the same static share of slots in both loops, so a slot's state
+     * stays in the cache of the core that steps it (the calling thread reading every slot's
+     * legal set would move half of them between cores at each step).
+     */
+    int kind = env->reward, bad = n;
+#pragma omp parallel num_threads(env->threads) if (n > 1)
+    {
+#pragma omp for schedule(static) reduction(min : bad)
+        for (int i = 0; i < n; i++) {
+            int32_t a = action[i];
+            if ((a < 0 || a >= CS_ACT_COUNT || !(env->games[i].legal >> a & 1)) && i < bad)
+                bad = i;
+        }
+        if (bad == n) { /* the same for every thread: the loop's barrier has passed */
+#pragma omp for schedule(static)
+            for (int i = 0; i < n; i++) {
+                env_game *eg = &env->games[i];
+                int rc = eg_act(eg, action[i]);
+                float *r = reward + (size_t)i * CS_MAX_PLAYERS;
+                done[i] = rc == ADV_OVER;
+                if (rc >= 0) eg_rewards(eg, kind, rc == ADV_OVER, r);
+                rc = slot_to_decision(env, eg, rc);
+                env->rc[i] = rc < 0 ? rc : 0;
+                if (rc == ADV_DECISION) slot_write(eg, i, obs, mask, seat);
+            }
         }
     }
-    int kind = env->reward;
-#pragma omp parallel for schedule(static) num_threads(env->threads) if (n > 1)
-    for (int i = 0; i < n; i++) {
-        env_game *eg = &env->games[i];
-        int rc = eg_act(eg, action[i]);
-        float *r = reward + (size_t)i * CS_MAX_PLAYERS;
-        done[i] = rc == ADV_OVER;
-        if (rc >= 0) eg_rewards(eg, kind, rc == ADV_OVER, r);
-        rc = slot_to_decision(env, eg, rc);
-        env->rc[i] = rc < 0 ? rc : 0;
-        if (rc == ADV_DECISION) slot_write(eg, i, obs, mask, seat);
+    if (bad < n) {
+        const env_game *eg = &env->games[bad];
+        snprintf(env->err, sizeof env->err,
+                 "slot %d (game %llu), seat %d: action %ld is not legal now", bad,
+                 (unsigned long long)eg->index, eg->seat, (long)action[bad]);
+        return CS_EILLEGAL;
     }
     return first_failure(env);
 }

@@ -219,7 +219,7 @@ static int model_play(void *self, const cs_view *v, cs_card *out) {
 const cs_strategy cs_strategy_model = {
     .name = "model",
     .version = 1,
-    .description = "a linear model trained on cribsim's datasets (analysis/train_model.py) "
+    .description = "a linear model trained on cribsim's datasets (cribsim-train-model) "
                    "scores every discard and every card that fits",
     .params = MODEL_PARAMS,
     .n_params = 1,

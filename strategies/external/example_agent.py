@@ -1,7 +1,7 @@
-#!/usr/bin/python3
+#!/usr/bin/env python3
 """An outside cribsim agent speaking strategies/external/PROTOCOL.md (standard library only).
 
-Seat it with  exec:/usr/bin/python3 strategies/external/example_agent.py
+Seat it with  exec:python3 strategies/external/example_agent.py
 It keeps the four (or three) cards that score most on their own and plays the card that pegs
 most now, like the built-in `greedy`.
 

@@ -15,7 +15,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 command -v clang >/dev/null || bash .ci/deps.sh
-CC=clang cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=Debug -DCRIBSIM_FUZZ=ON >/dev/null
+CC=clang cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=Debug -DCRIBSIM_FUZZ=ON \
+    -DCRIBSIM_PYTHON_TESTS=OFF >/dev/null
 cmake --build build-fuzz -j"$(nproc)" --target fuzz_cards fuzz_spec fuzz_rules fuzz_runfile fuzz_nnfile >/dev/null
 export ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 export LSAN_OPTIONS="suppressions=$PWD/tests/lsan.supp"

@@ -5,7 +5,8 @@
     vec = gymnasium.make_vec("cribsim/Cribbage-v0", num_envs=256, opponents=["expected"])
 
 Observations are the seat's CS_OBS_SIZE bytes (docs/environment.md); info["action_mask"]
-holds the legal actions (53 bytes), and `action_masks()` returns them for maskable learners.
+holds the legal actions (53 int8 0s and 1s, the dtype `action_space.sample(mask)` takes), and
+`action_masks()` returns them as booleans for maskable learners.
 The other seats are played in C by their strategies; the learner is asked only for its own
 decisions (its discards one card at a time, its plays, its go).
 """
@@ -86,7 +87,7 @@ class CribbageEnv(gym.Env):
         super().reset(seed=seed)
         self._env.reset_bound(int(self.np_random.integers(0, 2**63)))
         self._over = False
-        return self._obs_row.copy(), {"action_mask": self._mask_row.copy()}
+        return self._obs_row.copy(), {"action_mask": self._mask_row.view(np.int8).copy()}
 
     def step(self, action):
         if self._over:
@@ -99,8 +100,8 @@ class CribbageEnv(gym.Env):
                 raise ValueError(f"action {action} is not legal now") from None
             self._over = True
             return (self._obs_row.copy(), self.illegal_reward, True, False,
-                    {"action_mask": np.zeros(NUM_ACTIONS, np.uint8), "illegal_action": True})
-        info = {"action_mask": self._mask_row.copy()}
+                    {"action_mask": np.zeros(NUM_ACTIONS, np.int8), "illegal_action": True})
+        info = {"action_mask": self._mask_row.view(np.int8).copy()}
         if terminated:
             self._over = True
             info["game"] = self._env.last_game(0)
@@ -150,14 +151,14 @@ class CribbageVectorEnv(VectorEnv):
             self._seed_rng = np.random.default_rng(seed)
         self._env.reset(int(self._seed_rng.integers(0, 2**63)), self._obs, self._mask,
                         self._acting)
-        return self._obs.copy(), {"action_mask": self._mask.copy()}
+        return self._obs.copy(), {"action_mask": self._mask.view(np.int8).copy()}
 
     def step(self, actions):
         actions = np.ascontiguousarray(actions, dtype=np.int32).reshape(self.num_envs)
         self._env.step(actions, self._obs, self._mask, self._acting, self._reward, self._done)
         terminated = self._done.astype(bool)
         return (self._obs.copy(), self._reward[:, self.seat].copy(), terminated,
-                np.zeros(self.num_envs, bool), {"action_mask": self._mask.copy()})
+                np.zeros(self.num_envs, bool), {"action_mask": self._mask.view(np.int8).copy()})
 
     def close_extras(self, **kwargs):
         pass

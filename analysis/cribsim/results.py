@@ -1,8 +1,7 @@
-#!/usr/bin/python3
 """The canonical experiments answered: the report of an experiment's run files, and a short
 README in front of it that states the answer in words with the key numbers.
 
-    analysis/results.py NAME SPEC.yaml RUNS_DIR -o OUT_DIR [--hand-stats F] [--crib-stats F]
+    cribsim-results NAME SPEC.yaml RUNS_DIR -o OUT_DIR [--hand-stats F] [--crib-stats F]
                         [--command TEXT]
 
 NAME is one of the canonical experiments (ladder, variants, lurch-skunk, three-hand,
@@ -25,13 +24,13 @@ import os
 import re
 import sys
 
-import cliio
-import cribsim_data
-import matches
-import metrics
-import report
-from cribsim_data import fmt
-from report import interval, pct, signed
+from . import cliio
+from . import runfile
+from . import matches
+from . import metrics
+from . import report
+from .runfile import fmt
+from .report import interval, pct, signed
 
 QUESTIONS = {
     "ladder": "How strong is each built-in strategy against the others (two players, "
@@ -146,7 +145,7 @@ def answer_variants(runs):
                     f"reaches {run.rules['target']} in {pct(d['reached target']['rate'])}")
         else:
             last = f"{ci(close)} decided by the counting order" if close else "-"
-        rows.append([run.label, cribsim_data.describe_rules(run.rules),
+        rows.append([run.label, runfile.describe_rules(run.rules),
                      f"{ci(fd)} (fair {pct(fd['fair'])})",
                      f"{fmt(edge['mean'], 2)} [{fmt(edge['lo'], 2)}, {fmt(edge['hi'], 2)}]",
                      f"{fmt(dealer['total'], 2)} = {fmt(dealer['peg'], 2)} + "
@@ -229,7 +228,7 @@ def answer_lurch_skunk(runs):
     tables = {}
     for run in runs:
         t = metrics.skunk_table(run).set_index("result")
-        sk_rows.append([run.label, cribsim_data.describe_rules(run.rules), ", ".join(run.seats),
+        sk_rows.append([run.label, runfile.describe_rules(run.rules), ", ".join(run.seats),
                         ci(t.loc["skunk or worse"], 2), ci(t.loc["double skunk or worse"], 2),
                         ci(t.loc["lurch"], 2)])
         labels = matches.GameResults.labels_of(run)
@@ -429,7 +428,7 @@ def main(argv=None):
     status = report.main(rargv)
     if status != 0:
         return status
-    runs = cribsim_data.open_all(files)
+    runs = runfile.open_all(files)
     check_arms(runs, arms)
     exact = report.load_exact(args)
     command = args.command or f"results/regenerate.sh {args.name}"

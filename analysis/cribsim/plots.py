@@ -1,5 +1,5 @@
 """The report's figures: PNG plots of one or several runs, drawn with matplotlib's Agg backend
-(no display needed). Each function takes the runs (cribsim_data.Run, with the figures from
+(no display needed). Each function takes the runs (runfile.Run, with the figures from
 metrics.py computed inside), writes one PNG into a directory and returns its file name, or
 None when no run has the data the figure needs (e.g. /deals). With several runs each figure
 shows them side by side, one colour per run, labelled with the run's label.
@@ -7,14 +7,18 @@ shows them side by side, one colour per run, labelled with the run's label.
 
 import os
 
-import matplotlib
+try:
+    import matplotlib
+except ImportError as e:
+    raise ImportError("cribsim's plots need matplotlib, in the package's extra `analysis`: "
+                      f"pip install 'cribsim[analysis]' ({e})") from e
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402  (the backend must be chosen first)
 import numpy as np  # noqa: E402
 
-import cliio  # noqa: E402
-import metrics  # noqa: E402
+from . import cliio  # noqa: E402
+from . import metrics  # noqa: E402
 
 DPI = 100
 

@@ -1,7 +1,6 @@
-#!/usr/bin/python3
 """The strategy ladder's round robin as one table: results/ladder.md.
 
-    analysis/ladder.py PAIR.h5 [PAIR.h5 ...] [--speeds BENCH.txt] [--command TEXT] [-o FILE.md]
+    cribsim-ladder PAIR.h5 [PAIR.h5 ...] [--speeds BENCH.txt] [--command TEXT] [-o FILE.md]
 
 Each file is one pair of strategies playing duplicate games (an arm of experiments/specs/ladder.yaml,
 or any `cribsim match -o` / `cribsim run --duplicate` file with two sides). For every pair the
@@ -27,9 +26,9 @@ import sys
 
 import numpy as np
 
-import cliio
-import cribsim_data
-import stats
+from . import cliio
+from . import runfile
+from . import stats
 
 
 def pct(x):
@@ -45,11 +44,11 @@ def signed(x, digits=0):
 def pair_row(run):
     """The figures of one two-sided run: names, games, per-side rates, Elo, points."""
     if run.n_sides != 2:
-        raise cribsim_data.CribsimFileError(f"{run.path}: {run.n_sides} sides; the ladder "
+        raise runfile.CribsimFileError(f"{run.path}: {run.n_sides} sides; the ladder "
                                             "table compares two")
     names = run.strategy_names()
     if len(names) != 2:
-        raise cribsim_data.CribsimFileError(f"{run.path}: the lineup {run.seats} is not two "
+        raise runfile.CribsimFileError(f"{run.path}: the lineup {run.seats} is not two "
                                             "distinct strategies")
     results = run.entry_results()
     scores = np.take_along_axis(run.side_scores(), run.entry_side(), axis=1)
@@ -115,9 +114,9 @@ def read_speeds(path):
                 if m:
                     speeds[m.group(1)] = float(m.group(2))
     except OSError as e:
-        raise cribsim_data.CribsimFileError(f"--speeds {path}: {e.strerror}") from e
+        raise runfile.CribsimFileError(f"--speeds {path}: {e.strerror}") from e
     if not speeds:
-        raise cribsim_data.CribsimFileError(f"--speeds {path}: no line of `cribsim bench --only "
+        raise runfile.CribsimFileError(f"--speeds {path}: no line of `cribsim bench --only "
                                             "ladder` in it")
     return speeds
 
@@ -206,7 +205,7 @@ def main(argv=None):
     args = p.parse_args(argv)
     if args.output and args.output != "-":
         cliio.check_output(args.output, args.force)  # before the work, not after it
-    runs = cribsim_data.load_all(args.files, deals=False)
+    runs = runfile.load_all(args.files, deals=False)
     rows = [pair_row(r) for r in runs]
     speeds = read_speeds(args.speeds) if args.speeds else None
     text = page(runs, rows, args.command, speeds, args.reference)

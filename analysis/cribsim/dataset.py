@@ -1,7 +1,6 @@
-#!/usr/bin/python3
 """Datasets for machine learning from cribsim run files: one row per decision, streamed.
 
-    analysis/dataset.py FILE.h5 --kind discard|play -o OUT [--strategy NAME] [--games A:B]
+    cribsim-dataset FILE.h5 --kind discard|play -o OUT [--strategy NAME] [--games A:B]
                         [--max-games N] [--chunk-games N] [--shard-rows N] [--force]
 
 `discard` gives one row per seat per deal (the discard to the crib), `play` one row per card
@@ -62,9 +61,9 @@ import h5py
 import numpy as np
 import pandas as pd
 
-import cards
-import cliio
-import cribsim_data
+from . import cards
+from . import cliio
+from . import runfile
 
 NO_CARD = 255
 MAX_PLAYS = 16  # every card of four hands of four: the /deals play arrays
@@ -132,15 +131,15 @@ def _bisect(read_at, n, value):
 
 
 class Source:
-    """A run file opened for a dataset: its header checked (cribsim_data.open_run), the rows of
+    """A run file opened for a dataset: its header checked (runfile.open_run), the rows of
     the games selected by a game range [first, stop) and a count, and chunks() that reads
     them chunk_games games at a time with every deal of those games, checked as
-    cribsim_data reads them."""
+    runfile reads them."""
 
     def __init__(self, path, games=(None, None), max_games=None, chunk_games=None):
-        self.run = cribsim_data.open_run(path, deals=True)
+        self.run = runfile.open_run(path, deals=True)
         if not self.run.has_deals:
-            raise cribsim_data.CribsimFileError(
+            raise runfile.CribsimFileError(
                 f"{path} has no /deals table: datasets need a run that records deals "
                 "(cribsim run --record deals)")
         self.path = path
@@ -157,7 +156,7 @@ class Source:
             if max_games is not None:
                 self.row_hi = min(self.row_hi, self.row_lo + int(max_games))
             if self.row_hi > self.row_lo and game_at(self.row_hi - 1) > MAX_GAME:
-                raise cribsim_data.CribsimFileError(
+                raise runfile.CribsimFileError(
                     f"{path}: game index {game_at(self.row_hi - 1)} does not fit the "
                     f"dataset's 32-bit game column (give --games below {MAX_GAME + 1})")
             self.first_game = game_at(self.row_lo) if self.row_hi > self.row_lo else None
@@ -166,14 +165,14 @@ class Source:
         try:
             return h5py.File(self.path, "r")
         except OSError as e:
-            raise cribsim_data.CribsimFileError(f"{self.path} can no longer be read ({e})")
+            raise runfile.CribsimFileError(f"{self.path} can no longer be read ({e})")
 
     @property
     def n_games(self):
         return self.row_hi - self.row_lo
 
     def chunks(self):
-        """Runs (cribsim_data.Run) of at most chunk_games consecutive games and all their
+        """Runs (runfile.Run) of at most chunk_games consecutive games and all their
         deals, in order."""
         run, path = self.run, self.path
         if self.n_games == 0:
@@ -192,9 +191,9 @@ class Source:
                 games = _read_rows(gset, lo, hi, path, "games")
                 g = games["game"].astype(np.int64)
                 if g[0] <= prev_game or np.any(np.diff(g) <= 0):
-                    raise cribsim_data.CribsimFileError(
+                    raise runfile.CribsimFileError(
                         f"{path}: /games rows are not in increasing game order")
-                cribsim_data.check_games(path, games, run.players, run.n_sides)
+                runfile.check_games(path, games, run.players, run.n_sides)
                 last = prev_game = int(g[-1])
                 parts = []
                 while True:
@@ -206,7 +205,7 @@ class Source:
                         dpos += len(pending)
                         dg = pending_games = pending["game"].astype(np.int64)
                         if dg[0] < last_dg or np.any(np.diff(dg) < 0):
-                            raise cribsim_data.CribsimFileError(
+                            raise runfile.CribsimFileError(
                                 f"{path}: /deals rows are not in game order")
                         last_dg = int(dg[-1])
                     b = int(np.searchsorted(pending_games, last, side="right"))
@@ -217,14 +216,14 @@ class Source:
                 deals = (parts[0] if len(parts) == 1 else np.concatenate(parts) if parts
                          else pending[:0])
                 check_deals(path, deals, run.rules)
-                part = cribsim_data.Run(path, run.attrs, run.rules, run.seats, games, deals)
+                part = runfile.Run(path, run.attrs, run.rules, run.seats, games, deals)
                 part.rotations = run.rotations
                 yield part
 
 
 def check_deals(path, deals, rules):
     """Raises CribsimFileError naming the file for a /deals row no game can have, as
-    cribsim_data.check_deals() does (its message), after a faster test of the same
+    runfile.check_deals() does (its message), after a faster test of the same
     conditions: card codes 0 to 51, no card dealt twice (a set of distinct cards has as many
     bits in the OR of its masks as in their sum, which no carry can reach below 2**56), a
     dealer and players of cards that are seats, no more plays than the table holds."""
@@ -251,8 +250,8 @@ def check_deals(path, deals, rules):
             bits = np.left_shift(np.uint64(1), held.astype(np.uint64))
             ok = np.array_equal(np.bitwise_or.reduce(bits, axis=1), bits.sum(axis=1))
     if not ok:
-        cribsim_data.check_deals(path, deals, rules)
-        raise cribsim_data.CribsimFileError(f"{path}: a /deals row holds values no game can "
+        runfile.check_deals(path, deals, rules)
+        raise runfile.CribsimFileError(f"{path}: a /deals row holds values no game can "
                                             "have")
 
 
@@ -260,7 +259,7 @@ def _read_rows(ds, lo, hi, path, name):
     try:
         return ds[lo:hi]
     except (OSError, RuntimeError, ValueError, KeyError) as e:
-        raise cribsim_data.CribsimFileError(
+        raise runfile.CribsimFileError(
             f"{path}: /{name} rows {lo} to {hi} cannot be read (damaged?): {e}")
 
 
@@ -290,7 +289,7 @@ class _DealFacts:
         bad |= run.games["game"][np.minimum(gidx, run.n_games - 1)] != d["game"]
         if np.any(bad):
             i = int(np.flatnonzero(bad)[0])
-            raise cribsim_data.CribsimFileError(
+            raise runfile.CribsimFileError(
                 f"{run.path}: deal {int(d['deal'][i])} of game {int(d['game'][i])} belongs to "
                 "no complete game")
         self.gidx = gidx
@@ -324,7 +323,7 @@ class _DealFacts:
         wrong = is_disc.sum(axis=2) != disc_n
         if np.any(wrong):
             i = int(np.flatnonzero(wrong.any(axis=1))[0])
-            raise cribsim_data.CribsimFileError(
+            raise runfile.CribsimFileError(
                 f"{run.path}: game {int(d['game'][i])} deal {int(d['deal'][i])}: a discard "
                 "is not among the cards dealt to its seat")
         # Exactly keep_n cards of each seat are kept (checked above), so the positions of the
@@ -388,7 +387,7 @@ def _choice_table(dealt_n, disc_n):
 
 
 def discard_rows(run, table=None):
-    """The discard dataset of a chunk of a run (a cribsim_data.Run with deals) as a dict of
+    """The discard dataset of a chunk of a run (a runfile.Run with deals) as a dict of
     typed arrays (see DATASETS.md), in game, deal, seat order."""
     table = strategy_table(run) if table is None else table
     if len(run.deals) == 0:
@@ -429,7 +428,7 @@ _VALUES[:52] = np.minimum(np.arange(52) // 4 + 1, 10)
 
 
 def play_rows(run, table=None):
-    """The play dataset of a chunk of a run (a cribsim_data.Run with deals) as a dict of
+    """The play dataset of a chunk of a run (a runfile.Run with deals) as a dict of
     typed arrays (see DATASETS.md), in game, deal, play order. Vectorised over the deals: the
     only loop is over the 16 places of a deal's play."""
     table = strategy_table(run) if table is None else table
@@ -483,7 +482,7 @@ def play_rows(run, table=None):
     bad = ~is_card.any(axis=1)
     if np.any(bad):
         i = int(np.flatnonzero(bad)[0])
-        raise cribsim_data.CribsimFileError(
+        raise runfile.CribsimFileError(
             f"{run.path}: game {int(d['game'][di[i]])} deal {int(d['deal'][di[i]])}: seat "
             f"{seat[i]} plays {cards.card_text(int(card[i]))}, which it does not hold")
     # The cards still held, packed to the left in deal order: the i-th held card goes to
@@ -545,17 +544,17 @@ def iter_rows(source, kind, strategy=None):
 
 
 def build(run, kind, strategy=None):
-    """The dataset of `kind` ("discard" or "play") for a run in memory (cribsim_data.load),
+    """The dataset of `kind` ("discard" or "play") for a run in memory (runfile.load),
     with the strategy column as text, optionally only the rows of one strategy's decisions.
     For tests and small runs; the command streams."""
     if run.deals is None:
-        raise cribsim_data.CribsimFileError(f"{run.path} has no /deals table: datasets need a "
+        raise runfile.CribsimFileError(f"{run.path} has no /deals table: datasets need a "
                                             "run that records deals")
     table = strategy_table(run)
     data = BUILDERS[kind](run, table)
     if strategy is not None:
         if strategy not in table:
-            raise cribsim_data.CribsimFileError(
+            raise runfile.CribsimFileError(
                 f"{run.path}: no seat was played by '{strategy}' (lineup: "
                 f"{', '.join(run.seats)})")
         data = _select(data, data["strategy"] == table.index(strategy))

@@ -1,9 +1,8 @@
-#!/usr/bin/python3
 """Trains a small discard model on a discard dataset, with numpy alone, and reports how often
 it makes the same discard as the strategy that made the data.
 
-    analysis/dataset.py RUN.h5 --kind discard -o discards.npz
-    analysis/train_discard.py discards.npz [--strategy NAME] [--max-rows N]
+    cribsim-dataset RUN.h5 --kind discard -o discards.npz
+    cribsim-train-discard discards.npz [--strategy NAME] [--max-rows N]
 
 The model is a conditional logit (a softmax over the candidate discards of each decision):
 each candidate, the cards laid away from the cards dealt, is described by a few features, the
@@ -33,8 +32,8 @@ import sys
 
 import numpy as np
 
-import cards
-import dataset
+from . import cards
+from . import dataset
 
 NO_CARD = 255
 FEATURES = ("kept_static", "kept_expected", "crib_static", "crib_fives", "crib_jacks",

@@ -1,4 +1,3 @@
-#!/usr/bin/python3
 """Matches, leagues and tournaments: scoring sequences of games the ways clubs and leagues do.
 
 A run file holds independent games. This module strings them into matches and scores each
@@ -6,7 +5,7 @@ match under every scheme below, to show how the scheme changes who wins.
 
 Sides of a match. A match is between the sides of the lineup (the `seats` attribute): each
 lineup entry for itself, or with partners entries 0+2 against 1+3. With duplicate play the
-lineup moves through the seats from game to game (cribsim_data explains the rotation); the
+lineup moves through the seats from game to game (runfile explains the rotation); the
 match follows the lineup's sides wherever they sit.
 
 Schemes: what one game is worth to each side (functions over all games at once).
@@ -73,10 +72,10 @@ from collections import deque
 import numpy as np
 import pandas as pd
 
-import cliio
-import cribsim_data
-import stats
-import shards
+from . import cliio
+from . import runfile
+from . import stats
+from . import shards
 
 # The modern rule sheet's match-scoring tables, transcribed: for each number of sides, the column headings
 # (results of the players in 2nd, 3rd, ... place: N normal, S skunk, SS double skunk) and per
@@ -165,7 +164,7 @@ class GameResults:
 
     @classmethod
     def from_run(cls, run):
-        """The results of a cribsim_data.Run in lineup-side order."""
+        """The results of a runfile.Run in lineup-side order."""
         n = run.players
         # Lineup side L is entry L's side (entries 0..S-1 lie on sides 0..S-1); the seat of
         # entry L in a game with rotation r is (L - r) mod n.
@@ -453,13 +452,13 @@ def _next_dealer_pairs(r, rule):
 
 class _Source:
     """Games read chunk by chunk (GameResults with an offset): from a GameResults in memory
-    or a run (cribsim_data.Run or RunFile). Keeps at most `cache` chunks; a cursor that
+    or a run (runfile.Run or RunFile). Keeps at most `cache` chunks; a cursor that
     needs one that was dropped reads it again."""
 
     def __init__(self, what, chunk_rows=None, cache=8, scanned=None):
         self.what = what
         self.memory = isinstance(what, GameResults)
-        self.size = cribsim_data.chunk_size(chunk_rows) if chunk_rows or not self.memory \
+        self.size = runfile.chunk_size(chunk_rows) if chunk_rows or not self.memory \
             else max(1, len(what))
         if not self.memory and chunk_rows is None:
             self.size = getattr(what, "chunk_rows", self.size)
@@ -766,7 +765,7 @@ def _format_task(run, chunk_rows, scanned, kind, k, length, rule):
 def compare_schemes(results, race=2, session=4, rule="alternate", chunk_rows=None,
                     executor=None):
     """Scores the games as matches in both formats under every scheme that applies. results:
-    a GameResults in memory, or a run (cribsim_data.Run or RunFile), read chunk_rows games at
+    a GameResults in memory, or a run (runfile.Run or RunFile), read chunk_rows games at
     a time (the run's own chunk size when None); the answer does not depend on the chunk
     size. executor (shards.executor()): forms the two formats' matches in two tasks at once
     (a run file only; each reads the file on its own).
@@ -906,7 +905,7 @@ def main(argv=None):
                    help="who deals first in the next game (default: the file's rules)")
     p.add_argument("--chunk-rows", type=int, metavar="N",
                    help="read N games at a time, N/8 with /deals (default "
-                   f"${cribsim_data.CHUNK_ENV} or {cribsim_data.DEFAULT_CHUNK_ROWS}); memory "
+                   f"${runfile.CHUNK_ENV} or {runfile.DEFAULT_CHUNK_ROWS}); memory "
                    "is proportional to N, the figures do not depend on it")
     shards.add_arguments(p, "processes to form the matches in (the race and the session "
                          "formats are formed at once; default: every core)")

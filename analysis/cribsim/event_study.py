@@ -1,8 +1,7 @@
-#!/usr/bin/python3
 """The canonical events experiment answered in words, from the event files
 `results/regenerate.sh events` writes into RUNS_DIR:
 
-    analysis/event_study.py RUNS_DIR -o DIR [--command TEXT] [--force]
+    cribsim-event-study RUNS_DIR -o DIR [--command TEXT] [--force]
 
 RUNS_DIR holds, for a field of mixed strength (experiments/specs/events/):
 
@@ -12,7 +11,7 @@ RUNS_DIR holds, for a field of mixed strength (experiments/specs/events/):
   (objective=match) and half for the game (objective=win).
 
 It writes DIR/README.md (the questions and the answers, with the numbers) and DIR/report.md
-(every file's figures, analysis/events.py's report).
+(every file's figures, event_report.py's report).
 """
 
 import argparse
@@ -21,8 +20,7 @@ import os
 import re
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import events  # noqa: E402
+from . import event_report as events
 
 FORMATS = (("league-night.h5", "a league night (four doubles games, league points)"),
            ("nz-tournament.h5", "a New Zealand tournament day (18 games, clips)"),

@@ -25,7 +25,7 @@ import os
 import sys
 import tempfile
 
-import cribsim_data
+from . import runfile
 
 # The exceptions h5py, HDF5 and numpy raise on damaged or inconsistent data.
 DATA_ERRORS = (OSError, RuntimeError, KeyError, ValueError, TypeError, IndexError)
@@ -149,7 +149,7 @@ def tool(prog):
             except WriteError as e:
                 print(f"{prog}: error: {_first_line(e)}", file=sys.stderr)
                 return 1
-            except (BadInput, cribsim_data.CribsimFileError) + DATA_ERRORS as e:
+            except (BadInput, runfile.CribsimFileError) + DATA_ERRORS as e:
                 print(f"{prog}: error: {error_message(e)}", file=sys.stderr)
                 return 2
             finally:

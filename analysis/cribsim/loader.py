@@ -1,7 +1,6 @@
 """cribsim's HDF5 files as pandas DataFrames, for your own analysis.
 
-    import sys; sys.path.insert(0, "analysis")      # from the source tree
-    import cribsim
+    import cribsim                                   # pip install . (README.md)
     g = cribsim.games("run.h5")                      # one row per game
     g.groupby("first_dealer")["winner"].value_counts(normalize=True)
     p = cribsim.plays("run.h5")                      # one row per card played (needs /deals)
@@ -29,17 +28,18 @@ their field names, whatever the fields are: events(path), standings(path), event
 and table(path, name) for any table; array fields are flattened to name_0, name_1, ...;
 text fields decoded. A field the reader does not know is passed through.
 
-Every function raises cribsim_data.CribsimFileError, naming the file, for a file it cannot
-read; run files are checked as the report checks them (card codes, seats, winners, rules).
+Every function raises cribsim.CribsimFileError (defined in runfile.py), naming the file, for a
+file it cannot read; run files are checked as the report checks them (card codes, seats,
+winners, rules).
 """
 
 import h5py
 import numpy as np
 import pandas as pd
 
-import cards
-import cribsim_data
-from cribsim_data import CribsimFileError
+from . import cards
+from . import runfile
+from .runfile import CribsimFileError
 
 __all__ = ["games", "deals", "plays", "iter_games", "iter_deals", "iter_plays", "rules",
            "provenance", "events", "standings", "event_games", "table", "CribsimFileError"]
@@ -49,12 +49,12 @@ SEAT_FIELDS = ("score", "peg", "hand", "crib", "heels", "bonus", "skunk")
 
 def rules(path):
     """The rules of a run file as a dict."""
-    return dict(cribsim_data.open_run(path, deals=False).rules)
+    return dict(runfile.open_run(path, deals=False).rules)
 
 
 def provenance(path):
     """Every root attribute of a run file as a dict of Python values (the rules as text)."""
-    return dict(cribsim_data.open_run(path, deals=False).attrs)
+    return dict(runfile.open_run(path, deals=False).attrs)
 
 
 def _games_frame(part, long):
@@ -89,7 +89,7 @@ def _games_frame(part, long):
 
 def iter_games(path, chunk_rows=None, long=False):
     """games() chunk by chunk: a DataFrame of at most chunk_rows games at a time."""
-    run = cribsim_data.open_run(path, deals=False, chunk_rows=chunk_rows)
+    run = runfile.open_run(path, deals=False, chunk_rows=chunk_rows)
     for part in run.chunks(deals=False):
         yield _games_frame(part, long)
 
@@ -123,7 +123,7 @@ def _deals_frame(part):
 
 def iter_deals(path, chunk_rows=None):
     """deals() chunk by chunk (the deals of about chunk_rows / 8 games at a time)."""
-    run = cribsim_data.open_run(path, chunk_rows=chunk_rows)
+    run = runfile.open_run(path, chunk_rows=chunk_rows)
     if not run.has_deals:
         return
     for part in run.chunks():
@@ -152,7 +152,7 @@ def _plays_frame(part):
 
 def iter_plays(path, chunk_rows=None):
     """plays() chunk by chunk."""
-    run = cribsim_data.open_run(path, chunk_rows=chunk_rows)
+    run = runfile.open_run(path, chunk_rows=chunk_rows)
     if not run.has_deals:
         return
     for part in run.chunks():

@@ -1,8 +1,7 @@
-#!/usr/bin/python3
 """Reports on cribsim run files: a Markdown report with PNG plots, or a plain-text summary.
 
-    analysis/report.py FILE.h5 [MORE.h5 ...] -o DIR      writes DIR/report.md and DIR/*.png
-    analysis/report.py FILE.h5 [MORE.h5 ...] --summary   prints a short table to stdout
+    cribsim-report FILE.h5 [MORE.h5 ...] -o DIR      writes DIR/report.md and DIR/*.png
+    cribsim-report FILE.h5 [MORE.h5 ...] --summary   prints a short table to stdout
 
 The report gives, for each run (and side by side when there are several): the win rate of each
 strategy and each seat with 95% Wilson intervals and, with two sides, the Elo difference with
@@ -32,13 +31,13 @@ import re
 import shlex
 import sys
 
-import cliio
-import cribsim_data
-import matches
-import metrics
-import plots
-import shards
-from cribsim_data import fmt
+from . import cliio
+from . import runfile
+from . import matches
+from . import metrics
+from . import plots
+from . import shards
+from .runfile import fmt
 
 
 # ---- formatting ----
@@ -530,7 +529,7 @@ def write_report(runs, out_dir, args, command_line, exact=None, executor=None):
     lines = [f"# {args.title or 'cribsim report'}", "",
              f"Made by `{command_line}` on {now}.", ""]
     lines.append(md_table(["run", "file", "rules", "lineup", "games", "deals recorded"],
-                          [[r.label, f"`{r.path}`", cribsim_data.describe_rules(r.rules),
+                          [[r.label, f"`{r.path}`", runfile.describe_rules(r.rules),
                             ", ".join(r.seats) + (f" (duplicate, {r.rotations} rotations)"
                                                   if r.rotations > 1 else ""),
                             f"{r.n_games}{_progress(r)}", "yes" if r.has_deals
@@ -638,7 +637,7 @@ def main(argv=None):
     p.add_argument("--summary", action="store_true", help="print a short summary to stdout")
     p.add_argument("--chunk-rows", type=int, metavar="N",
                    help="read N games at a time, N/8 with /deals (default "
-                   f"${cribsim_data.CHUNK_ENV} or {cribsim_data.DEFAULT_CHUNK_ROWS}); memory "
+                   f"${runfile.CHUNK_ENV} or {runfile.DEFAULT_CHUNK_ROWS}); memory "
                    "is proportional to N, the figures do not depend on it")
     shards.add_arguments(p)
     p.add_argument("--title", help="the report's title")

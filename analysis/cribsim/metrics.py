@@ -1,9 +1,9 @@
-"""The figures a report shows, computed from one run (cribsim_data.Run) as pandas tables.
+"""The figures a report shows, computed from one run (runfile.Run) as pandas tables.
 
 Each function returns a DataFrame (or a dict of them) that report.py renders as Markdown and
 plots.py draws; the summary mode prints a few of them as text. Definitions, once:
 
-- A game's result for a side is 1 for a win, 0 for a loss, shared in a tie (cribsim_data).
+- A game's result for a side is 1 for a win, 0 for a loss, shared in a tie (runfile).
   A win rate counts ties as half a win (the score rate); its interval is Wilson's.
 - Elo differences are given where games have two sides (two players, or partners): the Elo
   difference of the score rate against the other side, with the interval mapped from the
@@ -16,12 +16,12 @@ plots.py draws; the summary mode prints a few of them as text. Definitions, once
   points are truncated and would bias every position toward the early scorers.
 - Skunk levels per game are the worst among the losers: 1 skunk, 2 double, 3 triple.
 
-Large files. summary() reads a run once, chunk by chunk (cribsim_data: RunFile.chunks()), and
+Large files. summary() reads a run once, chunk by chunk (runfile: RunFile.chunks()), and
 keeps only what the figures need (Summary): counts for rates, exact integer sums (IntMoments,
 RatioMoments) for means and standard deviations, histograms (Hist) for distributions,
 medians and quartiles, and for the paired interval the (sum, size) of each card group, joined
 across chunk boundaries. Every figure is therefore the same whatever the chunk size, and memory
-does not grow with the number of games. A run in memory (cribsim_data.load) is one chunk.
+does not grow with the number of games. A run in memory (runfile.load) is one chunk.
 """
 
 import math
@@ -31,9 +31,9 @@ from fractions import Fraction
 import numpy as np
 import pandas as pd
 
-import cards
-import cribsim_data
-import stats
+from . import cards
+from . import runfile
+from . import stats
 
 POSITION_NAMES = {0: "dealer", 1: "pone", 2: "2nd left of dealer", 3: "3rd left of dealer"}
 SOURCES = ("peg", "hand", "crib", "heels", "bonus")
@@ -1053,7 +1053,7 @@ def measure_kind(name, runs_measures):
 # ---- paired comparisons: two runs dealt the same cards game by game ----
 
 def _game_chunks(run, rows):
-    if isinstance(run, cribsim_data.RunFile):
+    if isinstance(run, runfile.RunFile):
         return run.chunks(rows, deals=False)
     return run.chunks(rows)
 
@@ -1117,7 +1117,7 @@ def paired_comparison(base, other, chunk_rows=None):
     if pairing(base, other) is None:
         return None
     n = min(base.n_games, other.n_games)
-    rows = cribsim_data.chunk_size(chunk_rows)
+    rows = runfile.chunk_size(chunk_rows)
     names = [s for s in base.strategy_names() if s in other.strategy_names()]
     accs = {("strategy", s): _PairedAcc(f"{s} wins", "rate", 12) for s in names}
     accs["fd"] = _PairedAcc("first dealer's side: win rate minus fair share", "excess", 12)

@@ -1,10 +1,9 @@
-#!/usr/bin/python3
 """Trains the model the `model` strategy plays (strategies/builtin/model.h) from a discard
 and a play dataset, and writes it as a model file (docs/model-format.md).
 
-    analysis/dataset.py RUN.h5 --kind discard --strategy SPEC -o discards.npz
-    analysis/dataset.py RUN.h5 --kind play --strategy SPEC -o plays.npz
-    analysis/train_model.py discards.npz plays.npz -o my.model [--seed S]
+    cribsim-dataset RUN.h5 --kind discard --strategy SPEC -o discards.npz
+    cribsim-dataset RUN.h5 --kind play --strategy SPEC -o plays.npz
+    cribsim-train-model discards.npz plays.npz -o my.model [--seed S]
 
 The model imitates the strategy whose decisions the datasets hold (the teacher: give
 dataset.py --strategy so they hold one). For each decision every candidate (a way to lay cards
@@ -43,7 +42,7 @@ import zlib  # noqa: E402
 
 import numpy as np  # noqa: E402
 
-import cards  # noqa: E402
+from . import cards  # noqa: E402
 
 NO_CARD = 255
 MAGIC = b"CSMODEL\n"

@@ -20,7 +20,7 @@ analysed as before, each on its own.
 
 Parallelism. reduce_summaries() takes `jobs` (processes on this machine; None: every core)
 or `scheduler`: the address of a running Dask scheduler (tcp://HOST:PORT; its workers must
-import this folder's modules, e.g. started with PYTHONPATH set to it, and read the files at
+import this package, cribsim, installed in their environment, and read the files at
 the same paths) or "local" to start a Dask LocalCluster of `jobs` single-threaded worker
 processes for the call and close it after. The work is one task per shard (and one per file
 that is not a shard); each task holds one chunk at a time, so the memory of the whole is at
@@ -39,9 +39,9 @@ import warnings
 
 import numpy as np
 
-import cribsim_data
-import metrics
-from cribsim_data import CribsimFileError
+from . import runfile
+from . import metrics
+from .runfile import CribsimFileError
 
 # The root attributes that must be equal in every shard of one run.
 RUN_KEYS = ("schema_version", "seed", "rng", "rules", "seats", "games_requested", "record",
@@ -157,7 +157,7 @@ def group_shards(runs):
     return out
 
 
-class ShardedRun(cribsim_data.RunFile):
+class ShardedRun(runfile.RunFile):
     """The shard files of one run standing for the run: the attributes of the merged file
     (shard 1 of 1, games 0 .. games_requested, every game complete), chunks() and
     read_games() reading the shards in order. Every figure computed from it equals the merged
@@ -212,23 +212,23 @@ class ShardedRun(cribsim_data.RunFile):
                 pieces.append(shard.read_games(max(lo, a) - a, min(hi, b) - a).games)
         games = (np.concatenate(pieces) if len(pieces) > 1 else pieces[0] if pieces
                  else self.shards[0].read_games(0, 0).games)
-        part = cribsim_data.Run(self.path, self.attrs, self.rules, self.seats, games, None)
+        part = runfile.Run(self.path, self.attrs, self.rules, self.seats, games, None)
         part.label = self.label
         part.rotations = self.rotations
         return part
 
 
 def open_runs(paths, deals=True, chunk_rows=None):
-    """cribsim_data.open_all() with the shards of each run joined into a ShardedRun."""
-    runs = [cribsim_data.open_run(p, deals, chunk_rows) for p in paths]
-    return cribsim_data._unique_labels(cribsim_data.spec_order(group_shards(runs)))
+    """runfile.open_all() with the shards of each run joined into a ShardedRun."""
+    runs = [runfile.open_run(p, deals, chunk_rows) for p in paths]
+    return runfile._unique_labels(runfile.spec_order(group_shards(runs)))
 
 
 # ---- reducing in parallel ----
 
 def _file_summary(path, deals, chunk_rows):
     """The Summary of one file (a task: runs in a worker process), without its run."""
-    run = cribsim_data.open_run(path, deals=deals, chunk_rows=chunk_rows)
+    run = runfile.open_run(path, deals=deals, chunk_rows=chunk_rows)
     sm = metrics.Summary(run)
     for part in run.chunks():
         sm.add(part)
@@ -289,7 +289,7 @@ class _Dask:
         except (OSError, TimeoutError, ValueError) as e:
             self.close()
             raise CribsimFileError(f"--scheduler {scheduler}: cannot start or reach the Dask "
-                                   f"scheduler ({cribsim_data._reason(e)})")
+                                   f"scheduler ({runfile._reason(e)})")
 
     def map(self, fn, *iterables):
         futures = self.client.map(fn, *iterables, pure=False)
@@ -333,7 +333,7 @@ def reduce_summaries(runs, deals=True, jobs=None, scheduler=None, ex=None):
     files again. The figures are those of the single-process path exactly."""
     tasks = []  # (run, path)
     for run in runs:
-        if "summary" in run.cache or not isinstance(run, cribsim_data.RunFile):
+        if "summary" in run.cache or not isinstance(run, runfile.RunFile):
             continue
         for shard in getattr(run, "shards", [run]):
             tasks.append((run, shard))

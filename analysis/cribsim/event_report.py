@@ -1,8 +1,7 @@
-#!/usr/bin/python3
 """What simulated events say: who wins them, who takes the prizes, and how well the standings
 rank the field by strength.
 
-    analysis/events.py EVENTS.h5 [MORE.h5 ...] [--strength NAME=VALUE,...] [--summary | -o DIR]
+    cribsim-events EVENTS.h5 [MORE.h5 ...] [--strength NAME=VALUE,...] [--summary | -o DIR]
 
 An event file is what `cribsim event` writes: /events (one row per event), /standings (one row
 per event and entrant: rank, points, wins, losses, ties, prize in cents) and /games, with the
@@ -41,8 +40,7 @@ import sys
 import h5py
 import numpy as np
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from stats import Z95, wilson  # noqa: E402
+from .stats import Z95, wilson
 
 LADDER = ("random", "greedy", "expected", "expert", "mc")
 STANDINGS_FIELDS = ("event", "entrant", "strategy", "rank", "points", "prize_cents")

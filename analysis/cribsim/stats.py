@@ -24,7 +24,12 @@ import math
 import warnings
 
 import numpy as np
-from scipy import stats as _st
+
+try:
+    from scipy import stats as _st
+except ImportError as e:
+    raise ImportError("cribsim's statistics need scipy, in the package's extra `analysis`: "
+                      f"pip install 'cribsim[analysis]' ({e})") from e
 
 # Normal quantile of a two-sided 95% interval (the same constant as CS_Z95 in the C code).
 Z95 = 1.959963984540054

@@ -20,8 +20,8 @@ import json
 import h5py
 import numpy as np
 
-import cards
-import cribsim_data
+from . import cards
+from . import runfile
 
 NO_CARD = 255
 
@@ -39,7 +39,7 @@ DEALS_DTYPE = np.dtype([
     ("score", "<i2", (4,)), ("ended", "u1"), ("bonus", "<i2", (4,)),
 ])
 
-RULES_TWO = cribsim_data.RULE_DEFAULTS  # the engine's two-player preset
+RULES_TWO = runfile.RULE_DEFAULTS  # the engine's two-player preset
 
 
 def rules(**changes):
