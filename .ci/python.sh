@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The project's one Python environment: <repo>/.venv, made with the python3 on the PATH (3.9 or
 # later, with venv), holding the package `cribsim` installed editable from this checkout (pip
-# install -e ".[test,analysis,rl]": the analysis modules are read from analysis/cribsim, the
+# install -e ".[test,analysis,rl,train]", torch the CPU build: the analysis modules are read from analysis/cribsim, the
 # extension cribsim._core is built by scikit-build-core) with its dependencies from PyPI.
 # Everything the project runs with Python uses .venv/bin/python (CMake's CRIBSIM_PYTHON, the
 # tests, experiments/*.sh, results/regenerate.sh). .ci/deps.sh runs this; by hand:
@@ -18,7 +18,7 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 venv="$root/.venv"
 python="${PYTHON:-python3}"
-extras="test,analysis,rl"
+extras="test,analysis,rl,train"
 
 # pip, quiet; its warnings about configured package locations missing on this machine (one per
 # package looked up) are dropped, its other messages kept.
@@ -57,7 +57,8 @@ deps_stamp=$(
 )
 build_stamp=$(
     {
-        sha256sum CMakeLists.txt cmake/embed_file.cmake strategies/models/default.model
+        sha256sum CMakeLists.txt cmake/embed_file.cmake strategies/models/default.model \
+            strategies/models/default.nn
         find engine strategies experiments/env analysis -name '*.[ch]' -type f | LC_ALL=C sort | xargs sha256sum
         find analysis/cribsim -name '*.py' -type f | LC_ALL=C sort
     } | sha256sum | cut -d' ' -f1

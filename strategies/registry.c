@@ -13,6 +13,7 @@
 #include "greedy.h"
 #include "mc.h"
 #include "model.h"
+#include "nn.h"
 #include "random.h"
 
 /* One strategy a line, so adding one changes one line. */
@@ -24,6 +25,7 @@ static const cs_strategy *const REGISTRY[] = {
     &cs_strategy_expert,
     &cs_strategy_mc,
     &cs_strategy_model,
+    &cs_strategy_nn,
 };
 /* clang-format on */
 

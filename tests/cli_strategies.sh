@@ -55,7 +55,7 @@ printf 'ladder      %s self-play: %s games a second\n' random 250000.0 greedy 25
 "$cs" bench --only ladder --seconds 0.05 >"$tmp/measured.txt" &&
     "$py" -c 'import sys; from cribsim import ladder
 s = ladder.read_speeds(sys.argv[1])
-assert sorted(s) == sorted(["random", "greedy", "expected", "expert", "model", "mc"]), s
+assert sorted(s) == sorted(["random", "greedy", "expected", "expert", "model", "nn", "mc"]), s
 assert all(v > 0 for v in s.values()), s' "$tmp/measured.txt" && ok || bad "bench --only ladder"
 ladder() {
     SPEEDS="$tmp/bench.txt" GAMES=6 RUNS="$tmp/runs" RESULTS="$tmp/ladder" CRIBSIM="$cs" THREADS=2 \

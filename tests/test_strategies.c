@@ -102,6 +102,11 @@ static void test_mc_racing_plays_every_preset(void) {
 static void test_model_plays_every_preset(void) {
     every_preset("model", GAMES_PER_PRESET);
 }
+/* The network compiled in, through the shared encoder: one card laid away or two, three or
+ * four seats, partnerships. */
+static void test_nn_plays_every_preset(void) {
+    every_preset("nn", GAMES_PER_PRESET);
+}
 static void test_expert_plays_every_preset(void) {
     every_preset("expert", GAMES_PER_PRESET / 2);
 }
@@ -372,6 +377,7 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_expert_plays_every_preset),
     CS_TEST(test_expert_without_tables_plays_every_preset),
     CS_TEST(test_model_plays_every_preset),
+    CS_TEST(test_nn_plays_every_preset),
     CS_TEST(test_example_plugin_plays_every_preset),
     CS_TEST(test_same_seed_same_game_for_every_strategy),
     CS_TEST(test_views_never_show_another_seats_hidden_cards),

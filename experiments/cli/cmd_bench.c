@@ -258,7 +258,8 @@ static void bench_mc(const bench *b) {
 /* The ladder's strategies at their defaults, weakest first: each against itself, one line each
  * in a fixed form that cribsim-ladder --speeds parses. */
 static void bench_ladder(const bench *b) {
-    static const char *const LADDER[] = {"random", "greedy", "expected", "expert", "model", "mc"};
+    static const char *const LADDER[] = {"random", "greedy", "expected", "expert",
+                                         "model",  "nn",     "mc"};
     for (size_t i = 0; i < sizeof LADDER / sizeof LADDER[0]; i++) {
         uint64_t n = calibrate(b, LADDER[i], 1, 1, 0);
         double rate = n > 0 ? runner_rate(b, LADDER[i], n, 1, 1, 0) : -1;

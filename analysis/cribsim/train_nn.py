@@ -1,0 +1,523 @@
+"""Training the `nn` strategy's networks (strategies/builtin/nn.h, docs/nn-format.md).
+
+    python -m cribsim.train_nn bc --out net.nn --seed 1 --minutes 20      # imitate a teacher
+    python -m cribsim.train_nn rl --out rl.nn --seed 1 --minutes 60       # from random weights
+    python -m cribsim.train_nn eval net.nn --opponent expected --games 4000
+    python -m cribsim.train_nn export-random --out r.nn --seed 1          # untrained, any sizes
+
+The network is a multilayer perceptron over the environment's observation (448 bytes,
+docs/environment.md) scoring the 53 actions; illegal actions are masked and the highest
+legal score is played. The same observation and mask come from the one C encoder whether
+the network trains here (through cribsim._core) or plays in C (`nn:path=FILE`), and the
+exporter writes the C format, so what trains is what plays.
+
+Two methods:
+
+- `bc` (behaviour cloning): games are played by a pool of actors (the teacher, expected,
+  greedy, random, chosen per seat and game) and every decision with a choice is labelled with
+  the teacher's action at that state (`cribsim.Strategy(teacher).action(state)`), so the
+  network sees states off the teacher's own path with the teacher's answer there. The data
+  streams: a chunk of games is played, the network takes a few passes over a bounded buffer of
+  the latest chunks, and older rows are dropped (memory flat in the number of rows).
+- `rl` (policy gradient, no labels): the network plays a batch of games through
+  `cribsim._core.Env` against a pool of opponents (greedy, expected, random and itself as a
+  frozen copy are all possible) and is updated by REINFORCE with a learned baseline (a value
+  head) on the game's result; no built-in strategy's decisions are used as labels.
+
+Both evaluate on the way (win rate of the network against `--eval` opponents over a batch of
+games played through the environment) and write the curve as CSV beside the network.
+
+Uses numpy and torch (CPU; threads bounded by --threads) and cribsim's own modules only.
+"""
+from __future__ import annotations
+
+import argparse
+import struct
+import sys
+import time
+import zlib
+
+import numpy as np
+
+from . import _core
+
+MAGIC = b"CSNNET1\n"
+FORMAT_VERSION = 1
+WEIGHT_MAX = 1e4
+NOTE_MAX = 1024
+OBS_SIZE = _core.OBS_SIZE
+ACTIONS = _core.ACTIONS
+
+
+# ---- the file format (docs/nn-format.md) ----
+
+def input_scale() -> np.ndarray:
+    """What each observation byte is multiplied by before the first layer (folded into its
+    weights on export): card planes and flags as they are, counts and scores to about 0..1."""
+    s = np.ones(OBS_SIZE, dtype=np.float32)
+    s[_core.OBS_COUNT] = 1 / 31
+    s[_core.OBS_SCORE:_core.OBS_SCORE + 4] = 1 / 121
+    s[_core.OBS_LEFT:_core.OBS_LEFT + 4] = 1 / 6
+    s[_core.OBS_PLAYERS] = 1 / 4
+    s[_core.OBS_TARGET] = 1 / 121
+    s[_core.OBS_TO_LAY] = 1 / 2
+    s[_core.OBS_SEAT] = 1 / 3
+    s[_core.OBS_DEAL] = 1 / 16
+    s[_core.OBS_KEEP] = 1 / 4
+    return s
+
+
+def write_nn(path: str, layers: list[tuple[np.ndarray, np.ndarray]], note: str) -> None:
+    """Writes layers [(W [out][in], b [out]), ...] (W applied to the raw observation bytes)
+    in the C format, with a printable-ASCII note."""
+    note_b = note.encode("ascii")
+    if len(note_b) > NOTE_MAX or any(c < 0x20 or c > 0x7E for c in note_b):
+        raise ValueError("the note must be at most 1024 printable ASCII characters")
+    sizes = [layers[0][0].shape[1]] + [w.shape[0] for w, _ in layers]
+    if sizes[0] != OBS_SIZE or sizes[-1] != ACTIONS:
+        raise ValueError(f"a network maps {OBS_SIZE} inputs to {ACTIONS} outputs, not {sizes}")
+    out = bytearray(MAGIC)
+    out += struct.pack("<4I", FORMAT_VERSION, _core.OBS_VERSION, len(layers), len(note_b))
+    out += struct.pack(f"<{len(sizes)}I", *sizes)
+    for w, b in layers:
+        w = np.ascontiguousarray(w, dtype="<f4")
+        b = np.ascontiguousarray(b, dtype="<f4")
+        for arr in (w, b):
+            if not np.all(np.isfinite(arr)) or np.abs(arr).max() > WEIGHT_MAX:
+                raise ValueError("weights must be finite and at most 1e4 in size")
+        out += w.tobytes() + b.tobytes()
+    out += note_b
+    out += struct.pack("<I", zlib.crc32(bytes(out)) & 0xFFFFFFFF)
+    with open(path, "wb") as f:
+        f.write(out)
+
+
+def read_nn(path: str) -> tuple[list[tuple[np.ndarray, np.ndarray]], str]:
+    """Reads a network file back (the checks of the C loader that matter here)."""
+    data = open(path, "rb").read()
+    if data[:8] != MAGIC:
+        raise ValueError(f"'{path}' is not a cribsim network file")
+    if struct.unpack("<I", data[-4:])[0] != zlib.crc32(data[:-4]) & 0xFFFFFFFF:
+        raise ValueError(f"network file '{path}' is corrupt")
+    version, obs_version, n_layers, note_len = struct.unpack("<4I", data[8:24])
+    if version != FORMAT_VERSION or obs_version != _core.OBS_VERSION:
+        raise ValueError(f"network file '{path}': version {version}, encoding {obs_version}")
+    sizes = struct.unpack(f"<{n_layers + 1}I", data[24:24 + 4 * (n_layers + 1)])
+    at = 24 + 4 * (n_layers + 1)
+    layers = []
+    for i in range(n_layers):
+        n_in, n_out = sizes[i], sizes[i + 1]
+        w = np.frombuffer(data, "<f4", n_in * n_out, at).reshape(n_out, n_in).astype(np.float32)
+        at += 4 * n_in * n_out
+        b = np.frombuffer(data, "<f4", n_out, at).astype(np.float32)
+        at += 4 * n_out
+        layers.append((w, b))
+    note = data[at:at + note_len].decode("ascii")
+    if at + note_len + 4 != len(data):
+        raise ValueError(f"network file '{path}' has the wrong size")
+    return layers, note
+
+
+def forward_np(layers, obs: np.ndarray) -> np.ndarray:
+    """The C forward pass in numpy (float32): scores [n][53] for observations [n][448]."""
+    h = obs.astype(np.float32)
+    for i, (w, b) in enumerate(layers):
+        h = h @ w.T + b
+        if i < len(layers) - 1:
+            h = np.maximum(h, 0)
+    return h
+
+
+# ---- the network in torch ----
+
+def _torch(threads: int):
+    import torch
+    torch.set_num_threads(max(1, threads))
+    return torch
+
+
+def make_net(torch, hidden: list[int], value_head: bool = False):
+    nn = torch.nn
+
+    class Net(nn.Module):
+        """MLP over the scaled observation; optionally a value head on the last hidden layer
+        (used by `rl` as its baseline, not exported)."""
+
+        def __init__(self):
+            super().__init__()
+            self.register_buffer("scale", torch.from_numpy(input_scale()))
+            sizes = [OBS_SIZE] + list(hidden)
+            self.hidden = nn.ModuleList(nn.Linear(a, b) for a, b in zip(sizes, sizes[1:]))
+            self.out = nn.Linear(sizes[-1], ACTIONS)
+            self.value = nn.Linear(sizes[-1], 1) if value_head else None
+
+        def trunk(self, obs):
+            h = obs.float() * self.scale
+            for layer in self.hidden:
+                h = torch.relu(layer(h))
+            return h
+
+        def forward(self, obs):
+            return self.out(self.trunk(obs))
+
+    return Net()
+
+
+def export(net, path: str, note: str) -> None:
+    """Writes a torch Net as a network file: the input scale folded into the first layer."""
+    layers = [(m.weight.detach().numpy().astype(np.float32), m.bias.detach().numpy().astype(np.float32))
+              for m in list(net.hidden) + [net.out]]
+    w0, b0 = layers[0]
+    layers[0] = ((w0 * input_scale()[None, :]).astype(np.float32), b0)
+    write_nn(path, layers, note)
+
+
+def load_into(torch, net, path: str) -> None:
+    """Sets a torch Net's weights from a network file (the first layer's folded input scale
+    taken back out), for training on from it."""
+    layers, _ = read_nn(path)
+    mods = list(net.hidden) + [net.out]
+    if [w.shape for w, _ in layers] != [tuple(m.weight.shape) for m in mods]:
+        raise ValueError(f"'{path}' has other layer sizes than --hidden")
+    with torch.no_grad():
+        for i, (m, (w, b)) in enumerate(zip(mods, layers)):
+            if i == 0:
+                w = w / input_scale()[None, :]
+            m.weight.copy_(torch.from_numpy(np.ascontiguousarray(w, np.float32)))
+            m.bias.copy_(torch.from_numpy(b))
+
+
+def masked(torch, scores, mask):
+    return scores.masked_fill(mask == 0, -1e9)
+
+
+# ---- evaluation through the environment ----
+
+def evaluate(torch, net, opponent: str, games: int, seed: int, threads: int = 1,
+             rules: str = "two") -> float:
+    """The network's win rate (ties half) against `opponent` over `games` games, half of them
+    from each seat, played through cribsim._core.Env with the argmax policy."""
+    results = []
+    for learner in (0, 1):
+        n = games // 2
+        seats = [None, opponent] if learner == 0 else [opponent, None]
+        env = _core.Env(rules, None, seats, n, threads, "win")
+        obs = np.zeros((n, OBS_SIZE), np.uint8)
+        mask = np.zeros((n, ACTIONS), np.uint8)
+        seat = np.zeros(n, np.int8)
+        rew = np.zeros((n, 4), np.float32)
+        done = np.zeros(n, np.uint8)
+        env.reset(seed, obs, mask, seat)
+        finished = np.zeros(n, bool)
+        score = np.zeros(n, np.float32)
+        while not finished.all():
+            with torch.no_grad():
+                s = masked(torch, net(torch.from_numpy(obs)), torch.from_numpy(mask))
+            act = s.argmax(1).numpy().astype(np.int32)
+            env.step(act, obs, mask, seat, rew, done)
+            new = (done != 0) & ~finished
+            score[new] = rew[new, learner]
+            finished |= done != 0
+        results.append((score + 1) / 2)
+    return float(np.concatenate(results).mean())
+
+
+# ---- behaviour cloning ----
+
+def collect(game_cls, teacher, actors, weights, rules: str, seed: int, first: int, n_games: int,
+            rng: np.random.Generator):
+    """Plays games first..first+n_games of `seed` with an actor per seat drawn from `actors`
+    (cribsim.Strategy or None for the teacher) and returns (obs, mask, label) for every
+    decision with more than one legal action, labelled with the teacher's action there."""
+    game = game_cls(rules)
+    obs_l, mask_l, lab_l = [], [], []
+    for g in range(first, first + n_games):
+        state = game.new_initial_state(seed=seed, game=g)
+        seat_actor = [actors[i] for i in rng.choice(len(actors), size=game.num_players(), p=weights)]
+        while not state.is_terminal():
+            p = state.current_player()
+            mask = state.legal_actions_mask()
+            if mask.sum() > 1:
+                label = teacher.action(state)
+                obs_l.append(state.observation_tensor(p))
+                mask_l.append(mask)
+                lab_l.append(label)
+                actor = seat_actor[p]
+                a = label if actor is None else actor.action(state)
+            else:
+                a = int(mask.argmax())
+            state.apply_action(a)
+    return np.array(obs_l, np.uint8), np.array(mask_l, np.uint8), np.array(lab_l, np.int64)
+
+
+def train_bc(args) -> None:
+    torch = _torch(args.threads)
+    from .game import Game, Strategy
+    torch.manual_seed(args.seed)
+    rng = np.random.default_rng(args.seed)
+    net = make_net(torch, args.hidden)
+    if args.init:
+        load_into(torch, net, args.init)
+    opt = torch.optim.Adam(net.parameters(), lr=args.lr)
+    teacher = Strategy(args.teacher)
+    pool = [None] + [Strategy(s) for s in args.actors]
+    weights = np.array([args.teacher_share] + [(1 - args.teacher_share) / len(args.actors)] * len(args.actors))
+    buf_obs, buf_mask, buf_lab = [], [], []
+    curve = open(args.out + ".curve.csv", "w")
+    curve.write("seconds,games,rows,loss,accuracy," + ",".join(f"win_vs_{o}" for o in args.eval) + "\n")
+    start = time.time()
+    games = rows = 0
+    chunk = 0
+    next_eval = 0.0
+    while True:
+        elapsed = time.time() - start
+        if elapsed > args.minutes * 60:
+            break
+        o, m, l = collect(Game, teacher, pool, weights, args.rules, args.seed, args.first_game + games,
+                          args.chunk_games, rng)
+        games += args.chunk_games
+        rows += len(l)
+        buf_obs.append(o), buf_mask.append(m), buf_lab.append(l)
+        while sum(len(x) for x in buf_lab) > args.buffer_rows:
+            buf_obs.pop(0), buf_mask.pop(0), buf_lab.pop(0)
+        O = torch.from_numpy(np.concatenate(buf_obs))
+        M = torch.from_numpy(np.concatenate(buf_mask))
+        L = torch.from_numpy(np.concatenate(buf_lab))
+        net.train()
+        tot_loss = tot_acc = 0.0
+        nb = 0
+        for _ in range(args.passes):
+            perm = torch.randperm(len(L))
+            for i in range(0, len(L), args.batch):
+                idx = perm[i:i + args.batch]
+                s = masked(torch, net(O[idx]), M[idx])
+                loss = torch.nn.functional.cross_entropy(s, L[idx])
+                opt.zero_grad()
+                loss.backward()
+                opt.step()
+                tot_loss += loss.item()
+                tot_acc += (s.argmax(1) == L[idx]).float().mean().item()
+                nb += 1
+        chunk += 1
+        elapsed = time.time() - start
+        if elapsed >= next_eval or elapsed > args.minutes * 60:
+            net.eval()
+            wins = [evaluate(torch, net, opp, args.eval_games, 999_000 + chunk, args.threads, args.rules)
+                    for opp in args.eval]
+            line = f"{elapsed:.0f},{games},{rows},{tot_loss / nb:.4f},{tot_acc / nb:.4f}," + \
+                ",".join(f"{w:.4f}" for w in wins)
+            curve.write(line + "\n")
+            curve.flush()
+            print(line, flush=True)
+            next_eval = elapsed + args.eval_every
+            export(net, args.out, note(args, "bc", games, elapsed))
+    net.eval()
+    export(net, args.out, note(args, "bc", games, time.time() - start))
+    curve.close()
+
+
+def note(args, method: str, games: int, seconds: float) -> str:
+    hidden = "x".join(str(h) for h in args.hidden)
+    if method == "bc":
+        what = (f"bc of {args.teacher} (actors {'+'.join(a.split('/')[-1] for a in args.actors)}, "
+                f"teacher share {args.teacher_share}{', from ' + args.init.split('/')[-1] if args.init else ''})")
+    else:
+        what = (f"rl reinforce vs {'+'.join(args.opponents)} "
+                + (f"from {args.init.split('/')[-1]}" if args.init else "from random weights"))
+    return (f"cribsim.train_nn {what}; hidden {hidden}; seed {args.seed}; {games} games; "
+            f"{seconds:.0f} s; rules {args.rules}")[:NOTE_MAX]
+
+
+# ---- policy gradient through the batch environment ----
+
+def train_rl(args) -> None:
+    """REINFORCE with a value baseline: a batch of games against each opponent of the pool in
+    turn (the learner in seat 0 and in seat 1), the learner's decisions with a choice kept, each
+    weighted by its return less the value head's estimate: the discounted points that follow it
+    (the environment's `points` reward: the side's points minus the other's) and the game's
+    result. No strategy's decisions are labels; the opponents only play."""
+    torch = _torch(args.threads)
+    torch.manual_seed(args.seed)
+    net = make_net(torch, args.hidden, value_head=True)
+    if args.init:
+        load_into(torch, net, args.init)  # the policy; the value head starts afresh
+    opt = torch.optim.Adam(net.parameters(), lr=args.lr)
+    n = args.batch_games
+    envs = []
+    for k, opp in enumerate(args.opponents):
+        for learner in (0, 1):
+            seats = [None, opp] if learner == 0 else [opp, None]
+            envs.append(dict(env=_core.Env(args.rules, None, seats, n, 1, "points"), learner=learner,
+                             obs=np.zeros((n, OBS_SIZE), np.uint8), mask=np.zeros((n, ACTIONS), np.uint8),
+                             seat=np.zeros(n, np.int8), rew=np.zeros((n, 4), np.float32),
+                             done=np.zeros(n, np.uint8)))
+    for k, e in enumerate(envs):
+        e["env"].reset(args.seed * 1000 + k, e["obs"], e["mask"], e["seat"])
+    curve = open(args.out + ".curve.csv", "w")
+    curve.write("seconds,games,decisions," + ",".join(f"win_vs_{o}" for o in args.eval) + "\n")
+    start = time.time()
+    games = decisions = 0
+    next_eval = 0.0
+    it = 0
+    while True:
+        elapsed = time.time() - start
+        if elapsed >= next_eval or elapsed > args.minutes * 60:
+            net.eval()
+            wins = [evaluate(torch, net, opp, args.eval_games, 777_000 + it, 1, args.rules) for opp in args.eval]
+            line = f"{elapsed:.0f},{games},{decisions}," + ",".join(f"{w:.4f}" for w in wins)
+            curve.write(line + "\n")
+            curve.flush()
+            print(line, flush=True)
+            next_eval = elapsed + args.eval_every
+            export(net, args.out, note(args, "rl", games, elapsed))
+            if elapsed > args.minutes * 60:
+                break
+        net.train()
+        e = envs[it % len(envs)]
+        it += 1
+        # one game per slot, to its end: the trajectories of the batch, every step kept
+        # (rewards arrive at forced steps too); the learner's decisions with a choice trained
+        steps_obs, steps_mask, steps_act, steps_rew, steps_live, steps_choice = [], [], [], [], [], []
+        finished = np.zeros(n, bool)
+        while not finished.all():
+            o, m = e["obs"], e["mask"]
+            with torch.no_grad():
+                s = masked(torch, net(torch.from_numpy(o)), torch.from_numpy(m))
+                act = torch.distributions.Categorical(logits=s).sample().numpy().astype(np.int32)
+            live = ~finished
+            choice = (m.sum(1) > 1) & live
+            steps_obs.append(o[choice].copy())
+            steps_mask.append(m[choice].copy())
+            steps_act.append(act[choice].copy())
+            steps_choice.append(choice)
+            e["env"].step(act, o, m, e["seat"], e["rew"], e["done"])
+            steps_rew.append(np.where(live, e["rew"][:, e["learner"]], 0.0).astype(np.float32))
+            steps_live.append(live)
+            finished |= e["done"] != 0
+        games += n
+        # returns: the points reward (the side's points minus the other's, as they come) summed
+        # from each decision on with discount --gamma per step, scaled by 1/10, and at the game's
+        # end --win-bonus times +1 / -1 for a win / loss
+        margin = np.sum(steps_rew, axis=0)
+        win = np.sign(margin)
+        G = np.zeros(n, np.float32)
+        returns = [None] * len(steps_rew)
+        last = len(steps_rew) - 1
+        for t in range(last, -1, -1):
+            live = steps_live[t]
+            ended = live & ((t == last) | ~steps_live[min(t + 1, last)])
+            G = np.where(ended, steps_rew[t] / 10.0 + args.win_bonus * win,
+                         np.where(live, steps_rew[t] / 10.0 + args.gamma * G, 0.0)).astype(np.float32)
+            returns[t] = G[steps_choice[t]]
+        traj_obs, traj_mask, traj_act = steps_obs, steps_mask, steps_act
+        O = torch.from_numpy(np.concatenate(traj_obs))
+        M = torch.from_numpy(np.concatenate(traj_mask))
+        A = torch.from_numpy(np.concatenate(traj_act).astype(np.int64))
+        G = torch.from_numpy(np.concatenate(returns))
+        decisions += len(A)
+        for _ in range(args.epochs):
+            perm = torch.randperm(len(A))
+            for i in range(0, len(A), args.batch):
+                idx = perm[i:i + args.batch]
+                h = net.trunk(O[idx])
+                logits = masked(torch, net.out(h), M[idx])
+                v = net.value(h).squeeze(1)
+                logp = torch.log_softmax(logits, 1)
+                lp = logp.gather(1, A[idx][:, None]).squeeze(1)
+                adv = (G[idx] - v).detach()
+                probs = logp.exp()
+                entropy = -(probs * logp.masked_fill(M[idx] == 0, 0)).sum(1).mean()
+                loss = -(lp * adv).mean() + 0.5 * ((G[idx] - v) ** 2).mean() - args.entropy * entropy
+                opt.zero_grad()
+                loss.backward()
+                torch.nn.utils.clip_grad_norm_(net.parameters(), 1.0)
+                opt.step()
+    curve.close()
+
+
+# ---- the command line ----
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m cribsim.train_nn", description=__doc__.split("\n")[0])
+    sub = ap.add_subparsers(dest="cmd", required=True)
+
+    def common(p):
+        p.add_argument("--out", required=True, help="the network file to write")
+        p.add_argument("--seed", type=int, default=1)
+        p.add_argument("--hidden", type=int, nargs="+", default=[128, 128])
+        p.add_argument("--minutes", type=float, default=20, help="training time")
+        p.add_argument("--threads", type=int, default=1, help="torch and environment threads")
+        p.add_argument("--rules", default="two")
+        p.add_argument("--eval", nargs="+", default=["expected", "greedy"], help="opponents of the curve")
+        p.add_argument("--eval-games", type=int, default=2000)
+        p.add_argument("--eval-every", type=float, default=120, help="seconds between evaluations")
+
+    bc = sub.add_parser("bc", help="behaviour cloning of a teacher strategy")
+    common(bc)
+    bc.add_argument("--teacher", default="expert")
+    bc.add_argument("--init", help="a network file to train on from (its sizes: --hidden)")
+    bc.add_argument("--first-game", type=int, default=0, help="the first game of the seed played")
+    bc.add_argument("--actors", nargs="+", default=["expected", "greedy", "random"],
+                    help="strategy specs that play beside the teacher (nn:path=F: the network so "
+                         "far, for states its own play reaches)")
+    bc.add_argument("--teacher-share", type=float, default=0.5)
+    bc.add_argument("--chunk-games", type=int, default=400)
+    bc.add_argument("--buffer-rows", type=int, default=400_000)
+    bc.add_argument("--passes", type=int, default=1)
+    bc.add_argument("--batch", type=int, default=512)
+    bc.add_argument("--lr", type=float, default=1e-3)
+
+    rl = sub.add_parser("rl", help="policy gradient from random weights through the environment")
+    common(rl)
+    rl.add_argument("--opponents", nargs="+", default=["greedy", "expected", "random"])
+    rl.add_argument("--init", help="a network file to train on from (an earlier rl run's)")
+    rl.add_argument("--batch-games", type=int, default=256)
+    rl.add_argument("--epochs", type=int, default=2)
+    rl.add_argument("--batch", type=int, default=2048)
+    rl.add_argument("--lr", type=float, default=2e-3)
+    rl.add_argument("--entropy", type=float, default=0.01)
+    rl.add_argument("--gamma", type=float, default=0.9, help="discount per learner step")
+    rl.add_argument("--win-bonus", type=float, default=1.0, help="return for a win (minus for a loss)")
+
+    ev = sub.add_parser("eval", help="a network file's win rate through the environment")
+    ev.add_argument("path")
+    ev.add_argument("--opponent", default="expected")
+    ev.add_argument("--games", type=int, default=2000)
+    ev.add_argument("--seed", type=int, default=12345)
+    ev.add_argument("--threads", type=int, default=1)
+
+    rnd = sub.add_parser("export-random", help="an untrained network (a placeholder or a test)")
+    rnd.add_argument("--out", required=True)
+    rnd.add_argument("--seed", type=int, default=1)
+    rnd.add_argument("--hidden", type=int, nargs="+", default=[128, 128])
+
+    args = ap.parse_args(argv)
+    if args.cmd == "bc":
+        train_bc(args)
+    elif args.cmd == "rl":
+        train_rl(args)
+    elif args.cmd == "eval":
+        torch = _torch(args.threads)
+        layers, _ = read_nn(args.path)
+        net = make_net(torch, [w.shape[0] for w, _ in layers[:-1]])
+        with torch.no_grad():
+            for m, (w, b) in zip(list(net.hidden) + [net.out], layers):
+                m.weight.copy_(torch.from_numpy(w)), m.bias.copy_(torch.from_numpy(b))
+            net.scale.fill_(1.0)
+        print(f"{args.path} vs {args.opponent}: {evaluate(torch, net, args.opponent, args.games, args.seed, args.threads):.4f}")
+    elif args.cmd == "export-random":
+        rng = np.random.default_rng(args.seed)
+        sizes = [OBS_SIZE] + args.hidden + [ACTIONS]
+        layers = []
+        for a, b in zip(sizes, sizes[1:]):
+            bound = 1 / np.sqrt(a)
+            layers.append((rng.uniform(-bound, bound, (b, a)).astype(np.float32),
+                           rng.uniform(-bound, bound, b).astype(np.float32)))
+        w0, b0 = layers[0]
+        layers[0] = ((w0 * input_scale()[None, :]).astype(np.float32), b0)
+        write_nn(args.out, layers, f"untrained: cribsim.train_nn export-random seed {args.seed}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

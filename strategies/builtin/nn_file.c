@@ -1,0 +1,312 @@
+/* nn_file.c - reading and checking the network files of nn_file.h, and the forward pass. */
+#include "nn_file.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "error.h"
+#include "model_file.h"
+
+static uint32_t read_u32(const unsigned char *p) {
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static float read_f32(const unsigned char *p) {
+    uint32_t bits = read_u32(p);
+    float f;
+    memcpy(&f, &bits, sizeof f);
+    return f;
+}
+
+int cs_nn_parse(const unsigned char *bytes, size_t n, const char *name, cs_nn *out, char *err,
+                size_t err_len) {
+    const size_t header = CS_NN_MAGIC_LEN + 16;
+    out->params = NULL;
+    if (n < CS_NN_MAGIC_LEN || memcmp(bytes, CS_NN_MAGIC, CS_NN_MAGIC_LEN) != 0) {
+        snprintf(err, err_len, "'%s' is not a cribsim network file (no CSNNET1 magic at its start)",
+                 name);
+        return CS_ESYNTAX;
+    }
+    if (n < header + 4) {
+        snprintf(err, err_len, "network file '%s' is truncated: %zu bytes, not even a header", name,
+                 n);
+        return CS_ECOUNT;
+    }
+    uint32_t version = read_u32(bytes + 8), obs_version = read_u32(bytes + 12),
+             n_layers = read_u32(bytes + 16), note_len = read_u32(bytes + 20);
+    if (version != CS_NN_VERSION) {
+        snprintf(err, err_len, "network file '%s' has format version %u; this cribsim reads %u",
+                 name, (unsigned)version, (unsigned)CS_NN_VERSION);
+        return CS_ESYNTAX;
+    }
+    if (obs_version != CS_OBS_VERSION) {
+        snprintf(err, err_len,
+                 "network file '%s' was trained on observation encoding %u; this cribsim "
+                 "encodes version %d (obs_layout.h)",
+                 name, (unsigned)obs_version, CS_OBS_VERSION);
+        return CS_ECONFIG;
+    }
+    if (n_layers < 1 || n_layers > CS_NN_LAYERS_MAX) {
+        snprintf(err, err_len, "network file '%s' declares %u layers (1 to %d)", name,
+                 (unsigned)n_layers, CS_NN_LAYERS_MAX);
+        return CS_ECONFIG;
+    }
+    if (note_len > CS_NN_NOTE_MAX) {
+        snprintf(err, err_len, "network file '%s' declares a note of %u bytes (at most %d)", name,
+                 (unsigned)note_len, CS_NN_NOTE_MAX);
+        return CS_ESYNTAX;
+    }
+    if (n < header + 4 * (size_t)(n_layers + 1) + 4) {
+        snprintf(err, err_len, "network file '%s' is truncated: %zu bytes, its sizes cut off", name,
+                 n);
+        return CS_ECOUNT;
+    }
+    uint32_t sizes[CS_NN_LAYERS_MAX + 1];
+    for (uint32_t l = 0; l <= n_layers; l++) sizes[l] = read_u32(bytes + header + 4 * l);
+    if (sizes[0] != CS_OBS_SIZE || sizes[n_layers] != CS_ACT_COUNT) {
+        snprintf(err, err_len,
+                 "network file '%s' maps %u inputs to %u outputs; this cribsim has %d "
+                 "observation bytes and %d actions",
+                 name, (unsigned)sizes[0], (unsigned)sizes[n_layers], CS_OBS_SIZE, CS_ACT_COUNT);
+        return CS_ECONFIG;
+    }
+    size_t n_params = 0;
+    for (uint32_t l = 0; l < n_layers; l++) {
+        if (l > 0 && (sizes[l] < 1 || sizes[l] > CS_NN_WIDTH_MAX)) {
+            snprintf(err, err_len, "network file '%s': hidden layer %u has %u units (1 to %d)",
+                     name, (unsigned)l, (unsigned)sizes[l], CS_NN_WIDTH_MAX);
+            return CS_ECONFIG;
+        }
+        n_params += (size_t)sizes[l + 1] * (sizes[l] + 1);
+    }
+    size_t at = header + 4 * (size_t)(n_layers + 1);
+    size_t size = at + 4 * n_params + note_len + 4;
+    if (n != size) {
+        snprintf(err, err_len, "network file '%s' is %s: %zu bytes where its header promises %zu",
+                 name, n < size ? "truncated" : "too long (bytes after its end)", n, size);
+        return CS_ECOUNT;
+    }
+    uint32_t stored = read_u32(bytes + n - 4), computed = cs_model_crc32(bytes, n - 4);
+    if (stored != computed) {
+        snprintf(err, err_len,
+                 "network file '%s' is corrupt: its checksum is %08x, its bytes give %08x", name,
+                 (unsigned)stored, (unsigned)computed);
+        return CS_ESYNTAX;
+    }
+    const unsigned char *note = bytes + at + 4 * n_params;
+    for (uint32_t i = 0; i < note_len; i++) {
+        if (note[i] < 0x20 || note[i] > 0x7E) {
+            snprintf(err, err_len,
+                     "network file '%s': its note holds a byte %u that is not printable ASCII",
+                     name, note[i]);
+            return CS_ESYNTAX;
+        }
+    }
+    float *params = malloc(n_params * sizeof *params);
+    if (params == NULL) {
+        snprintf(err, err_len, "network file '%s': no memory for %zu weights", name, n_params);
+        return CS_ENOMEM;
+    }
+    size_t into = 0;
+    for (uint32_t l = 0; l < n_layers; l++) {
+        size_t n_in = sizes[l], n_out = sizes[l + 1];
+        out->w_at[l] = into;
+        out->b_at[l] = into + n_in * n_out;
+        for (size_t k = 0; k < n_out * (n_in + 1); k++, at += 4) {
+            float w = read_f32(bytes + at);
+            if (!isfinite(w) || fabsf(w) > (float)CS_NN_WEIGHT_MAX) {
+                if (k < n_out * n_in)
+                    snprintf(err, err_len,
+                             "network file '%s': layer %u weight [%zu][%zu] is %g (weights must "
+                             "be finite and at most %g in size)",
+                             name, (unsigned)l, k / n_in, k % n_in, (double)w, CS_NN_WEIGHT_MAX);
+                else
+                    snprintf(err, err_len,
+                             "network file '%s': layer %u bias %zu is %g (weights must be finite "
+                             "and at most %g in size)",
+                             name, (unsigned)l, k - n_out * n_in, (double)w, CS_NN_WEIGHT_MAX);
+                free(params);
+                return CS_ERANGE;
+            }
+            /* The file's row-major [out][in] transposed to [in][out]; the bias as it is. */
+            if (k < n_out * n_in)
+                params[into + (k % n_in) * n_out + k / n_in] = w;
+            else
+                params[into + k] = w;
+        }
+        into += n_out * (n_in + 1);
+    }
+    memcpy(out->note, note, note_len);
+    out->note[note_len] = '\0';
+    out->n_layers = (int)n_layers;
+    for (uint32_t l = 0; l <= n_layers; l++) out->sizes[l] = (int)sizes[l];
+    out->params = params;
+    out->crc = stored;
+    return CS_OK;
+}
+
+int cs_nn_load(const char *path, cs_nn *out, char *err, size_t err_len) {
+    out->params = NULL;
+    FILE *f = fopen(path, "rb");
+    if (f == NULL) {
+        snprintf(err, err_len, "cannot read network file '%s': %s", path, strerror(errno));
+        return CS_EIO;
+    }
+    /* Read in blocks up to one byte more than the largest valid file, so an oversized one is
+     * seen as such without reading it all. */
+    size_t cap = 1 << 16, n = 0;
+    unsigned char *buf = malloc(cap);
+    int failed = 0, why = 0;
+    while (buf != NULL) {
+        errno = 0;
+        n += fread(buf + n, 1, cap - n, f);
+        if (ferror(f)) {
+            failed = 1, why = errno;
+            break;
+        }
+        if (n < cap || n > CS_NN_FILE_MAX) break;
+        unsigned char *bigger = realloc(buf, cap * 2);
+        if (bigger == NULL) free(buf);
+        buf = bigger;
+        cap *= 2;
+    }
+    fclose(f);
+    if (buf == NULL) {
+        snprintf(err, err_len, "cannot read network file '%s': out of memory", path);
+        return CS_ENOMEM;
+    }
+    int rc;
+    if (failed) {
+        snprintf(err, err_len, "cannot read network file '%s': %s", path,
+                 why ? strerror(why) : "read error");
+        rc = CS_EIO;
+    } else if (n > CS_NN_FILE_MAX) {
+        snprintf(err, err_len, "'%s' is larger than any network file (%zu bytes at most)", path,
+                 (size_t)CS_NN_FILE_MAX);
+        rc = CS_ECOUNT;
+    } else {
+        rc = cs_nn_parse(buf, n, path, out, err, err_len);
+    }
+    free(buf);
+    return rc;
+}
+
+void cs_nn_free(cs_nn *net) {
+    free(net->params);
+    net->params = NULL;
+}
+
+/* Outputs are computed in blocks of NN_BLOCK, their sums held in registers (GCC's and
+ * clang's vector types: SSE or AVX, whatever the target has) while the rows of the nonzero
+ * inputs are added in. */
+#define NN_BLOCK 32
+typedef float nn_v4 __attribute__((vector_size(16)));
+
+static inline nn_v4 load4(const float *p) {
+    nn_v4 v;
+    memcpy(&v, p, sizeof v);
+    return v;
+}
+
+/* out[0..n_out) = bias + the sum over k of x[k] * w's row idx[k] (w is [in][stride], its
+ * first n_out columns read). */
+static void affine_sparse(float *restrict out, const float *restrict w, const float *restrict bias,
+                          int n_out, int stride, const int *restrict idx, const float *restrict x,
+                          int n) {
+    int j0 = 0;
+    for (; j0 + NN_BLOCK <= n_out; j0 += NN_BLOCK) {
+        nn_v4 a[NN_BLOCK / 4];
+        for (int r = 0; r < NN_BLOCK / 4; r++) a[r] = load4(bias + j0 + 4 * r);
+        for (int k = 0; k < n; k++) {
+            const float *row = w + (size_t)idx[k] * stride + j0;
+            float xk = x[k];
+            for (int r = 0; r < NN_BLOCK / 4; r++) a[r] += xk * load4(row + 4 * r);
+        }
+        memcpy(out + j0, a, sizeof a);
+    }
+    for (; j0 + 4 <= n_out; j0 += 4) {
+        nn_v4 a = load4(bias + j0);
+        for (int k = 0; k < n; k++) a += x[k] * load4(w + (size_t)idx[k] * stride + j0);
+        memcpy(out + j0, &a, sizeof a);
+    }
+    for (int j = j0; j < n_out; j++) {
+        float acc = bias[j];
+        for (int k = 0; k < n; k++) acc += x[k] * w[(size_t)idx[k] * stride + j];
+        out[j] = acc;
+    }
+}
+
+/* The same with AVX's eight-float registers, for processors that have AVX2 (chosen at run
+ * time; GCC and clang on x86-64, not under the sanitizers). The sums are the same: each output
+ * adds the same products in the same order, only eight outputs at a time. */
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__) &&                            \
+    !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
+#define NN_AVX2 1
+typedef float nn_v8 __attribute__((vector_size(32)));
+/* an unaligned view of eight floats of the weights */
+typedef float nn_v8u __attribute__((vector_size(32), aligned(4), may_alias));
+
+__attribute__((target("avx2"))) static void
+affine_sparse_avx2(float *restrict out, const float *restrict w, const float *restrict bias,
+                   int n_out, int stride, const int *restrict idx, const float *restrict x, int n) {
+    int j0 = 0;
+    for (; j0 + NN_BLOCK <= n_out; j0 += NN_BLOCK) {
+        nn_v8 a[NN_BLOCK / 8];
+        memcpy(a, bias + j0, sizeof a);
+        for (int k = 0; k < n; k++) {
+            const float *row = w + (size_t)idx[k] * stride + j0;
+            float xk = x[k];
+            for (int q = 0; q < NN_BLOCK / 8; q++) a[q] += xk * *(const nn_v8u *)(row + 8 * q);
+        }
+        memcpy(out + j0, a, sizeof a);
+    }
+    if (j0 < n_out) affine_sparse(out + j0, w + j0, bias + j0, n_out - j0, stride, idx, x, n);
+}
+#endif
+
+/* Which version runs: AVX2 where the processor has it. */
+static void affine(float *restrict out, const float *restrict w, const float *restrict bias,
+                   int n_out, const int *restrict idx, const float *restrict x, int n) {
+#ifdef NN_AVX2
+    if (__builtin_cpu_supports("avx2")) {
+        affine_sparse_avx2(out, w, bias, n_out, n_out, idx, x, n);
+        return;
+    }
+#endif
+    affine_sparse(out, w, bias, n_out, n_out, idx, x, n);
+}
+
+void cs_nn_forward(const cs_nn *net, const uint8_t *obs, float *scratch, float *scores) {
+    /* The nonzero inputs of the layer at hand: their indices and values. */
+    int idx[CS_OBS_SIZE > CS_NN_WIDTH_MAX ? CS_OBS_SIZE : CS_NN_WIDTH_MAX];
+    float x[CS_OBS_SIZE > CS_NN_WIDTH_MAX ? CS_OBS_SIZE : CS_NN_WIDTH_MAX];
+    int n = 0;
+    /* The observation is mostly zeros: skip them eight bytes at a time. */
+    for (int i = 0; i < CS_OBS_SIZE; i += 8) {
+        uint64_t word;
+        memcpy(&word, obs + i, sizeof word);
+        if (word == 0) continue;
+        for (int k = i; k < i + 8; k++)
+            if (obs[k]) idx[n] = k, x[n++] = (float)obs[k];
+    }
+    for (int l = 0; l < net->n_layers; l++) {
+        int n_out = net->sizes[l + 1];
+        float *out = l == net->n_layers - 1 ? scores : scratch;
+        affine(out, net->params + net->w_at[l], net->params + net->b_at[l], n_out, idx, x, n);
+        if (out == scores) break;
+        /* relu: the units at 0 or below add nothing to the next layer and are left out */
+        n = 0;
+        for (int j = 0; j < n_out; j++)
+            if (out[j] > 0) idx[n] = j, x[n++] = out[j];
+    }
+}
+
+int cs_nn_argmax(const float *scores, const uint8_t *mask) {
+    int best = -1;
+    for (int a = 0; a < CS_ACT_COUNT; a++)
+        if (mask[a] && (best < 0 || scores[a] > scores[best])) best = a;
+    return best;
+}

@@ -1,0 +1,146 @@
+"""The `nn` strategy's networks between PyTorch and C (analysis/cribsim/train_nn.py,
+strategies/builtin/nn_file.c).
+
+Run directly with an interpreter that has torch and the built package:
+PYTHONPATH=<dir with cribsim and its _core> python tests/test_python_nn.py (pytest underneath).
+Skipped where torch is missing. Each test names the bug it would catch.
+"""
+import os
+import struct
+import sys
+import tempfile
+
+import numpy as np
+import pytest
+
+try:
+    import torch
+except ImportError:  # the `train` extra is not installed: say so, and ctest counts a skip
+    if __name__ == "__main__":
+        print("test_python_nn: skipped, torch is not installed (pip install -e '.[train]')")
+        sys.exit(77)
+    raise
+
+cribsim = pytest.importorskip("cribsim")
+from cribsim import train_nn  # noqa: E402
+from cribsim.game import Game, Strategy  # noqa: E402
+
+SRC = os.environ.get("CRIBSIM_SOURCE_DIR",
+                     os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+torch.set_num_threads(1)
+
+
+def random_net(seed, hidden=(32, 16), gain=3.0):
+    """An untrained torch network with weights large enough that ties are rare."""
+    torch.manual_seed(seed)
+    net = train_nn.make_net(torch, list(hidden))
+    with torch.no_grad():
+        for p in net.parameters():
+            p.mul_(gain)
+    net.eval()
+    return net
+
+
+def decisions(path, games, seed, rules="two"):
+    """Plays `games` games with nn:path=path at every seat through the state (the C forward
+    pass deciding) and yields (observation, mask, C's action) at each decision with a choice."""
+    game = Game(rules)
+    nn = Strategy(f"nn:path={path}")
+    for g in range(games):
+        state = game.new_initial_state(seed=seed, game=g)
+        while not state.is_terminal():
+            mask = state.legal_actions_mask()
+            a = nn.action(state)
+            if mask.sum() > 1:
+                yield state.observation_tensor(), mask, a
+            state.apply_action(a)
+
+
+@pytest.mark.parametrize("rules", ["two", "three", "partners"])
+def test_c_forward_pass_chooses_as_torch_does(rules):
+    """Catches: a layout the exporter and the loader disagree on (transposed weights, a layer
+    or bias misplaced, the input scale not folded in), a forward pass that differs from
+    PyTorch's, the discard's second card encoded otherwise in C than in the environment."""
+    net = random_net(7)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "r.nn")
+        train_nn.export(net, path, "test")
+        rows = list(decisions(path, 6, 11, rules))
+    assert len(rows) > 200
+    obs = torch.from_numpy(np.array([r[0] for r in rows]))
+    mask = torch.from_numpy(np.array([r[1] for r in rows]))
+    c_act = np.array([r[2] for r in rows])
+    with torch.no_grad():
+        scores = train_nn.masked(torch, net(obs), mask).numpy()
+    torch_act = scores.argmax(1)
+    same = (torch_act == c_act).mean()
+    # float sums in another order may flip a near tie, never a clear choice
+    gap = scores.max(1) - scores[np.arange(len(c_act)), c_act]
+    assert same > 0.99, same
+    assert (gap <= 1e-3 * np.maximum(1, np.abs(scores.max(1)))).all(), gap.max()
+
+
+def test_exported_file_loads_and_reads_back():
+    """Catches: an exporter writing what the C loader refuses (checksum, sizes, note), and a
+    reader that mistakes the layout: the numpy forward pass over the file's raw weights equals
+    torch's over the scaled observation."""
+    net = random_net(3, hidden=(24,))
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "r.nn")
+        train_nn.export(net, path, "a note: seed 3")
+        Strategy(f"nn:path={path}")  # the C loader accepts it (ValueError otherwise)
+        layers, note = train_nn.read_nn(path)
+        assert note == "a note: seed 3"
+        assert [w.shape for w, _ in layers] == [(24, 448), (53, 24)]
+        obs = np.random.default_rng(1).integers(0, 3, (50, 448)).astype(np.uint8)
+        with torch.no_grad():
+            want = net(torch.from_numpy(obs)).numpy()
+        np.testing.assert_allclose(train_nn.forward_np(layers, obs), want, rtol=1e-4, atol=1e-4)
+        # a file the C loader refuses: its bytes changed after the checksum
+        data = bytearray(open(path, "rb").read())
+        data[40] ^= 1
+        open(path, "wb").write(data)
+        with pytest.raises(ValueError, match="corrupt"):
+            Strategy(f"nn:path={path}")
+
+
+def test_exporter_refuses_what_the_loader_would():
+    """Catches: an exporter that writes files the loader then refuses at the table."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "r.nn")
+        w = [(np.zeros((8, 448), np.float32), np.zeros(8, np.float32)),
+             (np.zeros((53, 8), np.float32), np.zeros(53, np.float32))]
+        with pytest.raises(ValueError):
+            train_nn.write_nn(path, w, "bad\nnote")
+        w[1][0][0, 0] = np.nan
+        with pytest.raises(ValueError):
+            train_nn.write_nn(path, w, "")
+        w[1][0][0, 0] = 2e4
+        with pytest.raises(ValueError):
+            train_nn.write_nn(path, w, "")
+
+
+def test_shipped_network_is_the_built_in_one():
+    """Catches: a default.nn in the repository other than the one compiled in, or one the
+    Python reader cannot read."""
+    path = os.path.join(SRC, "strategies", "models", "default.nn")
+    layers, note = train_nn.read_nn(path)
+    assert layers[0][0].shape[1] == 448 and layers[-1][0].shape[0] == 53
+    header = open(path, "rb").read(24)
+    assert struct.unpack("<I", header[12:16])[0] == cribsim._core.OBS_VERSION
+    a = [x[2] for x in decisions(path, 3, 5)]
+    builtin = Strategy("nn")
+    game = Game("two")
+    b = []
+    for g in range(3):
+        state = game.new_initial_state(seed=5, game=g)
+        while not state.is_terminal():
+            act = builtin.action(state)
+            if state.legal_actions_mask().sum() > 1:
+                b.append(act)
+            state.apply_action(act)
+    assert a == b
+
+
+if __name__ == "__main__":
+    sys.exit(pytest.main([__file__, "-q"]))
