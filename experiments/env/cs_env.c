@@ -467,8 +467,7 @@ int cs_env_step(cs_env *env, const int32_t *action, uint8_t *obs, uint8_t *mask,
 #pragma omp for schedule(static) reduction(min : bad)
         for (int i = 0; i < n; i++) {
             int32_t a = action[i];
-            if ((a < 0 || a >= CS_ACT_COUNT || !(env->games[i].legal >> a & 1)) && i < bad)
-                bad = i;
+            if ((a < 0 || a >= CS_ACT_COUNT || !(env->games[i].legal >> a & 1)) && i < bad) bad = i;
         }
         if (bad == n) { /* the same for every thread: the loop's barrier has passed */
 #pragma omp for schedule(static)
