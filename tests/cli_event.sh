@@ -94,6 +94,11 @@ field:
 weekz: 3
 YAML
 expect_error "unknown key" "badkey.yaml:4:" "$cs" event badkey.yaml -o x.h5
+# Nested 80,000 deep: refused where the 65th level opens, before libyaml spends seconds on it.
+{ printf 'format: league\nfield: '; printf '%80000s' '' | tr ' ' '['; printf '%80000s' '' | tr ' ' ']'; echo; } >deep.yaml
+start=$SECONDS
+expect_error "nested too deep" "deep.yaml:2: nested deeper than 64 levels" timeout 60 "$cs" event deep.yaml -o x.h5
+[ $((SECONDS - start)) -lt 5 ] && ok || bad "the deep spec took $((SECONDS - start)) s to refuse"
 expect_error "no output" "-o" "$cs" event "$spec"
 expect_error "missing spec" "nosuch.yaml" "$cs" event nosuch.yaml -o x.h5
 expect_error "existing output" "exists" "$cs" event "$spec" --events 2 -o one.h5

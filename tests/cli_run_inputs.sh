@@ -52,6 +52,12 @@ expect_error "spec arm with odd duplicate games" "odd.yaml:6: arm 'dup': 41 game
 [ ! -e oddout/plain.h5 ] && ok || bad "the first arm ran before a later arm was refused"
 expect_error "spec missing" "cannot open spec nothere.yaml" "$cs" run nothere.yaml
 expect_error "spec and seats" "in the spec" "$cs" run bad.yaml --seats random,random
+# A spec nested 80,000 deep (156 KB; libyaml's time grows with the square of the depth, 15 s
+# here) is refused at the line its 65th level opens, in a few seconds at most.
+{ printf 'name: x\nseats: '; printf '%80000s' '' | tr ' ' '['; printf '%80000s' '' | tr ' ' ']'; echo; } >deep.yaml
+start=$SECONDS
+expect_error "spec nested too deep" "deep.yaml:2: nested deeper than 64 levels" timeout 60 "$cs" run deep.yaml
+[ $((SECONDS - start)) -lt 5 ] && ok || bad "the deep spec took $((SECONDS - start)) s to refuse"
 expect_error "unknown arm" "no such arm" "$cs" run --arm nope
 
 # match

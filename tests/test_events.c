@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <hdf5.h>
 
@@ -511,6 +512,25 @@ static void test_event_spec_errors_name_the_line(void) {
                           "{count: 8, strategy: greedy}\n",
                           err, sizeof err),
                     CS_ECONFIG);
+}
+
+/* A field nested 80,000 deep (libyaml would take seconds, growing with the square of the
+ * depth) is refused where the 65th level opens, before the spec is loaded. */
+static void test_event_spec_nested_too_deep_is_refused_at_once(void) {
+    const char head[] = "format: league\nfield: ";
+    enum { DEPTH = 80000 };
+    char *text = malloc(sizeof head + 2 * DEPTH + 1);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+    memcpy(text, head, sizeof head - 1);
+    memset(text + sizeof head - 1, '[', DEPTH);
+    memset(text + sizeof head - 1 + DEPTH, ']', DEPTH);
+    strcpy(text + sizeof head - 1 + 2 * DEPTH, "\n");
+    char err[1024];
+    clock_t t0 = clock();
+    CU_ASSERT_EQUAL(parse(text, err, sizeof err), CS_ESYNTAX);
+    CU_ASSERT((double)(clock() - t0) / CLOCKS_PER_SEC < 1.0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "t.yaml:2: nested deeper than 64 levels"));
+    free(text);
 }
 
 /* ---- hand-worked scenarios: each pins one rule with its exact outcome ---- */
@@ -1327,6 +1347,7 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_double_elimination_matches_losses_and_byes),
     CS_TEST(test_double_elimination_skunks_are_winning_margins),
     CS_TEST(test_event_spec_errors_name_the_line),
+    CS_TEST(test_event_spec_nested_too_deep_is_refused_at_once),
     CS_TEST(test_nz_tied_game_goes_to_a_cut),
     CS_TEST(test_nz_standings_rank_clips_then_points_for_then_fewer_against),
     CS_TEST(test_nz_three_way_tie_on_clips_plays_off_all_three),

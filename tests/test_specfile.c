@@ -2,18 +2,21 @@
 /*
  * test_specfile.c - experiment specs (experiments/spec/specfile.h): the canonical specs parse, the
  * built-in default equals experiments/specs/default.yaml, arms inherit and override, and every
- * mistake is an error naming the file, the line and the key.
+ * mistake is an error naming the file, the line and the key, and a spec nested too deep is
+ * refused before libyaml spends time on it.
  */
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "cu_main.h"
 #include "defaultspec.h"
 #include "error.h"
 #include "pcg32.h"
 #include "specfile.h"
+#include "yamlcheck.h"
 
 static char err[2048];
 
@@ -295,6 +298,57 @@ static void test_empty_and_missing_specs_are_errors(void) {
     CU_ASSERT_PTR_NOT_NULL(strstr(err, "/nonexistent/spec.yaml"));
 }
 
+/* HEAD, then DEPTH '[' and DEPTH ']' and a newline: a flow sequence nested DEPTH deep. */
+static char *nested_text(const char *head, int depth) {
+    size_t h = strlen(head);
+    char *text = malloc(h + 2 * (size_t)depth + 2);
+    if (text == NULL) return NULL;
+    memcpy(text, head, h);
+    memset(text + h, '[', (size_t)depth);
+    memset(text + h + depth, ']', (size_t)depth);
+    strcpy(text + h + 2 * (size_t)depth, "\n");
+    return text;
+}
+
+/*
+ * libyaml's time grows with the square of the nesting depth: 80,000 '[' (156 KB) took it 15 s.
+ * The reader refuses a spec past 64 levels where the 65th opens, before loading it, in well
+ * under a second of CPU time (milliseconds; the sanitizers' build included).
+ */
+static void test_spec_nested_too_deep_is_refused_at_once(void) {
+    char *text = nested_text("name: x\nseats: ", 80000);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+    cs_spec s;
+    clock_t t0 = clock();
+    CU_ASSERT_EQUAL(parse(text, &s), CS_ESYNTAX);
+    double cpu = (double)(clock() - t0) / CLOCKS_PER_SEC;
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "t.yaml:2: nested deeper than 64 levels"));
+    CU_ASSERT(cpu < 1.0);
+    CU_ASSERT_PTR_NULL(s.arms);
+    free(text);
+    /* block style, a mapping a line: level L opens on line L, so the 65th on line 65 */
+    char block[200 * 70] = "";
+    for (int level = 1; level <= 70; level++)
+        snprintf(block + strlen(block), sizeof block - strlen(block), "%*sa:%s\n", 2 * (level - 1),
+                 "", level == 70 ? " 1" : "");
+    CU_ASSERT_EQUAL(parse(block, &s), CS_ESYNTAX);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "t.yaml:65: nested deeper than 64 levels"));
+}
+
+/* The bound is exact: the top mapping and 63 sequences pass the check, one more does not. */
+static void test_yaml_check_allows_64_levels_and_no_more(void) {
+    char *text = nested_text("a: ", CS_YAML_DEPTH_MAX - 1);
+    CU_ASSERT_EQUAL(cs_yaml_check(text, strlen(text), "t.yaml", err, sizeof err), 0);
+    free(text);
+    text = nested_text("a: ", CS_YAML_DEPTH_MAX);
+    CU_ASSERT_EQUAL(cs_yaml_check(text, strlen(text), "t.yaml", err, sizeof err), CS_ESYNTAX);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "t.yaml:1: nested deeper"));
+    free(text);
+    /* a syntax error is the loader's message, with the line */
+    CU_ASSERT_EQUAL(cs_yaml_check("a: [b\n", 6, "t.yaml", err, sizeof err), CS_ESYNTAX);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "t.yaml:2: YAML error"));
+}
+
 const char cs_suite_name[] = "specfile";
 const cs_test cs_suite_tests[] = {
     CS_TEST(test_builtin_default_equals_default_yaml),
@@ -308,5 +362,7 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_seat_list_string_ignores_blanks),
     CS_TEST(test_mutated_specs_parse_or_fail_cleanly),
     CS_TEST(test_empty_and_missing_specs_are_errors),
+    CS_TEST(test_spec_nested_too_deep_is_refused_at_once),
+    CS_TEST(test_yaml_check_allows_64_levels_and_no_more),
     {NULL, NULL},
 };

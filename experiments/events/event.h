@@ -97,7 +97,8 @@ typedef struct {
 } cs_event_spec;
 
 /* Parses an event spec; errors are "SOURCE:LINE: ..." in err (CS_ESYNTAX, CS_EUNKNOWN,
- * CS_ERANGE or CS_ECONFIG). cs_event_spec_free() releases it. */
+ * CS_ERANGE or CS_ECONFIG); a text nested deeper than CS_YAML_DEPTH_MAX (yamlcheck.h) is
+ * refused before it is loaded. cs_event_spec_free() releases it. */
 int cs_event_spec_parse(const char *text, size_t len, const char *source, cs_event_spec *out,
                         char *err, size_t err_len);
 int cs_event_spec_load(const char *path, cs_event_spec *out, char *err, size_t err_len);

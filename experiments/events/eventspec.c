@@ -13,6 +13,7 @@
 #include "error.h"
 #include "event.h"
 #include "strategy.h"
+#include "yamlcheck.h"
 
 static const cs_event_format *const FORMATS[] = {
     &cs_event_format_nz,
@@ -478,6 +479,8 @@ int cs_event_spec_parse(const char *text, size_t len, const char *source, cs_eve
     cs_event_params_defaults(&out->params);
     out->seed = 1;
     snprintf(out->source, sizeof out->source, "%s", source);
+    int rc = cs_yaml_check(text, len, source, err, err_len); /* bounds the loader's time */
+    if (rc != 0) return rc;
     yaml_parser_t parser;
     yaml_document_t doc;
     if (!yaml_parser_initialize(&parser)) {
@@ -493,7 +496,6 @@ int cs_event_spec_parse(const char *text, size_t len, const char *source, cs_eve
     }
     ctx c = {&doc, source, err, err_len, out};
     yaml_node_t *root = yaml_document_get_root_node(&doc);
-    int rc;
     if (root == NULL) {
         snprintf(err, err_len, "%s: the spec is empty", source);
         rc = CS_ESYNTAX;

@@ -14,6 +14,7 @@
 
 #include "error.h"
 #include "stats.h"
+#include "yamlcheck.h"
 
 typedef struct {
     yaml_document_t *doc;
@@ -402,6 +403,8 @@ static int parse_root(ctx *c, const yaml_node_t *root, cs_spec *out) {
 int cs_spec_parse(const char *text, size_t len, const char *source, cs_spec *out, char *err,
                   size_t err_len) {
     memset(out, 0, sizeof *out);
+    int rc = cs_yaml_check(text, len, source, err, err_len); /* bounds the loader's time */
+    if (rc != 0) return rc;
     yaml_parser_t parser;
     yaml_document_t doc;
     if (!yaml_parser_initialize(&parser)) {
@@ -417,7 +420,6 @@ int cs_spec_parse(const char *text, size_t len, const char *source, cs_spec *out
         return CS_ESYNTAX;
     }
     ctx c = {&doc, source, err, err_len};
-    int rc;
     yaml_node_t *root = yaml_document_get_root_node(&doc);
     if (root == NULL) {
         snprintf(err, err_len, "%s: the spec is empty", source);

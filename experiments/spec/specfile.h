@@ -23,7 +23,8 @@
  * without a preset changes the rules above it; with one it starts from that preset. Without
  * `arms` the file is one arm named after the spec (its `name`, else the file's stem). Unknown
  * keys, repeated keys, bad values and a second YAML document are errors that name the file,
- * the line and the key.
+ * the line and the key; so is nesting deeper than CS_YAML_DEPTH_MAX (yamlcheck.h), refused
+ * before the text is loaded.
  */
 #ifndef CS_SPECFILE_H
 #define CS_SPECFILE_H

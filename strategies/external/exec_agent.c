@@ -17,6 +17,9 @@
  * error (every other descriptor is closed in the child, so it cannot hold the run file or its
  * lock), in a process group of its own that is killed with it, and whatever it writes is
  * escaped (control bytes and bytes above 0x7e as \xNN) before it reaches a message.
+ *
+ * What its lines mean (the greeting, an answer of cards) is read by exec_reply.c, which does
+ * no I/O; this file owns the process, the socket and the waits.
  */
 #include "exec_agent.h"
 
@@ -34,6 +37,7 @@
 #include <unistd.h>
 
 #include "error.h"
+#include "exec_reply.h"
 #include "spec.h"
 
 static const cs_strategy_param EXEC_PARAMS[] = {
@@ -73,24 +77,6 @@ static int interrupted(void) {
     return g_interrupt_check != NULL && g_interrupt_check();
 }
 
-/* Copies text into out with every byte that is not printable ASCII written as \xNN, so
- * nothing an agent sends can drive the terminal the message is printed on. */
-static void escape_text(const char *in, char *out, size_t len) {
-    static const char hex[] = "0123456789abcdef";
-    size_t k = 0;
-    for (const unsigned char *p = (const unsigned char *)in; *p && k + 5 < len; p++) {
-        if (*p >= 0x20 && *p < 0x7f && *p != '\\') {
-            out[k++] = (char)*p;
-        } else {
-            out[k++] = '\\';
-            out[k++] = 'x';
-            out[k++] = hex[*p >> 4];
-            out[k++] = hex[*p & 15];
-        }
-    }
-    out[k] = '\0';
-}
-
 static double now_ms(void) {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
@@ -104,7 +90,7 @@ static int fail(exec_agent *a, const cs_view *v, int rc, const char *fmt, ...) {
     va_start(ap, fmt);
     vsnprintf(raw, sizeof raw, fmt, ap);
     va_end(ap);
-    escape_text(raw, what, sizeof what);
+    cs_exec_escape(raw, what, sizeof what);
     if (v != NULL)
         snprintf(a->err, sizeof a->err, "exec agent '%.200s' in game %llu, deal %d: %.500s",
                  a->command, (unsigned long long)v->game, v->deal, what);
@@ -179,20 +165,11 @@ static int read_line(exec_agent *a, const cs_view *v, const char *waiting, long 
                      char *out, size_t out_len) {
     double deadline = now_ms() + (double)timeout_ms;
     for (;;) {
-        char *nl = memchr(a->rbuf, '\n', a->rlen);
-        if (nl != NULL) {
-            size_t n = (size_t)(nl - a->rbuf);
-            if (n >= out_len) return fail(a, v, CS_EAGENT, "answered a line too long");
-            memcpy(out, a->rbuf, n);
-            out[n] = '\0';
-            if (n > 0 && out[n - 1] == '\r') out[n - 1] = '\0';
-            memmove(a->rbuf, nl + 1, a->rlen - n - 1);
-            a->rlen -= n + 1;
-            return CS_OK;
-        }
-        if (a->rlen == sizeof a->rbuf)
-            return fail(a, v, CS_EAGENT, "answered a line longer than %d characters",
-                        LINE_MAX_LEN - 1);
+        char reason[512];
+        int took = cs_exec_reply_line(a->rbuf, &a->rlen, sizeof a->rbuf, out, out_len, reason,
+                                      sizeof reason);
+        if (took == 1) return CS_OK;
+        if (took < 0) return fail(a, v, took, "%s", reason);
         int left = (int)(deadline - now_ms());
         if (left <= 0)
             return fail(a, v, CS_EAGENT, "timed out after %ld ms waiting for %s", timeout_ms,
@@ -297,11 +274,12 @@ static int start_agent(exec_agent *a) {
         stop_agent(a, 0);
         return rc;
     }
-    if (strncmp(line, "ready", 5) != 0 || (line[5] != '\0' && line[5] != ' ')) {
+    char why[512];
+    rc = cs_exec_reply_greeting(line, a->name, sizeof a->name, why, sizeof why);
+    if (rc != CS_OK) {
         stop_agent(a, 0);
-        return fail(a, NULL, CS_EAGENT, "greeted with '%.80s' instead of 'ready'", line);
+        return fail(a, NULL, rc, "%s", why);
     }
-    escape_text(line[5] ? line + 6 : "", a->name, sizeof a->name);
     return CS_OK;
 }
 
@@ -430,37 +408,6 @@ static void exec_observe(void *self, const cs_view *v, const cs_event *e) {
     }
 }
 
-/*
- * Reads an answer of exactly n cards, each in hand[] and distinct. Returns 0, CS_EAGENT for
- * a malformed answer, CS_EILLEGAL for cards it does not hold.
- */
-static int read_cards(exec_agent *a, const cs_view *v, const char *what, int n, cs_card out[]) {
-    char line[LINE_MAX_LEN];
-    int rc = read_line(a, v, what, a->timeout_ms, line, sizeof line);
-    if (rc != CS_OK) return rc;
-    cs_card got[CS_MAX_DEALT];
-    const char *bad = NULL;
-    int k = cs_cards_parse_line(line, got, CS_MAX_DEALT, &bad);
-    if (k < 0)
-        return fail(a, v, CS_EAGENT, "answered '%.80s' to a request for %s: %s at '%.8s'", line,
-                    what, cs_err_message(k), bad ? bad : "");
-    if (k != n)
-        return fail(a, v, CS_EAGENT, "answered '%.80s' to a request for %s: %d cards, not %d", line,
-                    what, k, n);
-    for (int i = 0; i < n; i++) {
-        int held = 0;
-        for (int h = 0; h < v->n_hand; h++) held |= v->hand[h] == got[i];
-        if (!held) {
-            char c[CS_CARD_TEXT_MAX];
-            cs_card_format(got[i], c);
-            return fail(a, v, CS_EILLEGAL,
-                        "answered %s to a request for %s, a card it does not hold", c, what);
-        }
-        out[i] = got[i];
-    }
-    return CS_OK;
-}
-
 static int exec_discard(void *self, const cs_view *v, cs_card out[CS_MAX_DISCARD]) {
     exec_agent *a = self;
     int rc = announce_game(a, v);
@@ -468,8 +415,12 @@ static int exec_discard(void *self, const cs_view *v, cs_card out[CS_MAX_DISCARD
     char cards[64];
     cards_text(v->hand, v->n_hand, cards, sizeof cards);
     rc = sendf(a, v, "discard %d%s", v->rules->discards, cards);
+    char line[LINE_MAX_LEN], why[512];
+    if (rc == CS_OK) rc = read_line(a, v, "its discards", a->timeout_ms, line, sizeof line);
     if (rc != CS_OK) return rc;
-    return read_cards(a, v, "its discards", v->rules->discards, out);
+    rc = cs_exec_reply_cards(line, "its discards", v->rules->discards, v->hand, v->n_hand, out, why,
+                             sizeof why);
+    return rc == CS_OK ? CS_OK : fail(a, v, rc, "%s", why);
 }
 
 static int exec_play(void *self, const cs_view *v, cs_card *out) {
@@ -479,15 +430,11 @@ static int exec_play(void *self, const cs_view *v, cs_card *out) {
     char cards[64];
     cards_text(v->hand, v->n_hand, cards, sizeof cards);
     rc = sendf(a, v, "play %d%s", v->count, cards);
+    char line[LINE_MAX_LEN], why[512];
+    if (rc == CS_OK) rc = read_line(a, v, "a play", a->timeout_ms, line, sizeof line);
     if (rc != CS_OK) return rc;
-    rc = read_cards(a, v, "a play", 1, out);
-    if (rc != CS_OK) return rc;
-    if (v->count + cs_card_value(*out) > 31) {
-        char c[CS_CARD_TEXT_MAX];
-        cs_card_format(*out, c);
-        return fail(a, v, CS_EILLEGAL, "played %s on a count of %d, past 31", c, v->count);
-    }
-    return CS_OK;
+    rc = cs_exec_reply_play(line, v->hand, v->n_hand, v->count, out, why, sizeof why);
+    return rc == CS_OK ? CS_OK : fail(a, v, rc, "%s", why);
 }
 
 static const char *exec_last_error(void *self) {

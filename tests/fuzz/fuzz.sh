@@ -10,18 +10,21 @@
 #                                              crashes (seconds; what tests/run_all.sh runs)
 #
 # NAME: cards (card text, agents' answers), spec (experiment and event specs), rules (rules
-# JSON and --set), runfile (run files), nnfile (network files). Builds in build-fuzz/ with
-# clang (libFuzzer, ASan, UBSan); installs clang with .ci/deps.sh if it is missing.
+# JSON and --set), runfile (run files), nnfile (network files), eventspec (event specs, each
+# accepted one played through its format), model (model files), exec_reply (an exec agent's
+# output: lines, the greeting, answers). Builds in build-fuzz/ with clang (libFuzzer, ASan,
+# UBSan); installs clang with .ci/deps.sh if it is missing.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 command -v clang >/dev/null || bash .ci/deps.sh
 CC=clang cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=Debug -DCRIBSIM_FUZZ=ON \
     -DCRIBSIM_PYTHON_TESTS=OFF >/dev/null
-cmake --build build-fuzz -j"$(nproc)" --target fuzz_cards fuzz_spec fuzz_rules fuzz_runfile fuzz_nnfile >/dev/null
+names=(cards spec rules runfile nnfile eventspec model exec_reply)
+cmake --build build-fuzz -j"$(nproc)" --target "${names[@]/#/fuzz_}" >/dev/null
 export ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 export LSAN_OPTIONS="suppressions=$PWD/tests/lsan.supp"
 if [ "${1:-}" = --replay ]; then
-    for name in cards spec rules runfile nnfile; do
+    for name in "${names[@]}"; do
         inputs=(tests/fuzz/corpus/$name)
         [ -d tests/fuzz/crashes/$name ] && inputs+=(tests/fuzz/crashes/$name)
         "build-fuzz/fuzz_$name" -runs=0 "${inputs[@]}" 2>"build-fuzz/replay-$name.log" || {
