@@ -139,6 +139,7 @@ int cs_seats_split(const char *list, char out[][CS_H5_SPEC_MAX], int max) {
 
 int cs_run_exit_status(int rc, const cs_run_result *res) {
     if (rc == 0) return res->interrupted ? 1 : 0;
+    if (rc == CS_EINTERRUPT) return 1; /* before the file was made */
     if (rc == CS_ENOMEM || res->started) return 1;
     return 2;
 }
@@ -633,11 +634,16 @@ int cs_run(const cs_experiment *e, cs_run_result *res, char *err, size_t err_len
     int rc = 0;
     crew c = {0};
     cs_h5_writer *w = NULL;
+    /* The handlers go in before any outside agent starts (checking the seats starts them): a
+     * signal while one is starting stops its wait for `ready`, the agents already started are
+     * stopped, not orphaned, and an open file is marked interrupted. */
+    cs_runner_signals(1);
     cs_h5_meta *m = calloc(1, sizeof *m);
     run *r = calloc(1, sizeof *r);
     if (m == NULL || r == NULL) {
         free(m);
         free(r);
+        cs_runner_signals(0);
         snprintf(err, err_len, "out of memory");
         return CS_ENOMEM;
     }
@@ -667,7 +673,7 @@ int cs_run(const cs_experiment *e, cs_run_result *res, char *err, size_t err_len
             char why[768];
             cs_player *pl = cs_player_create(e->seats[i], why, sizeof why);
             if (pl == NULL) {
-                rc = CS_EUNKNOWN;
+                rc = cs_runner_interrupted(0) ? CS_EINTERRUPT : CS_EUNKNOWN;
                 snprintf(err, err_len, "seat %d '%s': %s", i, e->seats[i], why);
                 goto done;
             }
@@ -817,12 +823,6 @@ int cs_run(const cs_experiment *e, cs_run_result *res, char *err, size_t err_len
         goto done;
     }
 
-    /* Every thread's players and game. */
-    c.n_seats = p.n;
-    for (int t = 0; t < threads; t++) {
-        rc = worker_init(&c.workers[t], p.n, r->rotations, p.seats, err, err_len);
-        if (rc != 0) goto done;
-    }
     r->batch_max = p.record_deals ? CS_RUNNER_BATCH_MAX_DEALS : CS_RUNNER_BATCH_MAX;
     r->n_slots = 2 * (size_t)threads + 2;
     r->slots = calloc(r->n_slots, sizeof *r->slots);
@@ -839,14 +839,33 @@ int cs_run(const cs_experiment *e, cs_run_result *res, char *err, size_t err_len
             goto done;
         }
     }
+    /* Every thread's players and game. The handlers go in before any agent starts: a signal
+     * while one is starting stops its wait for `ready`, the agents already started are stopped
+     * with the crew, and the file is marked interrupted. */
+    c.n_seats = p.n;
+    for (int t = 0; t < threads && rc == 0; t++)
+        rc = worker_init(&c.workers[t], p.n, r->rotations, p.seats, err, err_len);
+    if (rc != 0) {
+        if (!cs_runner_interrupted(0)) goto done;
+        rc = 0;
+        res->interrupted = 1;
+        snprintf(res->status, sizeof res->status, "interrupted");
+        if (w != NULL) {
+            meta_progress(r, res->status);
+            if (cs_h5_sync(w, m, 1) != 0) {
+                rc = CS_EIO;
+                snprintf(err, err_len, "%s", cs_h5_writer_error(w));
+            }
+        }
+        goto done;
+    }
     pthread_mutex_init(&r->mu, NULL);
     cs_cond_init(&r->cv);
     r->next_game = start;
     r->end_game = end;
 
-    /* Play. */
+    /* Play (the handlers are in since the players were made). */
     res->started = 1;
-    cs_runner_signals(1);
     cs_progress_start(&r->progress, e->label, res->games, end - first, e->quiet);
     double t0 = cs_now();
     r->last_sync = t0;
@@ -858,7 +877,6 @@ int cs_run(const cs_experiment *e, cs_run_result *res, char *err, size_t err_len
         thread_loop(r, &c.workers[tid], tid == 0);
     }
     res->seconds = cs_now() - t0;
-    cs_runner_signals(0);
     pthread_mutex_destroy(&r->mu);
     pthread_cond_destroy(&r->cv);
     if (!r->failed)
@@ -889,7 +907,8 @@ done:
         rc = CS_EIO;
         snprintf(err, err_len, "closing %s failed", e->output);
     }
-    crew_free(&c);
+    crew_free(&c); /* stops the agents */
+    cs_runner_signals(0);
     if (r->slots != NULL) {
         for (size_t i = 0; i < r->n_slots; i++) {
             free(r->slots[i].rows);
