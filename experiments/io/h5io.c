@@ -421,6 +421,9 @@ static int meta_put_all(hid_t f, const cs_h5_meta *m) {
     rc |= attr_put_string(f, "git_commit", m->git_commit);
     rc |= attr_put_string(f, "rules", m->rules);
     rc |= attr_put_strings(f, "seats", m->n_seats, seats, 0);
+    const char *models[CS_MAX_PLAYERS];
+    for (int i = 0; i < m->n_seats; i++) models[i] = m->seat_models[i];
+    if (m->has_seat_models) rc |= attr_put_strings(f, "seat_models", m->n_seats, models, 0);
     rc |= attr_put_u64(f, "seed", m->seed);
     rc |= attr_put_string(f, "rng", m->rng);
     rc |= attr_put_string(f, "created_utc", m->created_utc);
@@ -485,6 +488,24 @@ static int meta_get(hid_t f, const char *path, cs_h5_meta *m, char *err, size_t 
         return -1;
     }
     /* Optional attributes, with the values a file without them implies. */
+    int n_models = 0;
+    int got =
+        attr_get_string_at(f, "seat_models", 0, m->seat_models[0], CS_H5_MODEL_MAX, &n_models);
+    if (got < 0) {
+        snprintf(err, err_len, "%s: attribute 'seat_models' is unreadable or not strings", path);
+        return -1;
+    }
+    if (got == 0) {
+        if (n_models > CS_MAX_PLAYERS) n_models = CS_MAX_PLAYERS + 1; /* runcheck refuses it */
+        for (int i = 1; i < n_models && i < CS_MAX_PLAYERS; i++)
+            if (attr_get_string_at(f, "seat_models", i, m->seat_models[i], CS_H5_MODEL_MAX, NULL) !=
+                0) {
+                snprintf(err, err_len, "%s: attribute 'seat_models' is unreadable", path);
+                return -1;
+            }
+        m->has_seat_models = 1;
+        m->n_seat_models = n_models;
+    }
     char record[16] = "games";
     attr_get_string_at(f, "engine_version", 0, m->engine_version, sizeof m->engine_version, NULL);
     attr_get_string_at(f, "git_commit", 0, m->git_commit, sizeof m->git_commit, NULL);

@@ -27,6 +27,7 @@
 #include "progress.h"
 #include "rulesjson.h"
 #include "strategy.h"
+#include "version.h"
 
 /* ---- signals ---- */
 
@@ -503,7 +504,50 @@ typedef struct {
     int duplicate, record_deals, shard_index, shard_count, use_sprt;
     cs_sprt sprt;
     uint64_t sprt_every;
+    char models[CS_MAX_PLAYERS][CS_H5_MODEL_MAX]; /* cs_player_identity() per seat */
 } plan;
+
+/* What each seat's player plays from beyond its spec (cs_player_identity), from a player made
+ * for the purpose. Outside code (exec:, plugin:) is not started for it and records nothing. */
+static int plan_models(plan *p, char *err, size_t err_len) {
+    for (int i = 0; i < p->n; i++) {
+        p->models[i][0] = '\0';
+        if (!strncmp(p->seats[i], "exec:", 5) || !strncmp(p->seats[i], "plugin:", 7)) continue;
+        char why[768];
+        cs_player *pl = cs_player_create(p->seats[i], why, sizeof why);
+        if (pl == NULL) {
+            snprintf(err, err_len, "seat %d '%s': %s", i, p->seats[i], why);
+            return CS_EUNKNOWN;
+        }
+        snprintf(p->models[i], CS_H5_MODEL_MAX, "%s", cs_player_identity(pl));
+        cs_player_destroy(pl);
+    }
+    return 0;
+}
+
+/* --resume: the file was written by this engine version, and each seat plays from the same
+ * data (a model file replaced since would mix two models' games in one file). */
+static int plan_same_models(const plan *p, const cs_h5_meta *m, const char *path, char *err,
+                            size_t err_len) {
+    if (m->engine_version[0] && strcmp(m->engine_version, cs_version) != 0) {
+        snprintf(err, err_len,
+                 "--resume: %s was written by cribsim %s; this is cribsim %s, whose games may "
+                 "differ: finish it with cribsim %s or start a new file",
+                 path, m->engine_version, cs_version, m->engine_version);
+        return CS_ECONFIG;
+    }
+    for (int i = 0; m->has_seat_models && i < p->n; i++)
+        if (strcmp(p->models[i], m->seat_models[i]) != 0) {
+            snprintf(err, err_len,
+                     "--resume: seat %d '%.200s' of %s played from %s; it now plays from %s "
+                     "(the model file changed since): refused, the file would mix two models' "
+                     "games",
+                     i, p->seats[i], path, m->seat_models[i][0] ? m->seat_models[i] : "nothing",
+                     p->models[i][0] ? p->models[i] : "nothing");
+            return CS_ECONFIG;
+        }
+    return 0;
+}
 
 #define MISMATCH(...)                                                                              \
     do {                                                                                           \
@@ -678,6 +722,7 @@ int cs_run(const cs_experiment *e, cs_run_result *res, char *err, size_t err_len
                 goto done;
             }
             snprintf(p.seats[i], CS_H5_SPEC_MAX, "%s", cs_player_spec(pl));
+            snprintf(p.models[i], CS_H5_MODEL_MAX, "%s", cs_player_identity(pl));
             cs_player_destroy(pl);
         }
     }
@@ -687,6 +732,8 @@ int cs_run(const cs_experiment *e, cs_run_result *res, char *err, size_t err_len
         rc = cs_h5_reopen(e->output, m, &w, err, err_len);
         if (rc != 0) goto done;
         rc = plan_from_file(&p, e, m, e->output, err, err_len);
+        if (rc == 0 && !(e->given & CS_GIVEN_SEATS)) rc = plan_models(&p, err, err_len);
+        if (rc == 0) rc = plan_same_models(&p, m, e->output, err, err_len);
         if (rc != 0) goto done;
     }
     char why[512];
@@ -767,7 +814,12 @@ int cs_run(const cs_experiment *e, cs_run_result *res, char *err, size_t err_len
         cs_h5_meta_provenance(m);
         cs_rules_to_json(&p.rules, m->rules, sizeof m->rules);
         m->n_seats = p.n;
-        for (int i = 0; i < p.n; i++) snprintf(m->seats[i], CS_H5_SPEC_MAX, "%s", p.seats[i]);
+        for (int i = 0; i < p.n; i++) {
+            snprintf(m->seats[i], CS_H5_SPEC_MAX, "%s", p.seats[i]);
+            snprintf(m->seat_models[i], CS_H5_MODEL_MAX, "%s", p.models[i]);
+        }
+        m->has_seat_models = 1;
+        m->n_seat_models = p.n;
         m->seed = p.seed;
         m->command_line[0] = '\0';
         if (e->command_line)
