@@ -68,4 +68,18 @@ expect_error "merge of shards with different models" "crc32=$a_crc in one and fr
 [ ! -e merged.h5 ] && ok || bad "a refused merge left merged.h5"
 "$py" -c 'import h5py,sys; f=h5py.File(sys.argv[1],"r+"); f.attrs["engine_version"]="0.0.1"' s2.h5
 expect_error "merge across engine versions" "cribsim 0.0.1" "$cs" merge merged.h5 s1.h5 s2.h5 --quiet
+# The same for an event file: its strategy_models, and event --resume refusing a changed model.
+cp "$default" live.model
+cat >models.yaml <<YAML
+format: league
+field:
+  - {count: 4, strategy: "model:path=$tmp/live.model"}
+  - {count: 4, strategy: greedy}
+YAML
+"$cs" event models.yaml --events 8 --threads 1 --quiet --interrupt-after 3 -o ev.h5 >/dev/null 2>&1
+cp b.model live.model
+expect_error "event --resume after the model changed" "crc32=$a_crc; it now plays from crc32=$b_crc" \
+    "$cs" event models.yaml --quiet --resume -o ev.h5
+cp "$default" live.model
+"$cs" event models.yaml --quiet --resume -o ev.h5 >/dev/null && ok || bad "event --resume with the same model"
 cli_done

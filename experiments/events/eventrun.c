@@ -25,8 +25,9 @@
  *
  * Root attributes: schema ("cribsim-events"), schema_version, name, format, spec (the spec's
  * text), rules (the main game's rules as JSON), entrants, entrant_strategy, entrant_club,
- * entrant_nominated, strategies, clubs, weeks (league nights per event), seed,
- * events_requested, events_completed (events whose rows are all written), status (running,
+ * entrant_nominated, strategies, strategy_models (per strategy, what it plays from beyond its
+ * spec: a model file's checksum, checked on --resume), clubs, weeks (league nights per event),
+ * seed, events_requested, events_completed (events whose rows are all written), status (running,
  * complete, interrupted, failed), engine_version, git_commit, created_utc, command_line,
  * threads.
  */
@@ -408,6 +409,53 @@ static char *get_string(hid_t loc, const char *name) {
     return out;
 }
 
+/* Element i of a fixed-length string array attribute of n elements, into buf. Returns 0, 1
+ * if the attribute is missing, -1 if it is not such an array or cannot be read. */
+static int get_string_at(hid_t loc, const char *name, int i, int n, char *buf, size_t len) {
+    if (H5Aexists(loc, name) <= 0) return 1;
+    hid_t a = H5Aopen(loc, name, H5P_DEFAULT);
+    if (a < 0) return -1;
+    hid_t at = H5Aget_type(a), sp = H5Aget_space(a), mt = H5Tcopy(H5T_C_S1);
+    int rc = -1;
+    size_t size = at >= 0 ? H5Tget_size(at) : 0;
+    if (at >= 0 && sp >= 0 && mt >= 0 && H5Tget_class(at) == H5T_STRING &&
+        H5Tis_variable_str(at) == 0 && H5Sget_simple_extent_npoints(sp) == n && size > 0 &&
+        size < 4096 && H5Tset_size(mt, size + 1) >= 0 && H5Tset_cset(mt, H5Tget_cset(at)) >= 0) {
+        char *all = calloc((size_t)n, size + 1);
+        if (all != NULL && H5Aread(a, mt, all) >= 0) {
+            snprintf(buf, len, "%s", all + (size_t)i * (size + 1));
+            rc = 0;
+        }
+        free(all);
+    }
+    if (mt >= 0) H5Tclose(mt);
+    if (sp >= 0) H5Sclose(sp);
+    if (at >= 0) H5Tclose(at);
+    H5Aclose(a);
+    return rc;
+}
+
+/* What each strategy of the spec plays from beyond its spec (cs_player_identity: a model
+ * file's checksum), from a player made for the purpose; outside code (exec:, plugin:) is not
+ * started for it and records nothing. Returns 0 or CS_EUNKNOWN. */
+static int strategy_models(const cs_event_spec *spec, char out[][CS_IDENTITY_MAX], char *err,
+                           size_t err_len) {
+    for (int s = 0; s < spec->n_strategies; s++) {
+        const char *st = spec->strategies[s];
+        out[s][0] = '\0';
+        if (!strncmp(st, "exec:", 5) || !strncmp(st, "plugin:", 7)) continue;
+        char why[512];
+        cs_player *p = cs_player_create(st, why, sizeof why);
+        if (p == NULL) {
+            snprintf(err, err_len, "strategy '%s': %s", st, why);
+            return CS_EUNKNOWN;
+        }
+        snprintf(out[s], CS_IDENTITY_MAX, "%s", cs_player_identity(p));
+        cs_player_destroy(p);
+    }
+    return 0;
+}
+
 static int write_static_attrs(efile *f, const cs_event_spec *spec, const char *command_line) {
     hid_t r = f->file;
     const cs_field *fl = &spec->field;
@@ -443,6 +491,12 @@ static int write_static_attrs(efile *f, const cs_event_spec *spec, const char *c
     rc |= put_strings(r, "entrant_club", fl->n, clubs_of, 0);
     rc |= put_ints(r, "entrant_nominated", fl->n, nominated);
     rc |= put_strings(r, "strategies", spec->n_strategies, specs, 0);
+    char models[CS_EVENT_STRATEGIES_MAX][CS_IDENTITY_MAX];
+    const char *model_list[CS_EVENT_STRATEGIES_MAX];
+    char why[512];
+    rc |= strategy_models(spec, models, why, sizeof why) != 0;
+    for (int i = 0; i < spec->n_strategies; i++) model_list[i] = models[i];
+    rc |= put_strings(r, "strategy_models", spec->n_strategies, model_list, 0);
     if (n_clubs) rc |= put_strings(r, "clubs", n_clubs, club_list, 0);
     rc |= put_u64(r, "weeks",
                   spec->format->id == CS_EVENT_FORMAT_LEAGUE ? (uint64_t)spec->params.weeks : 1);
@@ -789,6 +843,46 @@ static int check_complete(efile *f, const cs_event_spec *spec, uint64_t complete
     return rc;
 }
 
+/* --resume: the file was written by this engine version, and each strategy plays from the same
+ * data (a model file replaced since would mix two models' events in one file). Files written
+ * before `strategy_models` existed are not checked for it. Returns 0 or CS_ECONFIG. */
+static int same_models(efile *f, const cs_event_spec *spec, const char *path, char *err,
+                       size_t err_len) {
+    cs_h5_meta now;
+    memset(&now, 0, sizeof now);
+    cs_h5_meta_provenance(&now);
+    char *version = get_string(f->file, "engine_version");
+    int other = version != NULL && version[0] && strcmp(version, now.engine_version) != 0;
+    if (other)
+        snprintf(err, err_len,
+                 "%s was written by cribsim %s; this is cribsim %s, whose games may differ: "
+                 "finish it with cribsim %s or start a new file",
+                 path, version, now.engine_version, version);
+    free(version);
+    if (other) return CS_ECONFIG;
+    char models[CS_EVENT_STRATEGIES_MAX][CS_IDENTITY_MAX];
+    int rc = strategy_models(spec, models, err, err_len);
+    if (rc != 0) return rc;
+    for (int s = 0; s < spec->n_strategies; s++) {
+        char was[CS_IDENTITY_MAX] = "";
+        int got = get_string_at(f->file, "strategy_models", s, spec->n_strategies, was, sizeof was);
+        if (got == 1) return 0;
+        if (got < 0) {
+            snprintf(err, err_len, "%s: attribute 'strategy_models' is unreadable: refused", path);
+            return CS_ECONFIG;
+        }
+        if (strcmp(was, models[s]) != 0) {
+            snprintf(err, err_len,
+                     "%s: strategy '%.200s' played from %s; it now plays from %s (the model "
+                     "file changed since): refused, the file would mix two models' events",
+                     path, spec->strategies[s], was[0] ? was : "nothing",
+                     models[s][0] ? models[s] : "nothing");
+            return CS_ECONFIG;
+        }
+    }
+    return 0;
+}
+
 /*
  * Reopens a file to complete it: the same spec text and seed, counts that agree with the
  * tables (check_complete), rows cut back to whole events. *target gets the events the file was
@@ -815,6 +909,8 @@ static int open_resume(efile *f, const cs_event_spec *spec, const cs_event_optio
                  path);
         return CS_ECONFIG;
     }
+    rc = same_models(f, spec, path, err, err_len);
+    if (rc != 0) return rc;
     if (requested == 0 || requested > CS_EVENT_EVENTS_MAX) {
         snprintf(err, err_len, "%s asks for %llu events (1 to %llu may be asked): refused", path,
                  (unsigned long long)requested, (unsigned long long)CS_EVENT_EVENTS_MAX);
