@@ -66,6 +66,27 @@ status=$("$py" -c 'import h5py,sys; s=h5py.File(sys.argv[1],"r").attrs["status"]
 sleep 0.2
 pgrep -f "$tmp/late.sh" >/dev/null && bad "a starting agent outlived cribsim" || ok
 
+# The same while a spec's arms are checked (each arm's agents start once before any is run):
+# SIGINT stops the starting agent, exit 1, nothing left behind.
+cat >arms.yaml <<YAML
+name: arms
+rules: two
+games: 10
+arms:
+  - name: slow
+    seats: ["exec:sh $tmp/late.sh $tmp/late.mark", random]
+YAML
+"$cs" run arms.yaml -o armsout --quiet >/dev/null 2>arms.err &
+pid=$!
+sleep 1
+kill -INT $pid
+wait $pid
+rc=$?
+sleep 0.2
+[ "$rc" -eq 1 ] && grep -q "interrupted while waiting" arms.err && ok ||
+    bad "SIGINT while a spec's agent starts: rc=$rc ($(cat arms.err))"
+pgrep -f "$tmp/late.sh" >/dev/null && bad "an arm's starting agent outlived cribsim" || ok
+
 # An agent whose answer holds terminal escapes: the message shows them escaped.
 cat >esc.sh <<'SH'
 read -r greeting
