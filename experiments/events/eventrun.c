@@ -725,6 +725,8 @@ static int open_new(efile *f, const cs_event_spec *spec, const cs_event_options 
         write_static_attrs(f, spec, o->command_line) != 0 || write_progress(f, 1, "running", 1)) {
         snprintf(err, err_len, "cannot write %s: %s", o->output,
                  f->reason[0] ? f->reason : "HDF5 reported a failure");
+        unlink(o->output); /* half made, and still ours (locked): as the run writer does */
+        f->broken = 1;
         return CS_EIO;
     }
     return 0;
