@@ -1144,9 +1144,8 @@ static cs_h5_writer *writer_new(const char *path) {
     return w;
 }
 
-/* Frees the writer's own memory (not its HDF5 handles). */
-/* Frees the writer; its HDF5 file, if still open, is left so (see cs_h5_close). The lock goes
- * with it. */
+/* Frees the writer's own memory and releases its lock, not its HDF5 handles: a file still
+ * open is left so (see cs_h5_close). */
 static void writer_release(cs_h5_writer *w) {
     cs_h5_file hf = {-1, w->lock};
     cs_h5_file_close(&hf, 1);

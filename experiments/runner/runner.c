@@ -891,9 +891,9 @@ int cs_run(const cs_experiment *e, cs_run_result *res, char *err, size_t err_len
             goto done;
         }
     }
-    /* Every thread's players and game. The handlers go in before any agent starts: a signal
-     * while one is starting stops its wait for `ready`, the agents already started are stopped
-     * with the crew, and the file is marked interrupted. */
+    /* Every thread's players and game. The handlers are in (above): a signal while an agent
+     * starts stops its wait for `ready`, the agents already started are stopped with the crew,
+     * and the file is marked interrupted. */
     c.n_seats = p.n;
     for (int t = 0; t < threads && rc == 0; t++)
         rc = worker_init(&c.workers[t], p.n, r->rotations, p.seats, err, err_len);
