@@ -28,6 +28,7 @@ struct cs_player {
     char name[128];
     char spec[CS_SPEC_MAX];
     char store[CS_SPEC_MAX]; /* parameter values the args point into */
+    char identity[CS_IDENTITY_MAX];
 };
 
 static int has_prefix(const char *s, const char *prefix, const char **rest) {
@@ -59,6 +60,7 @@ static int create_builtin(cs_player *p, const char *spec, char *err, size_t err_
     if (rc != CS_OK) return rc;
     p->vt = s;
     snprintf(p->name, sizeof p->name, "%s", s->name);
+    if (s->identity != NULL) s->identity(p->self, p->identity, sizeof p->identity);
     return CS_OK;
 }
 
@@ -172,6 +174,10 @@ const char *cs_player_spec(const cs_player *p) {
 
 const char *cs_player_name(const cs_player *p) {
     return p->name;
+}
+
+const char *cs_player_identity(const cs_player *p) {
+    return p->identity;
 }
 
 const char *cs_player_error(const cs_player *p) {

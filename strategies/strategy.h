@@ -22,6 +22,8 @@
 #define CS_STRATEGY_PARAMS_MAX 12
 /* The longest seat spec (and normalised spec) a player keeps, terminator included. */
 #define CS_SPEC_MAX 1024
+/* The longest identity (cs_strategy.identity) a player keeps, terminator included. */
+#define CS_IDENTITY_MAX 64
 
 typedef struct {
     const char *name;          /* as written in a seat spec: samples */
@@ -52,6 +54,11 @@ typedef struct cs_strategy {
     /* May be NULL. After discard or play returned an error: a sentence saying what went wrong
      * (for an outside agent: its name, the game and the deal). */
     const char *(*last_error)(void *self);
+    /* May be NULL. What the instance plays from beyond its spec, for the provenance of the
+     * files it plays into: a model's checksum, say ("crc32=1a2b3c4d"), so a file replaced
+     * between a run and its --resume is noticed. Written into buf (at most CS_IDENTITY_MAX
+     * bytes, terminator included); empty for nothing. */
+    void (*identity)(void *self, char *buf, size_t len);
 } cs_strategy;
 
 typedef struct cs_player cs_player;
@@ -75,6 +82,9 @@ cs_agent cs_player_agent(cs_player *p);
 const char *cs_player_spec(const cs_player *p);
 /* The strategy's name: "mc". */
 const char *cs_player_name(const cs_player *p);
+/* What the player plays from beyond its spec (cs_strategy.identity): "" for most strategies,
+ * "crc32=1a2b3c4d" for a model. */
+const char *cs_player_identity(const cs_player *p);
 
 /*
  * After a decision failed (the game returned the agent's error): what went wrong, as the

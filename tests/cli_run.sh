@@ -168,6 +168,21 @@ agent=$src/strategies/external/example_agent.py
 rc=$?
 if [ "$rc" -eq 1 ] && grep -q "seat 1" dies.err && grep -q "deal" dies.err && [ "$(attr dies.h5 status)" = failed ]; then ok; else bad "dying agent: rc=$rc $(cat dies.err)"; fi
 
+# A second writer: while one run writes long.h5, another given the same file (--force or
+# --resume) is refused naming it, before anything is truncated or removed; the first run's
+# file stays whole and closes as interrupted.
+"$cs" run --seats random,random --games 50000000 --threads 1 --quiet -o long.h5 >/dev/null 2>long.err &
+pid=$!
+for _ in $(seq 1 200); do [ -s long.h5 ] && break; sleep 0.05; done
+expect_error "second run with --force" "long.h5 is being written by another process" \
+    "$cs" run --seats random,random --games 10 --quiet --force -o long.h5
+expect_error "second run with --resume" "long.h5 is being written by another process" \
+    "$cs" run --resume --quiet -o long.h5
+kill -INT $pid
+wait $pid
+[ "$(attr long.h5 status)" = interrupted ] && [ "$(attr long.h5 games_completed)" -gt 0 ] && ok ||
+    bad "the first run's file after a second writer: $(cat long.err)"
+
 # Existing output: refused without --force (and untouched), replaced with it.
 echo precious >exists.h5
 out=$("$cs" run --seats random,random --games 10 -o exists.h5 --quiet 2>&1 >/dev/null)

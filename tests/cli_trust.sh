@@ -43,6 +43,50 @@ status=$("$py" -c 'import h5py,sys; s=h5py.File(sys.argv[1],"r").attrs["status"]
 [ "$status" = interrupted ] && ok || bad "status after SIGINT: $status ($(cat hang.err))"
 pgrep -f "$tmp/hang.sh" >/dev/null && bad "the agent outlived cribsim" || ok
 
+# A signal while an agent is starting: this one greets at once the first time (when the run
+# checks its seats) and never the second (when the run's players start). SIGTERM then stops it
+# and ends the run with exit 1, the file marked interrupted.
+cat >late.sh <<'SH'
+read -r greeting
+if [ -e "$1" ]; then sleep 30; exit 0; fi
+: >"$1"
+echo ready
+SH
+"$cs" run --seats "exec:sh $tmp/late.sh $tmp/late.mark,random" --games 10 --threads 1 --quiet \
+    -o late.h5 >/dev/null 2>late.err &
+pid=$!
+for _ in $(seq 1 200); do [ -s late.h5 ] && break; sleep 0.05; done
+sleep 0.5
+kill -TERM $pid
+wait $pid
+rc=$?
+status=$("$py" -c 'import h5py,sys; s=h5py.File(sys.argv[1],"r").attrs["status"]; print(s.decode() if isinstance(s, bytes) else s)' late.h5)
+[ "$rc" -eq 1 ] && [ "$status" = interrupted ] && ok ||
+    bad "SIGTERM while an agent starts: rc=$rc status=$status ($(cat late.err))"
+sleep 0.2
+pgrep -f "$tmp/late.sh" >/dev/null && bad "a starting agent outlived cribsim" || ok
+
+# The same while a spec's arms are checked (each arm's agents start once before any is run):
+# SIGINT stops the starting agent, exit 1, nothing left behind.
+cat >arms.yaml <<YAML
+name: arms
+rules: two
+games: 10
+arms:
+  - name: slow
+    seats: ["exec:sh $tmp/late.sh $tmp/late.mark", random]
+YAML
+"$cs" run arms.yaml -o armsout --quiet >/dev/null 2>arms.err &
+pid=$!
+sleep 1
+kill -INT $pid
+wait $pid
+rc=$?
+sleep 0.2
+[ "$rc" -eq 1 ] && grep -q "interrupted while waiting" arms.err && ok ||
+    bad "SIGINT while a spec's agent starts: rc=$rc ($(cat arms.err))"
+pgrep -f "$tmp/late.sh" >/dev/null && bad "an arm's starting agent outlived cribsim" || ok
+
 # An agent whose answer holds terminal escapes: the message shows them escaped.
 cat >esc.sh <<'SH'
 read -r greeting

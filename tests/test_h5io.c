@@ -419,6 +419,31 @@ static void test_existing_file_refused_without_force(void) {
     CU_ASSERT_EQUAL(cs_h5_close(w), 0);
 }
 
+/* While a writer holds a file, a second writer (create with force, or reopen) is refused
+ * naming it, and the first goes on to a whole file. */
+static void test_a_second_writer_is_refused_while_the_first_writes(void) {
+    make_dir();
+    const char *path = path_in_dir("held.h5");
+    cs_h5_meta m;
+    meta_for_test(&m, 1);
+    cs_h5_writer *w, *second;
+    char err[512];
+    CU_ASSERT_EQUAL_FATAL(cs_h5_create(path, 1, &m, &w, err, sizeof err), 0);
+    write_range(w, 0, 20000);
+    m.games_completed = 20000;
+    CU_ASSERT_EQUAL(cs_h5_sync(w, &m, 0), 0);
+    CU_ASSERT_EQUAL(cs_h5_create(path, 1, &m, &second, err, sizeof err), CS_EIO);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "held.h5 is being written by another process"));
+    cs_h5_meta back;
+    CU_ASSERT_EQUAL(cs_h5_reopen(path, &back, &second, err, sizeof err), CS_EIO);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "held.h5 is being written by another process"));
+    write_range(w, 20000, 30000);
+    m.games_completed = 30000;
+    CU_ASSERT_EQUAL(cs_h5_sync(w, &m, 1), 0);
+    CU_ASSERT_EQUAL(cs_h5_close(w), 0);
+    check_file(path, 30000);
+}
+
 static void test_unwritable_path_names_the_reason(void) {
     cs_h5_meta m;
     meta_for_test(&m, 0);
@@ -620,6 +645,7 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_attributes_round_trip),
     CS_TEST(test_tables_have_the_design_schema_chunked_and_compressed),
     CS_TEST(test_existing_file_refused_without_force),
+    CS_TEST(test_a_second_writer_is_refused_while_the_first_writes),
     CS_TEST(test_unwritable_path_names_the_reason),
     CS_TEST(test_reopen_cuts_to_complete_games_and_continues),
     CS_TEST(test_find_deals_locates_each_game),

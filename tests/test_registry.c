@@ -80,7 +80,7 @@ static int dummy_play(void *self, const cs_view *v, cs_card *out) {
 #define DUMMY(n)                                                                                   \
     {                                                                                              \
         n, 1, "test", NULL, 0, dummy_create, dummy_destroy, dummy_new_game, dummy_discard,         \
-            dummy_play, NULL, NULL                                                                 \
+            dummy_play, NULL, NULL, NULL                                                           \
     }
 
 static void test_a_name_registered_twice_is_rejected(void) {

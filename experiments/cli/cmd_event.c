@@ -36,7 +36,9 @@ static void usage(FILE *out) {
             "  --quiet            no progress on standard error\n"
             "\n"
             "SIGINT or SIGTERM finishes the events in hand, writes them and closes the file\n"
-            "(status interrupted); --resume then plays the rest as one run would have.\n"
+            "(status interrupted); --resume then plays the rest of the events the file was\n"
+            "started for, as one run would have. A file another cribsim is writing is refused.\n"
+            "Exit status: 0 done, 1 failed or interrupted, 2 bad input.\n"
             "Analyse the file with cribsim-events (the Python package's command).\n",
             formats);
 }
@@ -102,6 +104,7 @@ int cs_cmd_event(int argc, char **argv) {
         return CS_EXIT_USAGE;
     }
     if (events) spec.events = events;
+    o.events_given = events != 0;
     if (have_seed) spec.seed = seed;
     o.threads = threads > 0 ? threads : spec.threads;
     o.interrupt_after = interrupt_after;
@@ -122,8 +125,16 @@ int cs_cmd_event(int argc, char **argv) {
         printf("%s: %s %llu of %llu events (%llu games) in %.1f s on %d thread%s: %.1f events "
                "a second\n",
                o.output, res.interrupted ? "interrupted after" : "wrote",
-               (unsigned long long)res.events_done, (unsigned long long)spec.events,
+               (unsigned long long)res.events_done, (unsigned long long)res.events_requested,
                (unsigned long long)res.games, res.seconds, res.threads, res.threads == 1 ? "" : "s",
                res.seconds > 0 ? (double)(res.events_done - res.events_begin) / res.seconds : 0.0);
+    if (res.interrupted) { /* as `cribsim run`: an interrupted command did not do its work */
+        fprintf(stderr,
+                "cribsim event: interrupted after %llu of %llu events; %s is valid, continue it "
+                "with the same command and --resume\n",
+                (unsigned long long)res.events_done, (unsigned long long)res.events_requested,
+                o.output);
+        return CS_EXIT_FAILURE;
+    }
     return CS_EXIT_OK;
 }

@@ -47,6 +47,10 @@ static const char *differs(const cs_h5_meta *a, const cs_h5_meta *b) {
     if (a->duplicate != b->duplicate || a->rotations != b->rotations) return "duplicate";
     if (a->shard_count != b->shard_count) return "shard_count";
     if (a->schema_version != b->schema_version) return "schema_version";
+    if (strcmp(a->engine_version, b->engine_version) != 0) return "engine_version";
+    if (a->has_seat_models != b->has_seat_models) return "seat_models";
+    for (int i = 0; a->has_seat_models && i < a->n_seats; i++)
+        if (strcmp(a->seat_models[i], b->seat_models[i]) != 0) return "seat_models";
     return NULL;
 }
 
@@ -162,6 +166,31 @@ int cs_cmd_merge(int argc, char **argv) {
     for (int k = 0; k < n; k++) {
         const cs_h5_meta *mk = &parts[k].m;
         const char *what = differs(m0, mk);
+        if (what != NULL && strcmp(what, "seat_models") == 0) {
+            int i = 0;
+            while (i + 1 < mk->n_seats && m0->has_seat_models && mk->has_seat_models &&
+                   strcmp(m0->seat_models[i], mk->seat_models[i]) == 0)
+                i++;
+            cs_args_error(&a,
+                          "%s and %s are not parts of one experiment: seat %d '%.200s' played "
+                          "from %s in one and from %s in the other (a model file changed "
+                          "between them)",
+                          parts[0].path, parts[k].path, i, mk->seats[i],
+                          !m0->has_seat_models    ? "an unrecorded model"
+                          : m0->seat_models[i][0] ? m0->seat_models[i]
+                                                  : "nothing",
+                          !mk->has_seat_models    ? "an unrecorded model"
+                          : mk->seat_models[i][0] ? mk->seat_models[i]
+                                                  : "nothing");
+            goto done;
+        }
+        if (what != NULL && strcmp(what, "engine_version") == 0) {
+            cs_args_error(&a,
+                          "%s and %s are not parts of one experiment: written by cribsim %s and "
+                          "cribsim %s",
+                          parts[0].path, parts[k].path, m0->engine_version, mk->engine_version);
+            goto done;
+        }
         if (what != NULL) {
             cs_args_error(&a, "%s and %s are not parts of one experiment: their %s differ",
                           parts[0].path, parts[k].path, what);

@@ -325,12 +325,16 @@ static int run_spec(cs_args *a, run_options *o, const char *command_line) {
         char specs[CS_MAX_PLAYERS][CS_H5_SPEC_MAX];
         for (int i = 0; i < arm->e.n_seats; i++) {
             char why[1024];
+            /* An outside agent starts here: a signal while it starts stops it (no orphan). */
+            cs_runner_signals(1);
             cs_player *p = cs_player_create(arm->e.seats[i], why, sizeof why);
+            int stopped = p == NULL && cs_runner_interrupted(0);
+            cs_runner_signals(0);
             if (p == NULL) {
                 cs_args_error(a, "%s:%d: arm '%s': 'seats': seat %d '%s': %s", spec.source,
                               arm->seats_line, arm->name, i, arm->e.seats[i], why);
                 cs_spec_free(&spec);
-                return CS_EXIT_USAGE;
+                return stopped ? CS_EXIT_FAILURE : CS_EXIT_USAGE;
             }
             snprintf(specs[i], CS_H5_SPEC_MAX, "%s", cs_player_spec(p));
             cs_player_destroy(p);

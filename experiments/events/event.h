@@ -104,9 +104,13 @@ int cs_event_spec_parse(const char *text, size_t len, const char *source, cs_eve
 int cs_event_spec_load(const char *path, cs_event_spec *out, char *err, size_t err_len);
 void cs_event_spec_free(cs_event_spec *s);
 
+/* Most events one file may ask for (--events). */
+#define CS_EVENT_EVENTS_MAX (UINT64_C(1) << 40)
+
 /* What a run of events did. */
 typedef struct {
     uint64_t events_begin, events_done; /* events in the file before and after this call */
+    uint64_t events_requested;          /* the file's (the spec's, or on --resume the file's) */
     uint64_t games;                     /* games played by this call */
     double seconds;
     int threads, interrupted, already_done, started;
@@ -115,15 +119,19 @@ typedef struct {
 typedef struct {
     const char *output; /* the event file */
     int force, resume, quiet;
-    int threads; /* 0: every core */
+    int threads;      /* 0: every core */
+    int events_given; /* spec->events came from --events (on --resume it must then match) */
     const char *command_line;
     uint64_t interrupt_after; /* for tests: stop as if interrupted after this many events */
 } cs_event_options;
 
 /*
- * Plays spec->events events into o->output (on --resume, those the file lacks). Returns 0
- * (also when interrupted), or a negative cs_err with the reason in err; res->started says a
- * failure came while playing (exit status 1) rather than from the input (2).
+ * Plays spec->events events into o->output; on --resume, those the file lacks of the events it
+ * was started for (its events_requested), after checking its counts against its tables. The
+ * file is locked for the whole call (a second writer is refused, h5file.h). Returns 0 (also
+ * when interrupted: res->interrupted), or a negative cs_err with the reason in err;
+ * res->started says a failure came while playing or writing (exit status 1) rather than from
+ * the input (2).
  */
 int cs_event_run(const cs_event_spec *spec, const cs_event_options *o, cs_event_run_result *res,
                  char *err, size_t err_len);

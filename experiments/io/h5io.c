@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "condwait.h"
+#include "h5file.h"
 #include "error.h"
 #include "pcg32.h"
 #include "rledeflate.h"
@@ -185,18 +186,9 @@ static hid_t make_type(const table_def *d, int packed) {
 
 /* ---- HDF5's errors ---- */
 
-/*
- * Before the first HDF5 call: no automatic error printing (every failure is reported here),
- * and no closing of open files at exit. A writer whose disk filled up is abandoned rather than
- * closed (closing would flush metadata describing rows that never reached the disk), and
- * HDF5's exit handler would try to close it anyway.
- */
+/* Before the first HDF5 call (h5file.h says why). */
 static void h5_init(void) {
-    static int done;
-    if (done) return;
-    done = 1;
-    H5dont_atexit();
-    H5Eset_auto2(H5E_DEFAULT, NULL, NULL);
+    cs_h5_library_init();
 }
 
 typedef struct {
@@ -429,6 +421,9 @@ static int meta_put_all(hid_t f, const cs_h5_meta *m) {
     rc |= attr_put_string(f, "git_commit", m->git_commit);
     rc |= attr_put_string(f, "rules", m->rules);
     rc |= attr_put_strings(f, "seats", m->n_seats, seats, 0);
+    const char *models[CS_MAX_PLAYERS];
+    for (int i = 0; i < m->n_seats; i++) models[i] = m->seat_models[i];
+    if (m->has_seat_models) rc |= attr_put_strings(f, "seat_models", m->n_seats, models, 0);
     rc |= attr_put_u64(f, "seed", m->seed);
     rc |= attr_put_string(f, "rng", m->rng);
     rc |= attr_put_string(f, "created_utc", m->created_utc);
@@ -493,6 +488,24 @@ static int meta_get(hid_t f, const char *path, cs_h5_meta *m, char *err, size_t 
         return -1;
     }
     /* Optional attributes, with the values a file without them implies. */
+    int n_models = 0;
+    int got =
+        attr_get_string_at(f, "seat_models", 0, m->seat_models[0], CS_H5_MODEL_MAX, &n_models);
+    if (got < 0) {
+        snprintf(err, err_len, "%s: attribute 'seat_models' is unreadable or not strings", path);
+        return -1;
+    }
+    if (got == 0) {
+        if (n_models > CS_MAX_PLAYERS) n_models = CS_MAX_PLAYERS + 1; /* runcheck refuses it */
+        for (int i = 1; i < n_models && i < CS_MAX_PLAYERS; i++)
+            if (attr_get_string_at(f, "seat_models", i, m->seat_models[i], CS_H5_MODEL_MAX, NULL) !=
+                0) {
+                snprintf(err, err_len, "%s: attribute 'seat_models' is unreadable", path);
+                return -1;
+            }
+        m->has_seat_models = 1;
+        m->n_seat_models = n_models;
+    }
     char record[16] = "games";
     attr_get_string_at(f, "engine_version", 0, m->engine_version, sizeof m->engine_version, NULL);
     attr_get_string_at(f, "git_commit", 0, m->git_commit, sizeof m->git_commit, NULL);
@@ -1093,6 +1106,7 @@ static int table_resume_at(table *t, uint64_t rows) {
 
 struct cs_h5_writer {
     hid_t file;
+    int lock; /* the descriptor holding the file's lock (h5file.h) */
     table games, deals;
     int has_deals;
     int checked;      /* reopened: meta and rules below hold the file's, checked */
@@ -1114,6 +1128,7 @@ static cs_h5_writer *writer_new(const char *path) {
     cs_h5_writer *w = calloc(1, sizeof *w);
     if (w == NULL) return NULL;
     w->file = -1;
+    w->lock = -1;
     table_init(&w->games, &GAMES_DEF);
     table_init(&w->deals, &DEALS_DEF);
     pthread_mutex_init(&w->mu, NULL);
@@ -1129,8 +1144,11 @@ static cs_h5_writer *writer_new(const char *path) {
     return w;
 }
 
-/* Frees the writer's own memory (not its HDF5 handles). */
+/* Frees the writer's own memory and releases its lock, not its HDF5 handles: a file still
+ * open is left so (see cs_h5_close). */
 static void writer_release(cs_h5_writer *w) {
+    cs_h5_file hf = {-1, w->lock};
+    cs_h5_file_close(&hf, 1);
     free(w->meta);
     pthread_mutex_destroy(&w->mu);
     pthread_cond_destroy(&w->cv);
@@ -1196,43 +1214,21 @@ int cs_h5_create(const char *path, int force, const cs_h5_meta *m, cs_h5_writer 
                  size_t err_len) {
     h5_init();
     *out = NULL;
-    struct stat st;
-    if (stat(path, &st) == 0) {
-        if (S_ISDIR(st.st_mode)) {
-            snprintf(err, err_len, "%s is a directory, not an output file", path);
-            return CS_ECONFIG;
-        }
-        if (!force) {
-            snprintf(err, err_len, "%s exists; use --force to overwrite it", path);
-            return CS_ECONFIG;
-        }
-    }
-    /* Open it ourselves first, so a bad path is reported with the system's reason. */
-    int fd = open(path, O_WRONLY | O_CREAT | (force ? O_TRUNC : O_EXCL), 0644);
-    if (fd < 0) {
-        snprintf(err, err_len, "cannot create %s: %s", path, strerror(errno));
-        return errno == EEXIST ? CS_ECONFIG : CS_EIO;
-    }
-    close(fd);
+    cs_h5_file hf;
+    int rc = cs_h5_file_create(path, force, &hf, err, err_len);
+    if (rc != 0) return rc;
     cs_h5_writer *w = writer_new(path);
     if (w == NULL) {
         unlink(path);
+        cs_h5_file_close(&hf, 0);
         snprintf(err, err_len, "out of memory");
         return CS_ENOMEM;
     }
+    w->file = hf.file;
+    w->lock = hf.lock;
     w->has_deals = m->record_deals;
-    /* The 1.8 format: its superblock, object headers and indexes carry checksums, so a damaged
-     * file is refused by the library instead of read (every HDF5 since 1.8 and h5py read it);
-     * and unlike the 1.10 format's it has no "open for writing" flag, so a file abandoned
-     * after a kill or a write error still opens for --resume. */
-    hid_t fapl = H5Pcreate(H5P_FILE_ACCESS);
-    if (fapl >= 0) H5Pset_libver_bounds(fapl, H5F_LIBVER_V18, H5F_LIBVER_V18);
-    w->file = H5Fcreate(path, H5F_ACC_TRUNC, H5P_DEFAULT, fapl >= 0 ? fapl : H5P_DEFAULT);
-    if (fapl >= 0) H5Pclose(fapl);
     const char *what = NULL;
-    if (w->file < 0)
-        what = "creating the file";
-    else if (table_create(&w->games, w->file) < 0)
+    if (table_create(&w->games, w->file) < 0)
         what = "creating /games";
     else if (w->has_deals && table_create(&w->deals, w->file) < 0)
         what = "creating /deals";
@@ -1243,8 +1239,8 @@ int cs_h5_create(const char *path, int force, const cs_h5_meta *m, cs_h5_writer 
     if (what != NULL) {
         writer_fail(w, what);
         snprintf(err, err_len, "%s", w->err);
+        unlink(path); /* while still holding the lock */
         writer_free(w);
-        unlink(path);
         return CS_EIO;
     }
     *out = w;
@@ -1291,15 +1287,18 @@ static hid_t open_file(const char *path, int writable, char *err, size_t err_len
 int cs_h5_reopen(const char *path, cs_h5_meta *m, cs_h5_writer **out, char *err, size_t err_len) {
     h5_init();
     *out = NULL;
-    hid_t f = open_file(path, 1, err, err_len);
-    if (f < 0) return CS_EIO;
+    cs_h5_file hf;
+    int rc = cs_h5_file_open_rw(path, &hf, err, err_len);
+    if (rc != 0) return rc;
     cs_h5_writer *w = writer_new(path);
     if (w == NULL) {
-        H5Fclose(f);
+        cs_h5_file_close(&hf, 0);
         snprintf(err, err_len, "out of memory");
         return CS_ENOMEM;
     }
-    w->file = f;
+    w->file = hf.file;
+    w->lock = hf.lock;
+    hid_t f = hf.file;
     if (meta_get(f, path, m, err, err_len) < 0 ||
         cs_runcheck_meta(m, path, &w->rules, err, err_len) != 0 ||
         table_open(&w->games, f, path, err, err_len) < 0 ||

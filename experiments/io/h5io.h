@@ -66,8 +66,9 @@ typedef struct {
     uint8_t rotation;
 } cs_games_row;
 
-#define CS_H5_SPEC_MAX 1024 /* longest seat specification stored */
-#define CS_H5_TEXT_MAX 4096 /* longest rules JSON or command line stored */
+#define CS_H5_SPEC_MAX  1024 /* longest seat specification stored */
+#define CS_H5_TEXT_MAX  4096 /* longest rules JSON or command line stored */
+#define CS_H5_MODEL_MAX 64   /* longest seat identity stored (CS_IDENTITY_MAX) */
 
 /* The root attributes: what experiment the file records and how far it got. */
 typedef struct {
@@ -77,6 +78,11 @@ typedef struct {
     char rules[CS_H5_TEXT_MAX]; /* cs_rules_to_json() */
     int n_seats;
     char seats[CS_MAX_PLAYERS][CS_H5_SPEC_MAX]; /* normalised spec per seat, lineup order */
+    /* attribute `seat_models`: what each seat's player plays from beyond its spec
+     * (cs_player_identity(): "crc32=1a2b3c4d" for a model file, "" for most), so --resume and
+     * merge can refuse a model that changed. Files written before it have none. */
+    int has_seat_models, n_seat_models; /* as read: runcheck wants one per seat */
+    char seat_models[CS_MAX_PLAYERS][CS_H5_MODEL_MAX];
     uint64_t seed;
     uint64_t games_requested; /* games in the whole experiment (all shards) */
     uint64_t games_completed; /* rows of /games that are complete, from game_begin */

@@ -42,6 +42,12 @@ int cs_runcheck_meta(const cs_h5_meta *m, const char *path, cs_rules *rules, cha
         if (!printable(m->seats[i]))
             return bad(why, why_len, "%s: seat %d's spec is empty or holds control characters",
                        path, i);
+    if (m->has_seat_models && m->n_seat_models != m->n_seats)
+        return bad(why, why_len, "%s: %d seat_models for %d seats", path, m->n_seat_models,
+                   m->n_seats);
+    for (int i = 0; m->has_seat_models && i < m->n_seats; i++)
+        if (m->seat_models[i][0] && !printable(m->seat_models[i]))
+            return bad(why, why_len, "%s: seat %d's model holds control characters", path, i);
     if (m->shard_count < 1 || m->shard_index < 1 || m->shard_index > m->shard_count)
         return bad(why, why_len, "%s: shard %d of %d is no shard", path, m->shard_index,
                    m->shard_count);

@@ -27,6 +27,7 @@
 #include "progress.h"
 #include "rulesjson.h"
 #include "strategy.h"
+#include "version.h"
 
 /* ---- signals ---- */
 
@@ -139,6 +140,7 @@ int cs_seats_split(const char *list, char out[][CS_H5_SPEC_MAX], int max) {
 
 int cs_run_exit_status(int rc, const cs_run_result *res) {
     if (rc == 0) return res->interrupted ? 1 : 0;
+    if (rc == CS_EINTERRUPT) return 1; /* before the file was made */
     if (rc == CS_ENOMEM || res->started) return 1;
     return 2;
 }
@@ -502,7 +504,50 @@ typedef struct {
     int duplicate, record_deals, shard_index, shard_count, use_sprt;
     cs_sprt sprt;
     uint64_t sprt_every;
+    char models[CS_MAX_PLAYERS][CS_H5_MODEL_MAX]; /* cs_player_identity() per seat */
 } plan;
+
+/* What each seat's player plays from beyond its spec (cs_player_identity), from a player made
+ * for the purpose. Outside code (exec:, plugin:) is not started for it and records nothing. */
+static int plan_models(plan *p, char *err, size_t err_len) {
+    for (int i = 0; i < p->n; i++) {
+        p->models[i][0] = '\0';
+        if (!strncmp(p->seats[i], "exec:", 5) || !strncmp(p->seats[i], "plugin:", 7)) continue;
+        char why[768];
+        cs_player *pl = cs_player_create(p->seats[i], why, sizeof why);
+        if (pl == NULL) {
+            snprintf(err, err_len, "seat %d '%s': %s", i, p->seats[i], why);
+            return CS_EUNKNOWN;
+        }
+        snprintf(p->models[i], CS_H5_MODEL_MAX, "%s", cs_player_identity(pl));
+        cs_player_destroy(pl);
+    }
+    return 0;
+}
+
+/* --resume: the file was written by this engine version, and each seat plays from the same
+ * data (a model file replaced since would mix two models' games in one file). */
+static int plan_same_models(const plan *p, const cs_h5_meta *m, const char *path, char *err,
+                            size_t err_len) {
+    if (m->engine_version[0] && strcmp(m->engine_version, cs_version) != 0) {
+        snprintf(err, err_len,
+                 "--resume: %s was written by cribsim %s; this is cribsim %s, whose games may "
+                 "differ: finish it with cribsim %s or start a new file",
+                 path, m->engine_version, cs_version, m->engine_version);
+        return CS_ECONFIG;
+    }
+    for (int i = 0; m->has_seat_models && i < p->n; i++)
+        if (strcmp(p->models[i], m->seat_models[i]) != 0) {
+            snprintf(err, err_len,
+                     "--resume: seat %d '%.200s' of %s played from %s; it now plays from %s "
+                     "(the model file changed since): refused, the file would mix two models' "
+                     "games",
+                     i, p->seats[i], path, m->seat_models[i][0] ? m->seat_models[i] : "nothing",
+                     p->models[i][0] ? p->models[i] : "nothing");
+            return CS_ECONFIG;
+        }
+    return 0;
+}
 
 #define MISMATCH(...)                                                                              \
     do {                                                                                           \
@@ -633,11 +678,16 @@ int cs_run(const cs_experiment *e, cs_run_result *res, char *err, size_t err_len
     int rc = 0;
     crew c = {0};
     cs_h5_writer *w = NULL;
+    /* The handlers go in before any outside agent starts (checking the seats starts them): a
+     * signal while one is starting stops its wait for `ready`, the agents already started are
+     * stopped, not orphaned, and an open file is marked interrupted. */
+    cs_runner_signals(1);
     cs_h5_meta *m = calloc(1, sizeof *m);
     run *r = calloc(1, sizeof *r);
     if (m == NULL || r == NULL) {
         free(m);
         free(r);
+        cs_runner_signals(0);
         snprintf(err, err_len, "out of memory");
         return CS_ENOMEM;
     }
@@ -667,11 +717,12 @@ int cs_run(const cs_experiment *e, cs_run_result *res, char *err, size_t err_len
             char why[768];
             cs_player *pl = cs_player_create(e->seats[i], why, sizeof why);
             if (pl == NULL) {
-                rc = CS_EUNKNOWN;
+                rc = cs_runner_interrupted(0) ? CS_EINTERRUPT : CS_EUNKNOWN;
                 snprintf(err, err_len, "seat %d '%s': %s", i, e->seats[i], why);
                 goto done;
             }
             snprintf(p.seats[i], CS_H5_SPEC_MAX, "%s", cs_player_spec(pl));
+            snprintf(p.models[i], CS_H5_MODEL_MAX, "%s", cs_player_identity(pl));
             cs_player_destroy(pl);
         }
     }
@@ -681,6 +732,8 @@ int cs_run(const cs_experiment *e, cs_run_result *res, char *err, size_t err_len
         rc = cs_h5_reopen(e->output, m, &w, err, err_len);
         if (rc != 0) goto done;
         rc = plan_from_file(&p, e, m, e->output, err, err_len);
+        if (rc == 0 && !(e->given & CS_GIVEN_SEATS)) rc = plan_models(&p, err, err_len);
+        if (rc == 0) rc = plan_same_models(&p, m, e->output, err, err_len);
         if (rc != 0) goto done;
     }
     char why[512];
@@ -761,7 +814,12 @@ int cs_run(const cs_experiment *e, cs_run_result *res, char *err, size_t err_len
         cs_h5_meta_provenance(m);
         cs_rules_to_json(&p.rules, m->rules, sizeof m->rules);
         m->n_seats = p.n;
-        for (int i = 0; i < p.n; i++) snprintf(m->seats[i], CS_H5_SPEC_MAX, "%s", p.seats[i]);
+        for (int i = 0; i < p.n; i++) {
+            snprintf(m->seats[i], CS_H5_SPEC_MAX, "%s", p.seats[i]);
+            snprintf(m->seat_models[i], CS_H5_MODEL_MAX, "%s", p.models[i]);
+        }
+        m->has_seat_models = 1;
+        m->n_seat_models = p.n;
         m->seed = p.seed;
         m->command_line[0] = '\0';
         if (e->command_line)
@@ -817,12 +875,6 @@ int cs_run(const cs_experiment *e, cs_run_result *res, char *err, size_t err_len
         goto done;
     }
 
-    /* Every thread's players and game. */
-    c.n_seats = p.n;
-    for (int t = 0; t < threads; t++) {
-        rc = worker_init(&c.workers[t], p.n, r->rotations, p.seats, err, err_len);
-        if (rc != 0) goto done;
-    }
     r->batch_max = p.record_deals ? CS_RUNNER_BATCH_MAX_DEALS : CS_RUNNER_BATCH_MAX;
     r->n_slots = 2 * (size_t)threads + 2;
     r->slots = calloc(r->n_slots, sizeof *r->slots);
@@ -839,14 +891,33 @@ int cs_run(const cs_experiment *e, cs_run_result *res, char *err, size_t err_len
             goto done;
         }
     }
+    /* Every thread's players and game. The handlers are in (above): a signal while an agent
+     * starts stops its wait for `ready`, the agents already started are stopped with the crew,
+     * and the file is marked interrupted. */
+    c.n_seats = p.n;
+    for (int t = 0; t < threads && rc == 0; t++)
+        rc = worker_init(&c.workers[t], p.n, r->rotations, p.seats, err, err_len);
+    if (rc != 0) {
+        if (!cs_runner_interrupted(0)) goto done;
+        rc = 0;
+        res->interrupted = 1;
+        snprintf(res->status, sizeof res->status, "interrupted");
+        if (w != NULL) {
+            meta_progress(r, res->status);
+            if (cs_h5_sync(w, m, 1) != 0) {
+                rc = CS_EIO;
+                snprintf(err, err_len, "%s", cs_h5_writer_error(w));
+            }
+        }
+        goto done;
+    }
     pthread_mutex_init(&r->mu, NULL);
     cs_cond_init(&r->cv);
     r->next_game = start;
     r->end_game = end;
 
-    /* Play. */
+    /* Play (the handlers are in since the players were made). */
     res->started = 1;
-    cs_runner_signals(1);
     cs_progress_start(&r->progress, e->label, res->games, end - first, e->quiet);
     double t0 = cs_now();
     r->last_sync = t0;
@@ -858,7 +929,6 @@ int cs_run(const cs_experiment *e, cs_run_result *res, char *err, size_t err_len
         thread_loop(r, &c.workers[tid], tid == 0);
     }
     res->seconds = cs_now() - t0;
-    cs_runner_signals(0);
     pthread_mutex_destroy(&r->mu);
     pthread_cond_destroy(&r->cv);
     if (!r->failed)
@@ -889,7 +959,8 @@ done:
         rc = CS_EIO;
         snprintf(err, err_len, "closing %s failed", e->output);
     }
-    crew_free(&c);
+    crew_free(&c); /* stops the agents */
+    cs_runner_signals(0);
     if (r->slots != NULL) {
         for (size_t i = 0; i < r->n_slots; i++) {
             free(r->slots[i].rows);

@@ -143,6 +143,7 @@ int cs_model_parse(const unsigned char *bytes, size_t n, const char *name,
     out->note[note_len] = '\0';
     out->n_discard = fs->n_discard;
     out->n_play = fs->n_play;
+    out->crc = stored;
     return CS_OK;
 }
 

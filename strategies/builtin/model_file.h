@@ -55,6 +55,7 @@ typedef struct {
     double play[CS_MODEL_FEATURES_MAX];
     int n_discard, n_play;
     char note[CS_MODEL_NOTE_MAX + 1];
+    uint32_t crc; /* the file's CRC-32 (its last four bytes): what identifies it */
 } cs_model;
 
 /* CRC-32 as zlib computes it (reflected polynomial 0xEDB88320), so Python's zlib.crc32()
