@@ -1,6 +1,7 @@
 /* nn.c - the `nn` strategy of nn.h: a network's choices through the shared encoder. */
 #include "nn.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -45,6 +46,12 @@ static void nn_destroy(void *self) {
     if (p == NULL) return;
     cs_nn_free(&p->net);
     free(p);
+}
+
+/* The network file's checksum: a file replaced between a run and its --resume is noticed. */
+static void nn_identity(void *self, char *buf, size_t len) {
+    const nn_player *p = self;
+    snprintf(buf, len, "crc32=%08x", (unsigned)p->net.crc);
 }
 
 static void nn_new_game(void *self, const cs_rules *rules, int seat, cs_pcg32 rng) {
@@ -96,4 +103,5 @@ const cs_strategy cs_strategy_nn = {
     .play = nn_play,
     .observe = NULL,
     .last_error = NULL,
+    .identity = nn_identity,
 };
