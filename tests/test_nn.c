@@ -399,9 +399,64 @@ static void test_nn_built_in_network_plays_legal_games(void) {
     cs_player_destroy(q);
 }
 
+/*
+ * cs_nn_choose() computes the last layer for the legal actions only: on the built-in network
+ * and 3,000 random sparse observations with random masks it picks what cs_nn_argmax() picks on
+ * cs_nn_forward()'s scores, with the legal actions' scores equal to the bit; on the tiny
+ * network a tie goes to the lower action, and no legal action gives -1.
+ */
+static void test_nn_choose_is_the_argmax_of_the_full_forward_pass(void) {
+    cs_nn net;
+    char err[512] = "";
+    CU_ASSERT_EQUAL_FATAL(
+        cs_nn_parse(cs_nn_default_bytes, cs_nn_default_size, "default.nn", &net, err, sizeof err),
+        CS_OK);
+    uint64_t x = 0x2545f4914f6cdd1dull;
+    int same = 0, bits = 0, trials = 3000;
+    for (int t = 0; t < trials; t++) {
+        uint8_t obs[CS_OBS_SIZE], mask[CS_ACT_COUNT] = {0};
+        for (int i = 0; i < CS_OBS_SIZE; i++) {
+            x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+            obs[i] = (x & 15) == 0 ? (uint8_t)(x >> 32) : (x & 15) == 1 ? 1 : 0;
+        }
+        for (int a = 0; a < CS_ACT_COUNT; a++) {
+            x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+            mask[a] = (x & 7) == 0;
+        }
+        mask[t % CS_ACT_COUNT] = 1;
+        float scratch[2 * CS_NN_WIDTH_MAX], full[CS_ACT_COUNT], part[CS_ACT_COUNT];
+        cs_nn_forward(&net, obs, scratch, full);
+        int want = cs_nn_argmax(full, mask);
+        same += cs_nn_choose(&net, obs, mask, scratch, part) == want;
+        int equal = 1;
+        for (int a = 0; a < CS_ACT_COUNT; a++)
+            if (mask[a] && memcmp(&full[a], &part[a], sizeof full[a]) != 0) equal = 0;
+        bits += equal;
+    }
+    CU_ASSERT_EQUAL(same, trials);
+    CU_ASSERT_EQUAL(bits, trials);
+    cs_nn_free(&net);
+
+    buf o = {tiny_bytes, 0};
+    make_tiny(&o, "");
+    CU_ASSERT_EQUAL_FATAL(cs_nn_parse(o.b, o.n, "t.nn", &net, err, sizeof err), CS_OK);
+    uint8_t obs[CS_OBS_SIZE] = {0}, mask[CS_ACT_COUNT] = {0};
+    float scratch[2 * CS_NN_WIDTH_MAX], scores[CS_ACT_COUNT];
+    obs[0] = 3;            /* h0 = 2, h1 = 0: score[a] = a mod 4, + 3 for a = 7 */
+    mask[5] = mask[1] = 1; /* both score 1 */
+    CU_ASSERT_EQUAL(cs_nn_choose(&net, obs, mask, scratch, scores), 1);
+    mask[7] = 1; /* 6 */
+    CU_ASSERT_EQUAL(cs_nn_choose(&net, obs, mask, scratch, scores), 7);
+    CU_ASSERT_EQUAL(scores[7], 6.0f);
+    memset(mask, 0, sizeof mask);
+    CU_ASSERT_EQUAL(cs_nn_choose(&net, obs, mask, scratch, scores), -1);
+    cs_nn_free(&net);
+}
+
 const char cs_suite_name[] = "nn";
 const cs_test cs_suite_tests[] = {
     CS_TEST(test_nn_forward_pass_gives_the_hand_computed_scores),
+    CS_TEST(test_nn_choose_is_the_argmax_of_the_full_forward_pass),
     CS_TEST(test_nn_reads_a_written_file_and_the_built_in_network),
     CS_TEST(test_nn_refuses_a_missing_file_naming_it),
     CS_TEST(test_nn_refuses_a_foreign_file),

@@ -68,8 +68,7 @@ static int decide(nn_player *p, const cs_view *v, const cs_card *chosen, int n_c
     /* A forced move needs no network (the argmax of one legal action is that action). */
     if (legal == 1) return (int)((const uint8_t *)memchr(p->mask, 1, CS_ACT_COUNT) - p->mask);
     cs_encode_view(v, chosen, n_chosen, p->obs);
-    cs_nn_forward(&p->net, p->obs, p->scratch, p->scores);
-    return cs_nn_argmax(p->scores, p->mask);
+    return cs_nn_choose(&p->net, p->obs, p->mask, p->scratch, p->scores);
 }
 
 static int nn_discard(void *self, const cs_view *v, cs_card out[CS_MAX_DISCARD]) {

@@ -263,6 +263,12 @@ affine_sparse_avx2(float *restrict out, const float *restrict w, const float *re
         }
         memcpy(out + j0, a, sizeof a);
     }
+    for (; j0 + 8 <= n_out; j0 += 8) { /* what is left, eight at a time */
+        nn_v8 a;
+        memcpy(&a, bias + j0, sizeof a);
+        for (int k = 0; k < n; k++) a += x[k] * *(const nn_v8u *)(w + (size_t)idx[k] * stride + j0);
+        memcpy(out + j0, &a, sizeof a);
+    }
     if (j0 < n_out) affine_sparse(out + j0, w + j0, bias + j0, n_out - j0, stride, idx, x, n);
 }
 #endif
@@ -279,29 +285,65 @@ static void affine(float *restrict out, const float *restrict w, const float *re
     affine_sparse(out, w, bias, n_out, n_out, idx, x, n);
 }
 
-void cs_nn_forward(const cs_nn *net, const uint8_t *obs, float *scratch, float *scores) {
-    /* The nonzero inputs of the layer at hand: their indices and values. */
-    int idx[CS_OBS_SIZE > CS_NN_WIDTH_MAX ? CS_OBS_SIZE : CS_NN_WIDTH_MAX];
-    float x[CS_OBS_SIZE > CS_NN_WIDTH_MAX ? CS_OBS_SIZE : CS_NN_WIDTH_MAX];
+/*
+ * The hidden layers: gathers the observation's nonzero inputs into idx/x and runs every layer
+ * but the last, leaving the last hidden layer's units above 0 in idx/x. Returns their count.
+ */
+static int hidden_layers(const cs_nn *net, const uint8_t *obs, float *scratch, int *idx, float *x) {
     int n = 0;
     /* The observation is mostly zeros: skip them eight bytes at a time. */
     for (int i = 0; i < CS_OBS_SIZE; i += 8) {
         uint64_t word;
         memcpy(&word, obs + i, sizeof word);
         if (word == 0) continue;
-        for (int k = i; k < i + 8; k++)
-            if (obs[k]) idx[n] = k, x[n++] = (float)obs[k];
+        for (int k = i; k < i + 8; k++) { /* without a branch: which bytes are set is random */
+            idx[n] = k, x[n] = (float)obs[k];
+            n += obs[k] != 0;
+        }
     }
-    for (int l = 0; l < net->n_layers; l++) {
+    for (int l = 0; l < net->n_layers - 1; l++) {
         int n_out = net->sizes[l + 1];
-        float *out = l == net->n_layers - 1 ? scores : scratch;
-        affine(out, net->params + net->w_at[l], net->params + net->b_at[l], n_out, idx, x, n);
-        if (out == scores) break;
-        /* relu: the units at 0 or below add nothing to the next layer and are left out */
+        affine(scratch, net->params + net->w_at[l], net->params + net->b_at[l], n_out, idx, x, n);
+        /* relu: the units at 0 or below add nothing to the next layer and are left out
+         * (written always, counted only when above 0: a branch here would be mispredicted
+         * for about half of the units, which cost more than the layers' arithmetic) */
         n = 0;
-        for (int j = 0; j < n_out; j++)
-            if (out[j] > 0) idx[n] = j, x[n++] = out[j];
+        for (int j = 0; j < n_out; j++) {
+            idx[n] = j, x[n] = scratch[j];
+            n += scratch[j] > 0;
+        }
     }
+    return n;
+}
+
+/* The inputs' indices and values as hidden_layers() gathers them. */
+#define NN_INPUTS_MAX (CS_OBS_SIZE > CS_NN_WIDTH_MAX ? CS_OBS_SIZE : CS_NN_WIDTH_MAX)
+
+void cs_nn_forward(const cs_nn *net, const uint8_t *obs, float *scratch, float *scores) {
+    int idx[NN_INPUTS_MAX];
+    float x[NN_INPUTS_MAX];
+    int n = hidden_layers(net, obs, scratch, idx, x);
+    int l = net->n_layers - 1;
+    affine(scores, net->params + net->w_at[l], net->params + net->b_at[l], net->sizes[l + 1], idx,
+           x, n);
+}
+
+int cs_nn_choose(const cs_nn *net, const uint8_t *obs, const uint8_t *mask, float *scratch,
+                 float *scores) {
+    int idx[NN_INPUTS_MAX];
+    float x[NN_INPUTS_MAX];
+    int n = hidden_layers(net, obs, scratch, idx, x);
+    int l = net->n_layers - 1, stride = CS_ACT_COUNT, best = -1;
+    const float *w = net->params + net->w_at[l], *bias = net->params + net->b_at[l];
+    for (int a = 0; a < CS_ACT_COUNT; a++) {
+        if (!mask[a]) continue;
+        /* the products added in affine()'s order, so the score is the same to the bit */
+        float acc = bias[a];
+        for (int k = 0; k < n; k++) acc += x[k] * w[(size_t)idx[k] * stride + a];
+        scores[a] = acc;
+        if (best < 0 || acc > scores[best]) best = a;
+    }
+    return best;
 }
 
 int cs_nn_argmax(const float *scores, const uint8_t *mask) {

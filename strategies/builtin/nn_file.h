@@ -85,6 +85,14 @@ void cs_nn_free(cs_nn *net);
  */
 void cs_nn_forward(const cs_nn *net, const uint8_t *obs, float *scratch, float *scores);
 
+/*
+ * The network's choice: what cs_nn_argmax() gives on cs_nn_forward()'s scores, the last layer
+ * computed for the legal actions only (their scores written into scores, the same to the bit;
+ * the others left as they were). -1 when none is legal. Allocates nothing.
+ */
+int cs_nn_choose(const cs_nn *net, const uint8_t *obs, const uint8_t *mask, float *scratch,
+                 float *scores);
+
 /* The legal action (mask[a] != 0) with the highest score, the lowest on a tie; -1 when none
  * is legal. */
 int cs_nn_argmax(const float *scores, const uint8_t *mask);
