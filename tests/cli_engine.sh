@@ -24,7 +24,16 @@ expect_out "hand four-flush scores 4" '{"total":4,"fifteens":0,"pairs":0,"runs":
 expect_out "crib four-flush scores nothing" '{"total":0,"fifteens":0,"pairs":0,"runs":0,"flush":0,"nobs":0}' \
     "$cs" score --crib --json 2H 4H 6H 8H QC
 expect_out "three-card hand flush" '{"total":3,"fifteens":0,"pairs":0,"runs":0,"flush":3,"nobs":0}' \
-    "$cs" score --json 2H 4H 8H QC
+    "$cs" score --cards 3 --json 2H 4H 8H QC
+# four cards in all is a hand whose starter was forgotten, unless --cards 3 says otherwise
+expect_error "starter forgotten" "4 cards; give a hand of four cards, then the starter" \
+    "$cs" score 5H 5C 5S JD
+printf '5H 5C 5S JD\n' | "$cs" score --batch >/dev/null 2>&1
+[ $? -eq 2 ] && ok || bad "starter forgotten in --batch: status 2"
+expect_error "--cards 3 with a four-card hand" "5 cards; give a hand of three cards" \
+    "$cs" score --cards 3 5H 5C 5S JD 5D
+expect_error "--crib --cards 3" "contradict" "$cs" score --crib --cards 3 5H 5C 5S JD
+expect_error "--cards 5" "--cards takes 4" "$cs" score --cards 5 5H 5C 5S JD 5D
 human=$("$cs" score 5C 5D 5H JS 5S)
 if grep -q "^total *29$" <<<"$human" && grep -q "^nobs *1$" <<<"$human"; then ok; else bad "score text [$human]"; fi
 expect_out "score batch" "$(printf '29\n14\n0')" bash -c "printf '5C 5D 5H JS 5S\nAH 2H 3H JH 4H\n2C 4D 6H 8S TC\n' | '$cs' score --batch"
@@ -154,5 +163,9 @@ expect_error "impossible rules" "partnership" "$cs" play --rules three --set par
 expect_error "bad seed" "--seed" "$cs" play --seed -4
 expect_error "unknown command" "unknown command" "$cs" frobnicate
 for c in score peg hand-stats play; do "$cs" "$c" --help | grep -q "usage: cribsim $c" && ok || bad "$c --help"; done
+# help about help is the usage, exit 0; the list describes play as what it is (human seats)
+"$cs" help --help | grep -q "^usage: cribsim COMMAND" && ok || bad "cribsim help --help"
+"$cs" help | grep -E "^  play " | grep -q "human" && ok || bad "cribsim help: play's line"
+"$cs" help | grep -q "between random players" && bad "cribsim help: play's old line" || ok
 
 cli_done

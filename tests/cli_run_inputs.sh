@@ -109,4 +109,11 @@ grep -q "hidd\.\.\. " <<<"$out" && ok || bad "a long seat name is not cut with a
 out=$("$cs" run --seats random,greedy --duplicate --games 2 --threads 1 -o one.h5 --force 2>&1)
 grep -q "(1 card sequence x 2 rotations)" <<<"$out" && ok || bad "1 card sequence: $out"
 
+# run --help lists every rule key --set takes (docs/rules.md sends readers there): the keys
+# as an unknown key's message names them, each a word of the help.
+keys=$("$cs" run --set no_such_key=1 --games 1 -o keys.h5 2>&1 | sed -n 's/.*(rules: \(.*\))$/\1/p' | tr -d ',')
+help=$("$cs" run --help | sed -n '/^Rule keys for --set/,$p')
+missing=""
+for k in $keys; do grep -qw -- "$k" <<<"$help" || missing="$missing $k"; done
+[ -n "$keys" ] && [ -z "$missing" ] && ok || bad "run --help lacks rule keys:${missing:- (none read)}"
 cli_done

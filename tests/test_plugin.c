@@ -70,6 +70,12 @@ static void test_missing_file_is_a_clear_error(void) {
     CU_ASSERT_PTR_NOT_NULL(strstr(err, "cannot load plugin '/nonexistent/x.so'"));
     CU_ASSERT_PTR_NULL(cs_player_create("plugin:", err, sizeof err));
     CU_ASSERT_PTR_NOT_NULL(strstr(err, "needs a path"));
+    /* a bare name is looked up in the system's folders, not here: the message says to give a
+     * path (and says nothing of it when a path was given) */
+    CU_ASSERT_PTR_NULL(cs_player_create("plugin:cs_no_such_plugin.so", err, sizeof err));
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "give a path, ./NAME.so"));
+    CU_ASSERT_PTR_NULL(cs_player_create("plugin:/nonexistent/x.so", err, sizeof err));
+    CU_ASSERT_PTR_NULL(strstr(err, "give a path"));
 }
 
 static void test_library_without_the_entry_symbol_is_a_clear_error(void) {

@@ -41,6 +41,7 @@ static int is_help(const char *a) {
 /* What score and peg were asked. */
 typedef struct {
     int crib, json, batch;
+    int hand; /* score: cards in a hand, 4 or (--cards 3) 3 */
 } card_options;
 
 /*
@@ -61,6 +62,14 @@ static int split_card_args(const char *cmd, const char *help, int allow_crib, in
             return -1;
         } else if (allow_crib && !strcmp(a, "--crib")) {
             o->crib = 1;
+        } else if (allow_crib && !strcmp(a, "--cards")) {
+            const char *v = i + 1 < argc ? argv[++i] : "";
+            if (strcmp(v, "3") != 0 && strcmp(v, "4") != 0)
+                return usage_error(cmd,
+                                   "--cards takes 4 (the default) or 3 (the five-card "
+                                   "game's hand), not '%s'",
+                                   v);
+            o->hand = v[0] - '0';
         } else if (!strcmp(a, "--json")) {
             o->json = 1;
         } else if (!strcmp(a, "--batch")) {
@@ -69,6 +78,11 @@ static int split_card_args(const char *cmd, const char *help, int allow_crib, in
             return usage_error(cmd, "unknown option '%s'", a);
         }
     }
+    if (o->crib && o->hand == 3)
+        return usage_error(cmd,
+                           "%sa crib is four cards in every game: --crib and --cards 3 "
+                           "contradict each other",
+                           "");
     if (o->batch && *n > 0)
         return usage_error(cmd, "--batch reads standard input, not '%s'", texts[0]);
     return CS_EXIT_OK;
@@ -88,12 +102,14 @@ static int parse_cards(const char *cmd, int n, char **texts, cs_card *out) {
 /* ---- score ---- */
 
 static const char SCORE_HELP[] =
-    "usage: cribsim score [--crib] [--json] C1 .. Cn STARTER\n"
-    "       cribsim score --batch [--crib]\n\n"
-    "Scores a hand of four cards (or three, as in the five-card game) with its starter, the\n"
-    "last card, and prints the points by kind and the total. Cards are rank then suit:\n"
-    "A 2 .. 9 T (or 10) J Q K and C D H S, either case: 5H 10c JS.\n\n"
-    "  --crib   count as the crib: a flush needs all five cards\n"
+    "usage: cribsim score [--crib | --cards 3] [--json] C1 .. C4 STARTER\n"
+    "       cribsim score --batch [--crib | --cards 3]\n\n"
+    "Scores a hand of four cards with its starter, the last card, and prints the points by\n"
+    "kind and the total. Cards are rank then suit: A 2 .. 9 T (or 10) J Q K and C D H S,\n"
+    "either case: 5H 10c JS.\n\n"
+    "  --crib     count as the crib: a flush needs all five cards\n"
+    "  --cards 3  a hand of three cards, as the five-card game's (without it, four cards in\n"
+    "             all are refused: a hand whose starter was forgotten)\n"
     "  --json   print "
     "{\"total\":..,\"fifteens\":..,\"pairs\":..,\"runs\":..,\"flush\":..,\"nobs\":..}\n"
     "  --batch  read one hand per line from standard input (starter last), write one total per\n"
@@ -103,13 +119,17 @@ static const char SCORE_HELP[] =
     "Options may come before or after the cards.\n";
 
 /* Checks the hand's size for the rule and scores it; returns the total or a negative exit. */
-static int score_hand(const char *where, const cs_card *cards, int n, int crib,
+static int score_hand(const char *where, const cs_card *cards, int n, const card_options *o,
                       cs_show_points *out) {
-    int hand = n - 1;
-    if (hand != 4 && !(hand == 3 && !crib)) {
-        fprintf(stderr, "cribsim score: %s: %d card%s; give %s, then the starter\n", where, n,
+    int hand = n - 1, crib = o->crib, want = o->hand ? o->hand : 4;
+    if (hand != want) {
+        fprintf(stderr, "cribsim score: %s: %d card%s; give %s, then the starter%s\n", where, n,
                 n == 1 ? "" : "s",
-                crib ? "the four crib cards" : "a hand of four cards (or three)");
+                crib        ? "the four crib cards"
+                : want == 3 ? "a hand of three cards"
+                            : "a hand of four cards",
+                want == 4 && n == 4 ? " (a three-card hand, as the five-card game's: --cards 3)"
+                                    : "");
         return -CS_EXIT_USAGE;
     }
     int flush_min = crib ? 5 : hand;
@@ -179,7 +199,7 @@ static int score_batch_line(const char *cmd, long line_no, const cs_card *cards,
     char where[32];
     snprintf(where, sizeof where, "line %ld", line_no);
     cs_show_points p;
-    int total = score_hand(where, cards, n, o->crib, o->json ? &p : NULL);
+    int total = score_hand(where, cards, n, o, o->json ? &p : NULL);
     if (total < 0) return -total;
     if (o->json)
         print_show_json(&p);
@@ -189,7 +209,7 @@ static int score_batch_line(const char *cmd, long line_no, const cs_card *cards,
 }
 
 int cs_cmd_score(int argc, char **argv) {
-    card_options o = {0, 0, 0};
+    card_options o = {0, 0, 0, 0};
     int n = 0;
     char **texts = argc > 0 ? calloc((size_t)argc, sizeof *texts) : NULL;
     if (texts == NULL) return out_of_memory("score");
@@ -201,15 +221,15 @@ int cs_cmd_score(int argc, char **argv) {
             rc = usage_error("score", "%sgive the cards of a hand and the starter", "");
         } else if (n > CS_MAX_HAND + 1) {
             fprintf(stderr,
-                    "cribsim score: %d cards given; give a hand of four cards (or three), then "
-                    "the starter\n",
+                    "cribsim score: %d cards given; give a hand of four cards (or with --cards "
+                    "3, three), then the starter\n",
                     n);
             rc = CS_EXIT_USAGE;
         } else {
             cs_card cards[CS_MAX_HAND + 1];
             cs_show_points p;
             rc = parse_cards("score", n, texts, cards);
-            int total = rc == CS_EXIT_OK ? score_hand("the hand", cards, n, o.crib, &p) : 0;
+            int total = rc == CS_EXIT_OK ? score_hand("the hand", cards, n, &o, &p) : 0;
             if (total < 0) {
                 rc = -total;
             } else if (rc == CS_EXIT_OK && o.json) {
@@ -276,7 +296,7 @@ static int peg_batch_line(const char *cmd, long line_no, const cs_card *cards, i
 }
 
 int cs_cmd_peg(int argc, char **argv) {
-    card_options o = {0, 0, 0};
+    card_options o = {0, 0, 0, 0};
     int n = 0;
     char **texts = argc > 0 ? calloc((size_t)argc, sizeof *texts) : NULL;
     if (texts == NULL) return out_of_memory("peg");

@@ -73,6 +73,17 @@ static void usage(FILE *out) {
         "SIGINT or SIGTERM finishes the games in hand, writes them and closes a valid file;\n"
         "--resume continues it. Exit status: 0 done, 1 failed or interrupted, 2 bad input.\n",
         CS_RUNNER_SPRT_EVERY);
+    /* The rule keys --set takes, wrapped under a heading (docs/rules.md says what each does). */
+    fputs("\nRule keys for --set (docs/rules.md):\n ", out);
+    int col = 1;
+    for (int i = 0; cs_rules_key(i) != NULL; i++) {
+        const char *k = cs_rules_key(i);
+        int w = (int)strlen(k) + 1;
+        if (col + w > 92) fputs("\n ", out), col = 1;
+        fprintf(out, " %s", k);
+        col += w;
+    }
+    fputc('\n', out);
 }
 
 typedef struct {

@@ -33,6 +33,11 @@ int main(int argc, char **argv) {
         usage(stderr);
         return CS_EXIT_USAGE;
     }
+    if (strcmp(argv[1], "help") == 0 && argc >= 3 &&
+        (strcmp(argv[2], "--help") == 0 || strcmp(argv[2], "-h") == 0)) {
+        usage(stdout); /* cribsim help --help: help about help is the usage */
+        return CS_EXIT_OK;
+    }
     if (strcmp(argv[1], "help") == 0 && argc >= 3) { /* cribsim help COMMAND */
         for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; i++)
             if (strcmp(argv[2], COMMANDS[i].name) == 0) {

@@ -76,7 +76,12 @@ int cs_plugin_create(const char *path, const char *params, void **self, char *er
     p->dl = dlopen(path, RTLD_NOW | RTLD_LOCAL);
     if (p->dl == NULL) {
         const char *why = dlerror();
-        snprintf(err, err_len, "cannot load plugin '%s': %s", path, why ? why : "unknown error");
+        /* dlopen looks a name without a '/' up in the system's library folders, never in
+         * the current folder: say so, the usual cause of a "No such file" for x.so */
+        snprintf(err, err_len, "cannot load plugin '%s': %s%s", path, why ? why : "unknown error",
+                 strchr(path, '/') ? ""
+                                   : " (a name without a '/' is looked up only in the system's "
+                                     "library folders: give a path, ./NAME.so or /full/path)");
         free(p);
         return CS_EIO;
     }
