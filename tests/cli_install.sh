@@ -17,16 +17,11 @@ cmake --install "$build" --prefix "$prefix" >install.log 2>&1 && ok || bad "inst
 [ -z "$(ls "$prefix/bin" | grep -v '^cribsim$')" ] && [ ! -e "$prefix/share/cribsim/analysis" ] &&
     ok || bad "the install holds more than the cribsim executable: $(ls "$prefix/bin")"
 
-# An out-of-tree plugin with find_package(cribsim).
-mkdir -p plugin && cp "$src/strategies/external/example_plugin.c" plugin/
-cat >plugin/CMakeLists.txt <<'CMAKE'
-cmake_minimum_required(VERSION 3.16)
-project(myplugin C)
-find_package(cribsim REQUIRED)
-add_library(myplugin MODULE example_plugin.c)
-target_link_libraries(myplugin PRIVATE cribsim::plugin)
-set_target_properties(myplugin PROPERTIES PREFIX "")
-CMAKE
+# An out-of-tree plugin with find_package(cribsim): the installed example folder as it is
+# (example_plugin.c and its CMakeLists.txt), copied out and built.
+examples="$prefix/share/doc/cribsim/examples"
+[ -f "$examples/CMakeLists.txt" ] && ok || bad "installed example CMakeLists.txt"
+mkdir -p plugin && cp "$examples/example_plugin.c" "$examples/CMakeLists.txt" plugin/
 if cmake -S plugin -B plugin/build -DCMAKE_PREFIX_PATH="$prefix" >plugin.log 2>&1 &&
     cmake --build plugin/build >>plugin.log 2>&1 && [ -f plugin/build/myplugin.so ]; then
     ok
