@@ -380,11 +380,12 @@ static void test_model_play_features_of_a_series_in_progress(void) {
     CU_ASSERT_EQUAL(reply.held, 3);
     const int unseen[CS_RANKS] = {3, 3, 3, 4, 4, 3, 4, 4, 3, 3, 4, 4, 2};
     for (int r = 0; r < CS_RANKS; r++) CU_ASSERT_EQUAL(reply.unseen[r], unseen[r]);
-    for (int h = 0; h <= 4; h++) CU_ASSERT_DOUBLE_EQUAL(reply.rank_chance[h], any_of(44, h, 3), 1e-12);
+    for (int h = 0; h <= 4; h++)
+        CU_ASSERT_DOUBLE_EQUAL(reply.rank_chance[h], any_of(44, h, 3), 1e-12);
     double f[CS_MODEL_PLAY_FEATURES];
     cs_model_play_features(&s.v, 0, &reply, f);
-    double ten[] = {0, 2 * any_of(44, 4, 3), any_of(44, 4, 3), any_of(44, 17, 3), 26 / 31.0,
-                    1.0, 0, 1, 0};
+    double ten[] = {
+        0, 2 * any_of(44, 4, 3), any_of(44, 4, 3), any_of(44, 17, 3), 26 / 31.0, 1.0, 0, 1, 0};
     expect_features(f, ten, 0, CS_MODEL_PLAY_FEATURES);
     cs_model_play_features(&s.v, 2, &reply, f);
     double three[] = {0, 2 * any_of(44, 3, 3), any_of(44, 3, 3), 1.0, 19 / 31.0, 0.3, 0, 1, 0};

@@ -10,6 +10,7 @@
 
 #include "cu_main.h"
 #include "error.h"
+#include "expected.h"
 #include "greedy.h"
 #include "play_view.h"
 #include "strategy.h"
@@ -85,24 +86,22 @@ static void test_greedy_hand_points_read_only_the_cards_given(void) {
 /* ---- discards through a player ---- */
 
 /* Asks a player created from spec for its discard from the dealt cards (six in the two-player
- * game, five in the five-card game), seat 0 dealing or not. out holds three cards: the third
- * must stay untouched, as must the second when one card is laid away. */
-static void discard_of(const char *spec, cs_preset preset, const char *const cards[], int dealer,
-                       cs_card out[3]) {
-    cs_rules rules;
-    cs_rules_preset(preset, &rules);
+ * game, five with three players) under rules, seat 0 dealing or not. out holds three cards:
+ * the third must stay untouched, as must the second when one card is laid away. */
+static void discard_under(const char *spec, const cs_rules *rules, const char *const cards[],
+                          int dealer, cs_card out[3]) {
     char err[256];
     cs_player *p = cs_player_create(spec, err, sizeof err);
     CU_ASSERT_PTR_NOT_NULL_FATAL(p);
-    cs_player_new_game(p, &rules, 1, 0, 0);
+    cs_player_new_game(p, rules, 1, 0, 0);
     cs_card hand[CS_MAX_DEALT];
-    parse(cards, rules.cards_dealt, hand);
+    parse(cards, rules->cards_dealt, hand);
     int left[CS_MAX_PLAYERS] = {0}, score[CS_MAX_PLAYERS] = {0};
-    for (int s = 0; s < rules.players; s++) left[s] = rules.cards_dealt;
-    cs_view v = {.rules = &rules,
+    for (int s = 0; s < rules->players; s++) left[s] = rules->cards_dealt;
+    cs_view v = {.rules = rules,
                  .seat = 0,
                  .dealer = dealer,
-                 .n_hand = rules.cards_dealt,
+                 .n_hand = rules->cards_dealt,
                  .hand = hand,
                  .starter = CS_NO_CARD,
                  .cards_left = left,
@@ -110,8 +109,15 @@ static void discard_of(const char *spec, cs_preset preset, const char *const car
     out[0] = out[1] = out[2] = CS_NO_CARD;
     cs_agent a = cs_player_agent(p);
     CU_ASSERT_EQUAL(a.discard(a.self, &v, out), CS_OK);
-    for (int d = rules.discards; d < 3; d++) CU_ASSERT_EQUAL(out[d], CS_NO_CARD);
+    for (int d = rules->discards; d < 3; d++) CU_ASSERT_EQUAL(out[d], CS_NO_CARD);
     cs_player_destroy(p);
+}
+
+static void discard_of(const char *spec, cs_preset preset, const char *const cards[], int dealer,
+                       cs_card out[3]) {
+    cs_rules rules;
+    cs_rules_preset(preset, &rules);
+    discard_under(spec, &rules, cards, dealer, out);
 }
 
 /* The two cards laid away are a and b, in either order. */
@@ -164,6 +170,50 @@ static void test_expected_pone_keeps_its_fifteens_and_gives_away_no_five(void) {
     cs_card out[3];
     discard_of("expected", CS_PRESET_TWO, cards, 1, out);
     CU_ASSERT(tossed(out, "2C", "9D"));
+}
+
+/* JD and JC are twins: no other diamond or club is dealt, so swapping the two suits maps
+ * every split keeping one jack onto one keeping the other with the same value (the same
+ * starters left; the same crib value, neither jack suited with the king). The pone keeps 4-5-6
+ * and a jack and gives the dealer the other jack and the king; between the twins the tie goes
+ * to the first split in cs_splits() order, which lays the first card, JD, away. A wrong pool
+ * of starters breaks the tie: a dealt jack left in it would score his nobs as its own
+ * starter, and a club taken out of it would cost the kept JC some of its nobs. */
+static void test_expected_breaks_a_tie_between_twin_jacks_with_the_first_split(void) {
+    const char *cards[6] = {"JD", "JC", "4S", "5H", "6S", "KH"};
+    cs_card out[3];
+    discard_of("expected", CS_PRESET_TWO, cards, 1, out);
+    CU_ASSERT(tossed(out, "JD", "KH"));
+}
+
+/* Where a four-card crib flush counts, the dealer's crib model changes (handvalue.h), and
+ * with it this dealer's discard: the player must build its model for the game's rule, laying
+ * away what cs_expected_discard() lays with a model for 4, not the default model's choice. */
+static void test_expected_models_the_crib_under_the_games_flush_rule(void) {
+    const char *cards[6] = {"JS", "9D", "8H", "TC", "2S", "9S"};
+    cs_rules rules;
+    cs_rules_preset(CS_PRESET_TWO, &rules);
+    rules.crib_flush_min = 4;
+    cs_card hand[6], got[3], with4[2], with5[2];
+    parse(cards, 6, hand);
+    int left[2] = {6, 6}, score[2] = {0, 0};
+    cs_view v = {.rules = &rules,
+                 .seat = 0,
+                 .dealer = 0,
+                 .n_hand = 6,
+                 .hand = hand,
+                 .starter = CS_NO_CARD,
+                 .cards_left = left,
+                 .score = score};
+    static cs_crib_model m4, m5;
+    cs_crib_model_build(&m4, 4);
+    cs_crib_model_build(&m5, 5);
+    cs_expected_discard(&v, &m4, with4);
+    cs_expected_discard(&v, &m5, with5);
+    /* The rule changes the choice on this hand: otherwise the test would prove nothing. */
+    CU_ASSERT_FALSE(with4[0] == with5[0] && with4[1] == with5[1]);
+    discard_under("expected", &rules, cards, 0, got);
+    CU_ASSERT(got[0] == with4[0] && got[1] == with4[1]);
 }
 
 /* ---- plays through a player ---- */
@@ -263,6 +313,8 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_greedy_lays_one_card_away_with_three_players),
     CS_TEST(test_expected_keeps_three_fives_and_a_jack),
     CS_TEST(test_expected_pone_keeps_its_fifteens_and_gives_away_no_five),
+    CS_TEST(test_expected_breaks_a_tie_between_twin_jacks_with_the_first_split),
+    CS_TEST(test_expected_models_the_crib_under_the_games_flush_rule),
     CS_TEST(test_greedy_plays_the_thirty_one),
     CS_TEST(test_expected_leads_the_two_and_greedy_the_five),
     CS_TEST(test_every_simple_strategy_plays_the_only_card_that_fits),
