@@ -252,6 +252,21 @@ static void test_model_strategy_refuses_a_bad_path_at_create(void) {
     cs_player_destroy(p);
 }
 
+/* Writes TMP_MODEL with every weight 0 but the one of feature k (discard features first, then
+ * play features), which is w. */
+static void write_one_weight_model(int k, double w) {
+    unsigned char bytes[CS_MODEL_FILE_MAX];
+    size_t n = make_model(bytes, 0.0, "");
+    size_t at = 24 + (size_t)(CS_MODEL_DISCARD_FEATURES + CS_MODEL_PLAY_FEATURES) * 24;
+    memset(bytes + at, 0, 8 * (size_t)(CS_MODEL_DISCARD_FEATURES + CS_MODEL_PLAY_FEATURES));
+    uint64_t bits;
+    memcpy(&bits, &w, sizeof bits);
+    at += 8 * (size_t)k;
+    for (int b = 0; b < 8; b++) bytes[at + b] = (unsigned char)(bits >> (8 * b));
+    reseal(bytes, n);
+    write_file(TMP_MODEL, bytes, n);
+}
+
 /* The weights decide the play: with only `card_value` weighted the model lays the highest
  * card that fits, with it negated the lowest. */
 static void test_model_plays_what_its_weights_say(void) {
@@ -273,17 +288,7 @@ static void test_model_plays_what_its_weights_say(void) {
                  .score = score,
                  .cards_left = left};
     for (int sign = -1; sign <= 1; sign += 2) {
-        unsigned char bytes[CS_MODEL_FILE_MAX];
-        size_t n = make_model(bytes, 0.0, "");
-        size_t at = 24 + (size_t)(CS_MODEL_DISCARD_FEATURES + CS_MODEL_PLAY_FEATURES) * 24;
-        memset(bytes + at, 0, 8 * (size_t)(CS_MODEL_DISCARD_FEATURES + CS_MODEL_PLAY_FEATURES));
-        double w = sign;
-        uint64_t bits;
-        memcpy(&bits, &w, sizeof bits);
-        at += 8 * (size_t)(CS_MODEL_DISCARD_FEATURES + 5); /* play feature 5: card_value */
-        for (int b = 0; b < 8; b++) bytes[at + b] = (unsigned char)(bits >> (8 * b));
-        reseal(bytes, n);
-        write_file(TMP_MODEL, bytes, n);
+        write_one_weight_model(CS_MODEL_DISCARD_FEATURES + 5, sign); /* card_value */
         char err[512];
         cs_player *p = cs_player_create(spec, err, sizeof err);
         CU_ASSERT_PTR_NOT_NULL_FATAL(p);
@@ -291,6 +296,45 @@ static void test_model_plays_what_its_weights_say(void) {
         cs_card out = CS_NO_CARD;
         CU_ASSERT_EQUAL(a.play(a.self, &v, &out), CS_OK);
         CU_ASSERT_EQUAL(out, sign > 0 ? hand[1] : hand[0]);
+        cs_player_destroy(p);
+    }
+    remove(TMP_MODEL);
+}
+
+/*
+ * With only crib_expected weighted, the model lays away what makes its own crib best (dealing).
+ * From 6D 5H 3H 9C TH 6S a five with a six or a ten is the crib's best start; where a crib
+ * flush needs five cards 6-5 is worth the most (7.09 points), but where four make one the
+ * suited 5H TH gains a flush chance and passes it (7.21). The player must build its crib model
+ * for the rules of the game it is given.
+ */
+static void test_model_models_the_crib_under_the_games_flush_rule(void) {
+    write_one_weight_model(1, 1.0); /* crib_expected */
+    const char *text[6] = {"6D", "5H", "3H", "9C", "TH", "6S"};
+    cs_card hand[6];
+    for (int i = 0; i < 6; i++) hand[i] = card(text[i]);
+    for (int flush_min = 5; flush_min >= 4; flush_min--) {
+        cs_rules rules;
+        cs_rules_preset(CS_PRESET_TWO, &rules);
+        rules.crib_flush_min = flush_min;
+        int score[2] = {0, 0}, left[2] = {6, 6};
+        cs_view v = {.rules = &rules,
+                     .seat = 0,
+                     .dealer = 0,
+                     .n_hand = 6,
+                     .hand = hand,
+                     .starter = CS_NO_CARD,
+                     .score = score,
+                     .cards_left = left};
+        char err[512];
+        cs_player *p = cs_player_create("model:path=" TMP_MODEL, err, sizeof err);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+        cs_player_new_game(p, &rules, 1, 0, 0);
+        cs_agent a = cs_player_agent(p);
+        cs_card out[2];
+        CU_ASSERT_EQUAL(a.discard(a.self, &v, out), CS_OK);
+        CU_ASSERT_EQUAL(out[0], card(flush_min == 5 ? "6D" : "5H"));
+        CU_ASSERT_EQUAL(out[1], card(flush_min == 5 ? "5H" : "TH"));
         cs_player_destroy(p);
     }
     remove(TMP_MODEL);
@@ -456,6 +500,7 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_model_refuses_a_resealed_oversized_finite_weight),
     CS_TEST(test_model_strategy_refuses_a_bad_path_at_create),
     CS_TEST(test_model_plays_what_its_weights_say),
+    CS_TEST(test_model_models_the_crib_under_the_games_flush_rule),
     CS_TEST(test_model_discard_features_of_two_cards_laid_away),
     CS_TEST(test_model_discard_features_of_one_card_laid_away),
     CS_TEST(test_model_play_features_of_a_series_in_progress),
