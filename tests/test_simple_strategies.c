@@ -86,16 +86,18 @@ static void test_greedy_hand_points_read_only_the_cards_given(void) {
 /* ---- discards through a player ---- */
 
 /* Asks a player created from spec for its discard from the dealt cards (six in the two-player
- * game, five with three players) under rules, seat 0 dealing or not. out holds three cards:
- * the third must stay untouched, as must the second when one card is laid away. */
+ * game, five with three players) under rules, seat 0 dealing or not. The card past (when not
+ * NULL) lies in memory just after the hand, outside it: the player must not read it. out holds
+ * three cards: the third must stay untouched, as must the second when one card is laid away. */
 static void discard_under(const char *spec, const cs_rules *rules, const char *const cards[],
-                          int dealer, cs_card out[3]) {
+                          const char *past, int dealer, cs_card out[3]) {
     char err[256];
     cs_player *p = cs_player_create(spec, err, sizeof err);
     CU_ASSERT_PTR_NOT_NULL_FATAL(p);
     cs_player_new_game(p, rules, 1, 0, 0);
-    cs_card hand[CS_MAX_DEALT];
+    cs_card hand[CS_MAX_DEALT + 1];
     parse(cards, rules->cards_dealt, hand);
+    hand[rules->cards_dealt] = past ? card(past) : CS_NO_CARD;
     int left[CS_MAX_PLAYERS] = {0}, score[CS_MAX_PLAYERS] = {0};
     for (int s = 0; s < rules->players; s++) left[s] = rules->cards_dealt;
     cs_view v = {.rules = rules,
@@ -117,7 +119,7 @@ static void discard_of(const char *spec, cs_preset preset, const char *const car
                        cs_card out[3]) {
     cs_rules rules;
     cs_rules_preset(preset, &rules);
-    discard_under(spec, &rules, cards, dealer, out);
+    discard_under(spec, &rules, cards, NULL, dealer, out);
 }
 
 /* The two cards laid away are a and b, in either order. */
@@ -178,11 +180,14 @@ static void test_expected_pone_keeps_its_fifteens_and_gives_away_no_five(void) {
  * and a jack and gives the dealer the other jack and the king; between the twins the tie goes
  * to the first split in cs_splits() order, which lays the first card, JD, away. A wrong pool
  * of starters breaks the tie: a dealt jack left in it would score his nobs as its own
- * starter, and a club taken out of it would cost the kept JC some of its nobs. */
+ * starter, and a club taken out of it (the AC lying past the hand, say) would cost the kept
+ * JC some of its nobs. */
 static void test_expected_breaks_a_tie_between_twin_jacks_with_the_first_split(void) {
     const char *cards[6] = {"JD", "JC", "4S", "5H", "6S", "KH"};
+    cs_rules rules;
+    cs_rules_preset(CS_PRESET_TWO, &rules);
     cs_card out[3];
-    discard_of("expected", CS_PRESET_TWO, cards, 1, out);
+    discard_under("expected", &rules, cards, "AC", 1, out);
     CU_ASSERT(tossed(out, "JD", "KH"));
 }
 
@@ -212,7 +217,7 @@ static void test_expected_models_the_crib_under_the_games_flush_rule(void) {
     cs_expected_discard(&v, &m5, with5);
     /* The rule changes the choice on this hand: otherwise the test would prove nothing. */
     CU_ASSERT_FALSE(with4[0] == with5[0] && with4[1] == with5[1]);
-    discard_under("expected", &rules, cards, 0, got);
+    discard_under("expected", &rules, cards, NULL, 0, got);
     CU_ASSERT(got[0] == with4[0] && got[1] == with4[1]);
 }
 
