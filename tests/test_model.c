@@ -1,9 +1,11 @@
 /* layer: strategies */
 /*
  * test_model.c - the model file and the `model` strategy: the loader accepts a well-formed
- * file and the model compiled in, and refuses a missing, truncated (at every length),
- * oversized, foreign, wrong-version, wrong-dimension, wrong-feature-set or corrupt file with a
- * message naming the file; the weights it reads are the ones written and decide the play.
+ * file (a note of the longest length included) and the model compiled in, and refuses a
+ * missing, truncated (at every length), oversized, foreign, wrong-version, wrong-dimension,
+ * wrong-feature-set or corrupt file with a message naming the file; the weights it reads are
+ * the ones written and decide the play and the discard (with the crib model of the game's
+ * rules); the features of a discard and of a play have the values worked out by hand.
  */
 #include <math.h>
 #include <stdio.h>
@@ -182,6 +184,23 @@ static void test_model_refuses_a_flipped_bit_anywhere_after_the_header(void) {
     }
     CU_ASSERT_EQUAL(refused, checked);
     CU_ASSERT_EQUAL(parse(bytes, n, err, sizeof err), CS_OK);
+}
+
+/* A note may be CS_MODEL_NOTE_MAX bytes long, and no longer. */
+static void test_model_takes_a_note_of_the_longest_length_and_no_longer(void) {
+    char note[CS_MODEL_NOTE_MAX + 2], err[512];
+    memset(note, 'a', sizeof note - 1);
+    note[CS_MODEL_NOTE_MAX + 1] = '\0';
+    unsigned char bytes[CS_MODEL_FILE_MAX + 2];
+    size_t n = make_model(bytes, 1.0, note);
+    CU_ASSERT_NOT_EQUAL(parse(bytes, n, err, sizeof err), CS_OK);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "note"));
+    note[CS_MODEL_NOTE_MAX] = '\0';
+    n = make_model(bytes, 1.0, note);
+    cs_model m;
+    CU_ASSERT_EQUAL_FATAL(
+        cs_model_parse(bytes, n, "m.model", cs_model_feature_set(), &m, err, sizeof err), CS_OK);
+    CU_ASSERT_EQUAL(strlen(m.note), CS_MODEL_NOTE_MAX);
 }
 
 static void test_model_refuses_a_resealed_nan_weight_and_bad_note(void) {
@@ -496,6 +515,7 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_model_refuses_other_dimensions),
     CS_TEST(test_model_refuses_another_feature_set),
     CS_TEST(test_model_refuses_a_flipped_bit_anywhere_after_the_header),
+    CS_TEST(test_model_takes_a_note_of_the_longest_length_and_no_longer),
     CS_TEST(test_model_refuses_a_resealed_nan_weight_and_bad_note),
     CS_TEST(test_model_refuses_a_resealed_oversized_finite_weight),
     CS_TEST(test_model_strategy_refuses_a_bad_path_at_create),
