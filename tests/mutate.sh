@@ -29,8 +29,9 @@
 # any exit (Ctrl-C included), and the build brought back to the unmutated sources at the end.
 #
 # Default tests by file: experiments/events/* test_events; strategies/builtin/expert*.c
-# test_expert; mc.c test_mc; model*.c test_model; the other strategies/builtin files
-# test_strategies (about 75 s a mutant); strategies/eval/winprob.c and endgame.c test_winprob
+# test_expert; mc.c test_mc; model*.c test_model; nn*.c test_nn; expected.c, greedy.c and
+# random.c test_simple_strategies (seconds a mutant; test_strategies, which plays them through
+# whole games, takes about 75 s); strategies/eval/winprob.c and endgame.c test_winprob
 # and test_expert; anything else every C suite (^test_). docs/testing.md has the figures.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -148,6 +149,9 @@ default_tests() {
     strategies/builtin/expert*.c) echo '^test_expert$' ;;
     strategies/builtin/mc.c) echo '^test_mc$' ;;
     strategies/builtin/model*.c) echo '^test_model$' ;;
+    strategies/builtin/nn*.c) echo '^test_nn$' ;;
+    strategies/builtin/expected.c | strategies/builtin/greedy.c | strategies/builtin/random.c)
+        echo '^test_simple_strategies$' ;;
     strategies/builtin/*) echo '^test_strategies$' ;;
     strategies/eval/winprob.c | strategies/eval/endgame.c) echo '^test_(winprob|expert)$' ;;
     *) echo '^test_' ;;

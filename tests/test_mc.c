@@ -1,9 +1,10 @@
 /* layer: strategies */
 /*
- * test_mc.c - the Monte Carlo strategy: reproducible from its stream, different with another
- * stream; with objective=win it takes the play that wins the game on the spot, and near the
- * target it takes the play that gives the opponent the fewest ways to win, where
- * objective=points takes another.
+ * test_mc.c - the Monte Carlo strategy: each parameter checked against its own range;
+ * reproducible from its stream, different with another stream; the opening table used only
+ * more than 30 points from the target; with objective=win it takes the play that wins the
+ * game on the spot, and near the target it takes the play that gives the opponent the fewest
+ * ways to win, where objective=points takes another.
  */
 #include <string.h>
 
@@ -51,6 +52,66 @@ static void test_mc_leads_from_expert_table_far_from_the_target(void) {
         other += decide("mc:samples=1,race=off,opening=search", &s, game) != table;
     }
     CU_ASSERT(other > 0); /* one sample's search does not always find it */
+}
+
+/* The table holds while both sides are more than 30 points from the target (mc.h): at 90 every
+ * stream leads from it; at 91, for either side, the lead is searched, and one sample's search
+ * does not always find the table's card. */
+static void test_mc_leads_from_the_table_only_more_than_thirty_from_the_target(void) {
+    const char *hand[] = {"AC", "2D", "4H", "TS"};
+    const int scores[3][2] = {{90, 90}, {91, 90}, {90, 91}};
+    for (int k = 0; k < 3; k++) {
+        play_view s;
+        play_view_make(&s, hand, 4, NULL, 0, scores[k][0], scores[k][1]);
+        int other = 0;
+        for (uint64_t game = 0; game < 5; game++)
+            other += decide("mc:samples=1,race=off", &s, game) != card("4H");
+        CU_ASSERT(k == 0 ? other == 0 : other > 0);
+    }
+}
+
+/* Each parameter is read from its own place in the spec and checked against its own range:
+ * a value just outside is refused with a message naming the parameter, one at the edge is
+ * taken. */
+static void test_mc_checks_each_parameter_against_its_range(void) {
+    static const char *const refused[][2] = {
+        {"mc:samples=0", "samples="},
+        {"mc:samples=1000001", "samples="},
+        {"mc:objective=most", "objective="},
+        {"mc:width=-1", "width="},
+        {"mc:width=16", "width="},
+        {"mc:rollout=random", "rollout="},
+        {"mc:hidden=all", "hidden="},
+        {"mc:race=maybe", "race="},
+        {"mc:discard_samples=-1", "discard_samples="},
+        {"mc:discard_samples=1000001", "discard_samples="},
+        {"mc:equal=-1", "equal="},
+        {"mc:equal=1001", "equal="},
+        {"mc:rank=model", "rank="},
+        {"mc:opening=book", "opening="},
+        {"mc:endwidth=-1", "endwidth="},
+        {"mc:endwidth=16", "endwidth="},
+        {"mc:tree=-1", "tree="},
+        {"mc:tree=1000001", "tree="},
+    };
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+        char err[512] = "";
+        cs_player *p = cs_player_create(refused[i][0], err, sizeof err);
+        CU_ASSERT_PTR_NULL(p);
+        CU_ASSERT_PTR_NOT_NULL(strstr(err, refused[i][1]));
+        cs_player_destroy(p);
+    }
+    static const char *const taken[] = {
+        "mc:samples=1", "mc:width=0",         "mc:width=15",       "mc:discard_samples=0",
+        "mc:equal=0",   "mc:equal=1000",      "mc:endwidth=0",     "mc:endwidth=15",
+        "mc:tree=0",    "mc:objective=match", "mc:hidden=uniform", "mc:rank=expected",
+    };
+    for (size_t i = 0; i < sizeof taken / sizeof taken[0]; i++) {
+        char err[512] = "";
+        cs_player *p = cs_player_create(taken[i], err, sizeof err);
+        CU_ASSERT_PTR_NOT_NULL(p);
+        cs_player_destroy(p);
+    }
 }
 
 /*
@@ -187,6 +248,8 @@ const char cs_suite_name[] = "mc";
 const cs_test cs_suite_tests[] = {
     CS_TEST(test_mc_is_reproducible_from_its_stream),
     CS_TEST(test_mc_leads_from_expert_table_far_from_the_target),
+    CS_TEST(test_mc_leads_from_the_table_only_more_than_thirty_from_the_target),
+    CS_TEST(test_mc_checks_each_parameter_against_its_range),
     CS_TEST(test_mc_tree_beyond_its_samples_is_the_one_step_search),
     CS_TEST(test_mc_discards_are_reproducible_and_legal),
     CS_TEST(test_mc_win_takes_the_fifteen_that_wins_the_game),

@@ -2,8 +2,8 @@
 /*
  * test_strategies.c - the ladder at the table: every built-in strategy (and the example
  * plugin) plays 1,000 games of every preset without an error, games are reproducible, no
- * seat's view ever holds another seat's hidden cards, and the simple strategies make the
- * textbook choices.
+ * seat's view ever holds another seat's hidden cards. The simple strategies' exact decisions
+ * are test_simple_strategies.c's.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,7 +12,6 @@
 #include "cu_main.h"
 #include "error.h"
 #include "game.h"
-#include "greedy.h"
 #include "registry.h"
 #include "strategy.h"
 
@@ -286,84 +285,6 @@ static void test_spy_catches_a_view_with_another_seats_card(void) {
     cs_game_free(g);
 }
 
-/* ---- textbook choices ---- */
-
-static void test_greedy_hand_points_count_fifteens_pairs_runs_and_flush(void) {
-    cs_card h[4];
-    int bad;
-    const char *five555j[] = {"5C", "5D", "5H", "JS"};
-    cs_cards_parse(4, five555j, h, &bad);
-    /* 5+5+5 and three 5+J: 8; three pairs of fives: 6. */
-    CU_ASSERT_EQUAL(cs_greedy_hand_points(h, 4, 4), 14);
-    const char *run[] = {"3H", "4H", "5H", "6H"};
-    cs_cards_parse(4, run, h, &bad);
-    /* 4+5+6: 2; run of four: 4; flush: 4. */
-    CU_ASSERT_EQUAL(cs_greedy_hand_points(h, 4, 4), 10);
-    CU_ASSERT_EQUAL(cs_greedy_hand_points(h, 4, 5), 6);
-    const char *double_run[] = {"7C", "7D", "8H", "9S"};
-    cs_cards_parse(4, double_run, h, &bad);
-    /* 7+8 twice: 4; a pair: 2; a double run of three: 6. */
-    CU_ASSERT_EQUAL(cs_greedy_hand_points(h, 4, 4), 12);
-}
-
-/* Asks a player for a discard from a hand, with seat 0 dealing or not. */
-static void discard_of(const char *spec, const char *const cards[6], int dealer, cs_card out[2]) {
-    cs_rules rules;
-    cs_rules_preset(CS_PRESET_TWO, &rules);
-    char err[256];
-    cs_player *p = cs_player_create(spec, err, sizeof err);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
-    cs_player_new_game(p, &rules, 1, 0, 0);
-    cs_card hand[6];
-    int bad, left[2] = {6, 6}, score[2] = {0, 0};
-    CU_ASSERT_EQUAL_FATAL(cs_cards_parse(6, cards, hand, &bad), CS_OK);
-    cs_view v = {.rules = &rules,
-                 .seat = 0,
-                 .dealer = dealer,
-                 .n_hand = 6,
-                 .hand = hand,
-                 .starter = CS_NO_CARD,
-                 .cards_left = left,
-                 .score = score};
-    cs_agent a = cs_player_agent(p);
-    CU_ASSERT_EQUAL(a.discard(a.self, &v, out), CS_OK);
-    cs_player_destroy(p);
-}
-
-static int holds(const cs_card cards[], int n, const char *text) {
-    cs_card c;
-    cs_card_parse(text, &c);
-    for (int i = 0; i < n; i++)
-        if (cards[i] == c) return 1;
-    return 0;
-}
-
-static void test_expected_keeps_three_fives_and_a_jack(void) {
-    /* 5-5-5-J holds 14 before the starter; no other four of these cards holds 8. */
-    const char *cards[6] = {"5C", "5D", "5H", "JS", "2C", "9D"};
-    for (int dealer = 0; dealer < 2; dealer++) {
-        cs_card out[2];
-        discard_of("expected", cards, dealer, out);
-        CU_ASSERT(holds(out, 2, "2C") && holds(out, 2, "9D"));
-    }
-}
-
-static void test_expected_pone_keeps_its_fifteens_and_gives_away_no_five(void) {
-    /* As pone, the pair of fives would feed the dealer's crib: keep 5-5-T-J (16 in hand,
-     * whatever the starter) rather than lay a five away. */
-    const char *cards[6] = {"5C", "5D", "TH", "JS", "2C", "9D"};
-    cs_card out[2];
-    discard_of("expected", cards, 1, out);
-    CU_ASSERT(holds(out, 2, "2C") && holds(out, 2, "9D"));
-}
-
-static void test_greedy_keeps_the_most_points_on_their_own(void) {
-    const char *cards[6] = {"5C", "5D", "5H", "JS", "2C", "9D"};
-    cs_card out[2];
-    discard_of("greedy", cards, 1, out);
-    CU_ASSERT(holds(out, 2, "2C") && holds(out, 2, "9D"));
-}
-
 const char cs_suite_name[] = "strategies";
 const cs_test cs_suite_tests[] = {
     CS_TEST(test_random_plays_every_preset),
@@ -383,9 +304,5 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_views_never_show_another_seats_hidden_cards),
     CS_TEST(test_views_hold_only_this_deals_own_cards),
     CS_TEST(test_spy_catches_a_view_with_another_seats_card),
-    CS_TEST(test_greedy_hand_points_count_fifteens_pairs_runs_and_flush),
-    CS_TEST(test_expected_keeps_three_fives_and_a_jack),
-    CS_TEST(test_expected_pone_keeps_its_fifteens_and_gives_away_no_five),
-    CS_TEST(test_greedy_keeps_the_most_points_on_their_own),
     {NULL, NULL},
 };
