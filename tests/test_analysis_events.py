@@ -108,6 +108,44 @@ class TestEvents(unittest.TestCase):
         rows = {r["strategy"]: r for r in events.read(path).rows()}
         self.assertAlmostEqual(rows["expected"]["prize"], 21800 / 6 / 100 / 4)
 
+    def test_weeks_divide_the_prize_interval_too(self):
+        # expected's prizes over 6 entrant-events, in dollars: 64, 38, 26, 64, 0, 26; mean
+        # 36.333, spread sqrt(11088/6 - 36.333^2) = 22.976, half width 1.96 x 22.976 / sqrt(6)
+        # = 18.385: [17.95, 54.72] a season, a quarter of it a week over a season of 4
+        path = os.path.join(self.tmp.name, "season.h5")
+        write_file(path, ["expected", "greedy"], self.ranks, self.prizes, np.array([0, 0, 1, 1]),
+                   weeks=4)
+        lo, hi = {r["strategy"]: r for r in events.read(path).rows()}["expected"]["prize_ci"]
+        self.assertAlmostEqual(lo, 4.560430, places=5)
+        self.assertAlmostEqual(hi, 13.606237, places=5)
+
+    def test_a_tie_for_first_shares_the_win(self):
+        # entrants 0, 1 play expected, 2, 3 greedy. Event 0: entrants 0 and 2 tie for first
+        # (a half each); event 1: 0 and 1 tie (expected wins it whole); event 2: three tie,
+        # one expected and two greedy (a third and two thirds).
+        ranks = np.array([[1, 2, 1, 4], [1, 1, 3, 4], [2, 1, 1, 1]])
+        write_file(self.path, ["expected", "greedy"], ranks, np.zeros_like(ranks),
+                   np.array([0, 0, 1, 1]))
+        s = events.read(self.path)
+        rows = {r["strategy"]: r for r in s.rows()}
+        self.assertAlmostEqual(rows["expected"]["event_win"], (1 / 2 + 1 + 1 / 3) / 3)
+        self.assertAlmostEqual(rows["greedy"]["event_win"], (1 / 2 + 0 + 2 / 3) / 3)
+        # every entrant ranked first is counted first: expected 1 + 2 + 1 of 6, greedy 1 + 0 + 2
+        self.assertAlmostEqual(rows["expected"]["places"][0][0], 4 / 6)
+        self.assertAlmostEqual(rows["greedy"]["places"][0][0], 3 / 6)
+        lo, hi = rows["expected"]["event_win_ci"]
+        self.assertTrue(0 < lo < 11 / 18 < hi < 1)
+
+    def test_equal_mean_ranks_are_not_an_order(self):
+        # event 0: expected's entrants finish 1st and 4th, greedy's 2nd and 3rd: mean ranks
+        # 2.5 and 2.5, no order; event 1: 1st and 3rd against 2nd and 4th, 2 < 3, in order
+        ranks = np.array([[1, 4, 2, 3], [1, 3, 2, 4]])
+        write_file(self.path, ["expected", "greedy"], ranks, np.zeros_like(ranks),
+                   np.array([0, 0, 1, 1]))
+        s = events.read(self.path)
+        self.assertEqual(s.correct, 1)
+        self.assertEqual(s.correct_rate()[0], 0.5)
+
     def run_tool(self, *args):
         return subprocess.run([sys.executable, "-m", "cribsim.event_report", *args],
                               capture_output=True, text=True)
@@ -142,6 +180,63 @@ class TestEvents(unittest.TestCase):
         p = self.run_tool(self.path, "-o", os.path.join(self.tmp.name, "no", "r.md"))
         self.assertEqual(p.returncode, 2)
         self.assertFalse(os.path.exists(os.path.join(self.tmp.name, "no")))
+
+
+CRIBSIM = os.environ.get("CRIBSIM")
+
+BRACKET_SPEC = """name: bracket
+format: double-elimination
+events: 6
+seed: 3
+field:
+  - Ann: expected
+  - Bob: random
+  - Cat: expected
+  - Dan: random
+"""
+
+
+@unittest.skipUnless(CRIBSIM, "CRIBSIM does not name the cribsim binary (ctest sets it)")
+class TestBracketFile(unittest.TestCase):
+    """A double-elimination file written by `cribsim event`: four entrants paired in field
+    order make two teams, Ann and Bob against Cat and Dan, each one expected and one random
+    player. Whoever wins, both partners share first place, so each strategy wins exactly half
+    of every event, half its entrants finish first, and the two strategies' mean ranks are
+    always equal: the standings never put them in order."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.TemporaryDirectory()
+        spec = os.path.join(cls.tmp.name, "bracket.yaml")
+        with open(spec, "w", encoding="utf-8") as fh:
+            fh.write(BRACKET_SPEC)
+        cls.path = os.path.join(cls.tmp.name, "bracket.h5")
+        subprocess.run([CRIBSIM, "event", spec, "-o", cls.path, "--quiet", "--threads", "1"],
+                       check=True, stdout=subprocess.DEVNULL)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.tmp.cleanup()
+
+    def test_partners_share_the_bracket_win(self):
+        with h5py.File(self.path, "r") as f:
+            rank = f["standings"]["rank"].reshape(6, 4)
+        self.assertTrue(np.all((rank == 1).sum(axis=1) == 2))  # the champions, two partners
+        s = events.read(self.path)
+        self.assertEqual((s.events, s.n), (6, 4))
+        rows = {r["strategy"]: r for r in s.rows()}
+        for name in ("expected", "random"):
+            self.assertEqual(rows[name]["event_win"], 0.5)
+            self.assertEqual(rows[name]["places"][0][0], 0.5)
+        self.assertEqual(s.correct, 0)
+        self.assertEqual(rows["expected"]["mean_rank"], rows["random"]["mean_rank"])
+
+    def test_the_report_reads_the_bracket(self):
+        p = subprocess.run([sys.executable, "-m", "cribsim.event_report", self.path, "--summary"],
+                           capture_output=True, text=True)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertIn("6 events of 4 entrants", p.stdout)
+        self.assertIn("50.0%", p.stdout)
 
 
 if __name__ == "__main__":

@@ -144,6 +144,38 @@ class TestRunFiles(unittest.TestCase):
             self.assertIsNone(cribsim.plays(path))
             self.assertEqual(len(cribsim.games(path)), 5)
 
+    def test_long_games_give_each_row_its_seats_side_in_every_game(self):
+        # Three games of three players (each seat its own side), the lineup rotated one seat a
+        # game; and two games of partners (seats 0 and 2 against 1 and 3). Worked by hand:
+        # the long frame has one row per game and seat, the side repeats seat by seat in every
+        # game, the result is the side's, and the strategy is the lineup entry at the seat,
+        # (seat + rotation) mod 3.
+        three = fixtures.games_array([
+            {"winner": 2, "score": [100, 90, 121], "rotation": 0},
+            {"winner": 0, "score": [121, 80, 110], "rotation": 1},
+            {"winner": 1, "score": [95, 121, 70], "rotation": 2}])
+        partners = fixtures.games_array([
+            {"winner": 1, "score": [99, 121, 99, 121]},
+            {"winner": 0, "score": [121, 60, 121, 60]}])
+        with tempfile.TemporaryDirectory() as d:
+            path = fixtures.write_run(os.path.join(d, "three.h5"), three,
+                                      seats=("a", "b", "c"), attrs={"rotations": np.int32(3)})
+            long = cribsim.games(path, long=True)
+            self.assertEqual(long["game"].tolist(), [0, 0, 0, 1, 1, 1, 2, 2, 2])
+            self.assertEqual(long["seat"].tolist(), [0, 1, 2] * 3)
+            self.assertEqual(long["side"].tolist(), [0, 1, 2] * 3)
+            self.assertEqual(long["score"].tolist(), [100, 90, 121, 121, 80, 110, 95, 121, 70])
+            self.assertEqual(long["result"].tolist(), [0, 0, 1, 1, 0, 0, 0, 1, 0])
+            self.assertEqual(long["strategy"].tolist(),
+                             ["a", "b", "c", "b", "c", "a", "c", "a", "b"])
+            path = fixtures.write_run(os.path.join(d, "partners.h5"), partners,
+                                      rules_dict=fixtures.rules(players=4, partnership=True),
+                                      seats=("a", "b", "a", "b"))
+            long = cribsim.games(path, long=True)
+            self.assertEqual(long["seat"].tolist(), [0, 1, 2, 3] * 2)
+            self.assertEqual(long["side"].tolist(), [0, 1, 0, 1] * 2)
+            self.assertEqual(long["result"].tolist(), [0, 1, 0, 1, 1, 0, 1, 0])
+
     def test_errors_name_the_file(self):
         with tempfile.TemporaryDirectory() as d:
             path = os.path.join(d, "nothing.h5")
