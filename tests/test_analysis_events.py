@@ -1,6 +1,8 @@
 """analysis/cribsim/event_report.py: event files summarised per strategy, with figures worked out by hand on
 small files made here, and the same figures however many events are read at a time."""
 
+import contextlib
+import io
 import os
 import subprocess
 import sys
@@ -180,6 +182,38 @@ class TestEvents(unittest.TestCase):
         p = self.run_tool(self.path, "-o", os.path.join(self.tmp.name, "no", "r.md"))
         self.assertEqual(p.returncode, 2)
         self.assertFalse(os.path.exists(os.path.join(self.tmp.name, "no")))
+
+    def test_outputs_follow_no_planted_link_and_leave_no_debris(self):
+        # A link planted under the old fixed temporary names (OUT.tmp) towards a file of the
+        # victim's: the tools write through a new temporary file of their own, so the victim
+        # is untouched, the outputs are plain files, and only what was there stays beside them.
+        from cribsim import event_study
+        victim = os.path.join(self.tmp.name, "victim.txt")
+        with open(victim, "w", encoding="utf-8") as fh:
+            fh.write("keep me")
+        out = os.path.join(self.tmp.name, "out")
+        os.mkdir(out)
+        for name in ("r.md", "README.md", "report.md"):
+            os.symlink(victim, os.path.join(out, name + ".tmp"))
+        self.assertEqual(self.run_tool(self.path, "-o", os.path.join(out, "r.md")).returncode, 0)
+        runs = os.path.join(self.tmp.name, "runs")
+        os.mkdir(runs)
+        write_file(os.path.join(runs, "league-night.h5"), ["expected", "greedy"], self.ranks,
+                   self.prizes, np.array([0, 0, 1, 1]))
+        with contextlib.redirect_stdout(io.StringIO()):
+            self.assertEqual(event_study.main([runs, "-o", out]), 0)
+        with open(victim, encoding="utf-8") as fh:
+            self.assertEqual(fh.read(), "keep me")
+        self.assertEqual(sorted(os.listdir(out)), ["README.md", "README.md.tmp", "r.md",
+                                                   "r.md.tmp", "report.md", "report.md.tmp"])
+        for name in ("README.md", "r.md", "report.md"):
+            self.assertFalse(os.path.islink(os.path.join(out, name)), name)
+        with open(os.path.join(out, "report.md"), encoding="utf-8") as fh:
+            self.assertIn("| `expected` | 2 |", fh.read())
+        # refused before any work: an existing output without --force
+        with contextlib.redirect_stderr(io.StringIO()) as err:
+            self.assertEqual(event_study.main([runs, "-o", out]), 2)
+        self.assertIn("README.md exists", err.getvalue())
 
 
 CRIBSIM = os.environ.get("CRIBSIM")

@@ -40,13 +40,14 @@ import sys
 import h5py
 import numpy as np
 
+from . import cliio
 from .stats import Z95, wilson
 
 LADDER = ("random", "greedy", "expected", "expert", "mc")
 STANDINGS_FIELDS = ("event", "entrant", "strategy", "rank", "points", "prize_cents")
 
 
-class EventFileError(Exception):
+class EventFileError(cliio.BadInput):
     """A file that is not a readable event file; the message names it."""
 
 
@@ -387,6 +388,7 @@ def markdown_report(summaries):
     return "\n".join(out)
 
 
+@cliio.tool("event_report.py")
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -405,30 +407,17 @@ def main(argv=None):
         given = parse_strength(args.strength)
     except ValueError as e:
         p.error(str(e))
-    try:
-        summaries = [read(path, given, args.chunk_events) for path in args.files]
-    except EventFileError as e:
-        print(f"events.py: {e}", file=sys.stderr)
-        return 2
-    except (OSError, KeyError, ValueError, TypeError, RuntimeError) as e:
-        print(f"events.py: cannot read the event file: {e}", file=sys.stderr)
-        return 2
     if args.output:
-        out = args.output
-        parent = os.path.dirname(os.path.abspath(out))
-        if not os.path.isdir(parent):
-            print(f"events.py: {out}: the folder {parent} does not exist", file=sys.stderr)
-            return 2
-        if os.path.exists(out) and not args.force:
-            print(f"events.py: {out} exists (use --force to replace it)", file=sys.stderr)
-            return 2
-        tmp = out + ".tmp"
-        with open(tmp, "w", encoding="utf-8") as fh:
-            fh.write(markdown_report(summaries))
-        os.replace(tmp, out)
-        print(f"wrote {out}")
+        cliio.check_output(args.output, args.force)  # before the work, not after it
+    summaries = []
+    for path in args.files:
+        with cliio.reading(path):
+            summaries.append(read(path, given, args.chunk_events))
+    if args.output:
+        cliio.write_text(args.output, markdown_report(summaries), args.force)
+        print(cliio.printable(f"wrote {args.output}"))
     else:
-        sys.stdout.write(text_report(summaries))
+        sys.stdout.write(cliio.printable(text_report(summaries)))
     return 0
 
 
