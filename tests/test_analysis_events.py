@@ -3,6 +3,7 @@ small files made here, and the same figures however many events are read at a ti
 
 import contextlib
 import io
+import json
 import os
 import subprocess
 import sys
@@ -214,6 +215,79 @@ class TestEvents(unittest.TestCase):
         with contextlib.redirect_stderr(io.StringIO()) as err:
             self.assertEqual(event_study.main([runs, "-o", out]), 2)
         self.assertIn("README.md exists", err.getvalue())
+
+
+def forge(path, events=4096, n=60, k=3000, entrants=None):
+    """A small file (some 45 KB) whose counts multiply: `events` events of `n` entrants
+    (even entrants play strategy 0, 'random'; odd ones the last, 'greedy'; ranks in entrant
+    order) and a table of k strategies. Sizing an array by events x entrants x strategies, as
+    the report once did, asks 5.5 GiB of it."""
+    st = np.zeros(events * n, [("event", "<u4"), ("entrant", "<u1"), ("strategy", "<u2"),
+                               ("rank", "<u1"), ("points", "<u1"), ("prize_cents", "<u1")])
+    st["event"] = np.repeat(np.arange(events), n)
+    st["entrant"] = np.tile(np.arange(n), events)
+    st["rank"] = st["entrant"] + 1
+    st["strategy"] = np.tile(np.arange(n) % 2 * (k - 1), events)
+    with h5py.File(path, "w") as f:
+        f.create_dataset("standings", data=st, chunks=(min(len(st), 1 << 16),),
+                         compression="gzip", compression_opts=9, shuffle=True)
+        f.create_dataset("events", data=np.zeros(events, [("event", "<u4")]))
+        f.attrs["strategies"] = json.dumps(["random"] * (k - 1) + ["greedy"])
+        if entrants:
+            f.attrs["entrants"] = np.array([f"e{i}" for i in range(entrants)],
+                                           dtype=h5py.string_dtype())
+    return path
+
+
+def limited(argv, gib=2):
+    """Runs the report in a process of at most `gib` GiB of address space."""
+    import resource
+
+    def limit():
+        resource.setrlimit(resource.RLIMIT_AS, (gib << 30, gib << 30))
+    env = dict(os.environ, OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1")
+    return subprocess.run([sys.executable, "-m", "cribsim.event_report", *argv],
+                          preexec_fn=limit, env=env, capture_output=True, text=True)
+
+
+class TestMemory(unittest.TestCase):
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+
+    def tearDown(self):
+        self.tmp.cleanup()
+
+    def test_memory_follows_the_rows_read_not_a_product_of_counts(self):
+        path = forge(os.path.join(self.tmp.name, "many.h5"))
+        self.assertLess(os.path.getsize(path), 100_000)
+        p = limited([path, "--summary"])
+        self.assertEqual(p.returncode, 0, p.stderr[-2000:])
+        self.assertIn("4096 events of 60 entrants", p.stdout)
+        s = events.read(path)
+        rows = {r["strategy"]: r for r in s.rows()}
+        self.assertEqual(rows["random"]["event_win"], 1.0)  # entrant 0 wins every event
+        self.assertEqual(rows["random"]["mean_rank"], 30.0)  # ranks 1, 3, ..., 59
+        self.assertEqual(rows["greedy"]["mean_rank"], 31.0)
+        self.assertEqual(s.correct, 0)  # greedy, the stronger, always behind
+
+    def test_a_forged_entrant_count_is_refused_naming_the_file(self):
+        path = forge(os.path.join(self.tmp.name, "forged.h5"), events=8, entrants=4)
+        p = limited([path, "--summary"])
+        self.assertEqual(p.returncode, 2, p.stderr)
+        self.assertIn("forged.h5", p.stderr)
+        self.assertIn("60 rows for its first event, but the field has 4 entrants", p.stderr)
+        self.assertNotIn("Traceback", p.stderr)
+        # an event whose entrants play other strategies than the first event's
+        path = os.path.join(self.tmp.name, "swapped.h5")
+        write_file(path, ["expected", "greedy"], np.array([[1, 2], [2, 1]]),
+                   np.zeros((2, 2), int), np.array([0, 1]))
+        with h5py.File(path, "a") as f:
+            st = f["standings"][...]
+            st["strategy"][2:] = 0
+            f["standings"][...] = st
+        with self.assertRaises(events.EventFileError) as e:
+            events.read(path)
+        self.assertIn("swapped.h5", str(e.exception))
 
 
 CRIBSIM = os.environ.get("CRIBSIM")
