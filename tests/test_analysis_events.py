@@ -150,8 +150,14 @@ class TestEvents(unittest.TestCase):
         self.assertEqual(s.correct_rate()[0], 0.5)
 
     def run_tool(self, *args):
-        return subprocess.run([sys.executable, "-m", "cribsim.event_report", *args],
-                              capture_output=True, text=True)
+        """The command, in this process (one test runs it as a program: TestBracketFile)."""
+        out, err = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                status = events.main(list(args))
+            except SystemExit as e:  # argparse errors
+                status = e.code
+        return subprocess.CompletedProcess(args, status, out.getvalue(), err.getvalue())
 
     def test_bad_inputs_exit_2_naming_the_file(self):
         p = self.run_tool(os.path.join(self.tmp.name, "missing.h5"))
