@@ -78,9 +78,45 @@ class TestEvents(unittest.TestCase):
         self.assertAlmostEqual(rows["greedy"]["mean_rank"], (3 + 4 + 2 + 4 + 1 + 2) / 6)
         # standings points (here 1.5 x rank): their mean and its interval
         self.assertAlmostEqual(rows["greedy"]["points"], 1.5 * 16 / 6)
+        # greedy's points 4.5, 6, 3, 6, 1.5, 3: mean 4, sample variance 16.5 / 5 = 3.3, half
+        # width 1.96 x sqrt(3.3 / 6) = 1.453548
         lo, hi = rows["greedy"]["points_ci"]
-        self.assertLess(lo, 4.0)
-        self.assertGreater(hi, 4.0)
+        self.assertAlmostEqual(lo, 2.546452, places=5)
+        self.assertAlmostEqual(hi, 5.453548, places=5)
+
+    def test_text_and_markdown_rows(self):
+        # expected: wins 2 of 3 events; its entrants 2 of 6 first, 1 second (event 0), 2
+        # third (events 1 and 2); $36.33 a week; mean rank 14 / 6; points 1.5 x 14 / 6
+        s = events.read(self.path)
+        text = events.text_report([s])
+        self.assertIn("3 events of 4 entrants, 4.0 games an event", text)
+        row = next(line.split() for line in text.splitlines() if line.split()[:1] == ["expected"])
+        # strategy, entrants, wins [ci], 1st [ci], 2nd, 3rd, prize [ci], mean rank, points
+        self.assertEqual(row[0:3] + row[5:6] + row[8:11] + row[13:],
+                         ["expected", "2", "66.7%", "33.3%", "16.7%", "33.3%", "$36.33", "2.33",
+                          "3.50"])
+        md = events.markdown_report([s])
+        line = next(x for x in md.splitlines() if x.startswith("| `expected`"))
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        self.assertEqual([c.split(" ")[0] for c in cells],
+                         ["`expected`", "2", "66.7%", "33.3%", "16.7%", "33.3%", "$36.33",
+                          "2.33", "3.50"])
+
+    def test_strength_option_and_whole_events(self):
+        self.assertEqual(events.parse_strength("mc=3, expected = 2"), {"mc": 3.0, "expected": 2.0})
+        with self.assertRaises(ValueError) as e:
+            events.parse_strength("mc")
+        self.assertIn("'mc' is not NAME=VALUE", str(e.exception))
+        # rows 4..7 hold the second event's entrants split over events 1 and 2
+        path = os.path.join(self.tmp.name, "split.h5")
+        write_file(path, ["expected", "greedy"], self.ranks, self.prizes, np.array([0, 0, 1, 1]))
+        with h5py.File(path, "a") as f:
+            st = f["standings"][...]
+            st["event"][6:8] = 2
+            f["standings"][...] = st
+        with self.assertRaises(events.EventFileError) as e:
+            events.read(path, chunk_events=1)
+        self.assertIn("/standings rows 4..7 are not whole events in order", str(e.exception))
 
     def test_strength_correlation_and_order(self):
         s = events.read(self.path)
@@ -88,14 +124,19 @@ class TestEvents(unittest.TestCase):
         self.assertEqual(s.correct, 2)
         # Spearman of strength (1,1,0,0) against -rank, worked by hand: event 0 gives
         # 0.894427, event 1 0.447214, event 2 -0.894427
-        rho, _ = s.correlation()
+        rho, (lo, hi) = s.correlation()
         self.assertAlmostEqual(rho, (0.894427191 + 0.447213595 - 0.894427191) / 3, places=6)
+        # their spread sqrt((0.8 + 0.2 + 0.8) / 3 - 0.149071^2) = 0.760117, half width
+        # 1.96 x 0.760117 / sqrt(3) = 0.860137
+        self.assertAlmostEqual(lo, -0.711066, places=5)
+        self.assertAlmostEqual(hi, 1.009209, places=5)
 
     def test_blocks_of_any_size_give_the_same_figures(self):
         whole = events.read(self.path, chunk_events=4096)
         for k in (1, 2):
             part = events.read(self.path, chunk_events=k)
             self.assertEqual(part.correct, whole.correct)
+            self.assertEqual(part.games, 12)  # 4 games in each of 3 events
             self.assertAlmostEqual(part.rho_sum, whole.rho_sum)
             np.testing.assert_allclose(part.place, whole.place)
             np.testing.assert_allclose(part.prize, whole.prize)

@@ -176,6 +176,23 @@ class TestRunFiles(unittest.TestCase):
             self.assertEqual(long["side"].tolist(), [0, 1, 0, 1] * 2)
             self.assertEqual(long["result"].tolist(), [0, 1, 0, 1, 1, 0, 1, 0])
 
+    def test_frames_read_in_chunks_are_numbered_from_zero(self):
+        # the whole file's frames, however many chunks they were read in, carry one index
+        # 0 .. rows - 1 (a concatenation that kept each chunk's own index would restart it)
+        path = Files.paths["fx-two"]
+        old = os.environ.get(runfile.CHUNK_ENV)
+        os.environ[runfile.CHUNK_ENV] = "8"
+        try:
+            g, p = cribsim.games(path), cribsim.plays(path)
+        finally:
+            if old is None:
+                del os.environ[runfile.CHUNK_ENV]
+            else:
+                os.environ[runfile.CHUNK_ENV] = old
+        self.assertEqual(g.index.tolist(), list(range(25)))
+        self.assertEqual(p.index.tolist(), list(range(len(p))))
+        self.assertGreater(len(p), 25 * 8)
+
     def test_errors_name_the_file(self):
         with tempfile.TemporaryDirectory() as d:
             path = os.path.join(d, "nothing.h5")
@@ -212,8 +229,24 @@ class TestEventFiles(unittest.TestCase):
             self.assertEqual(s["extra_1"].tolist(), [2, 4, 6])
             self.assertEqual(len(cribsim.events(path)), 1)
             self.assertEqual(cribsim.event_games(path).columns.tolist(), ["game", "table"])
-            with self.assertRaises(cribsim.CribsimFileError):
+            with self.assertRaises(cribsim.CribsimFileError) as e:
                 cribsim.table(path, "nope")
+            self.assertIn("no /nope table", str(e.exception))
+
+    def test_plain_arrays_and_groups(self):
+        # a table without fields reads as one column, `value`: a 2-D array's first column,
+        # a scalar's value; a group is not a table
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "plain.h5")
+            with h5py.File(path, "w") as f:
+                f.create_dataset("pairs", data=np.array([[1, 2], [3, 4], [5, 6]]))
+                f.create_dataset("one", data=np.float64(2.5))
+                f.create_group("folder")
+            self.assertEqual(cribsim.table(path, "pairs")["value"].tolist(), [1, 3, 5])
+            self.assertEqual(cribsim.table(path, "one")["value"].tolist(), [2.5])
+            with self.assertRaises(cribsim.CribsimFileError) as e:
+                cribsim.table(path, "folder")
+            self.assertIn("no /folder table", str(e.exception))
 
 
 if __name__ == "__main__":

@@ -56,6 +56,10 @@ class WriteError(Exception):
     """An output that could not be written: the message names the file."""
 
 
+# Everything a tool reports as bad input (exit status 2).
+INPUT_ERRORS = (BadInput, runfile.CribsimFileError) + DATA_ERRORS
+
+
 def check_output(path, force=False):
     """Raises BadInput unless `path` may be written: its folder exists, it is not a folder,
     and it does not exist unless `force`."""
@@ -261,7 +265,7 @@ def tool(prog):
             except WriteError as e:
                 print(printable(f"{prog}: error: {_first_line(e)}"), file=sys.stderr)
                 return 1
-            except (BadInput, runfile.CribsimFileError) + DATA_ERRORS as e:
+            except INPUT_ERRORS as e:
                 print(printable(f"{prog}: error: {error_message(e)}"), file=sys.stderr)
                 return 2
             finally:
