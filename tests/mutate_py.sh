@@ -65,14 +65,17 @@ restore() {
 trap restore EXIT
 trap 'restore; exit 130' INT TERM
 
-# The tests of each module: its own test file.
+# The tests of each module: the test files that exercise it.
 tests_of() {
     case "$(basename "$1" .py)" in
-        cards | game) echo "tests/test_analysis_cribsim.py" ;;
-        cliio) echo "tests/test_analysis_io.py" ;;
+        cards | matches | stats) echo "tests/test_analysis.py" ;;
+        game) echo "tests/test_analysis_cribsim.py" ;;
+        cliio | ladder) echo "tests/test_analysis_io.py" ;;
+        report | plots | metrics | results) echo "tests/test_analysis_tools.py" ;;
         dataset | train_discard) echo "tests/test_analysis_dataset.py" ;;
         event_report | event_study) echo "tests/test_analysis_events.py" ;;
-        loader | runfile | fixtures) echo "tests/test_analysis_loader.py" ;;
+        runfile) echo "tests/test_analysis_loader.py tests/test_analysis_io.py" ;;
+        loader | fixtures) echo "tests/test_analysis_loader.py" ;;
         shards) echo "tests/test_analysis_shards.py" ;;
         train_model) echo "tests/test_analysis_model.py" ;;
         *) echo "tests/test_analysis.py" ;;

@@ -198,6 +198,41 @@ class TestOutputs(unittest.TestCase):
         with self.assertRaises(cliio.BadInput):
             cliio.check_output(os.path.join(self.d, "a", "b.txt"), force=True)
 
+    def test_outputs_get_the_modes_the_umask_allows_and_errors_name_the_file(self):
+        old = os.umask(0o022)
+        try:
+            path = cliio.write_text(os.path.join(self.d, "a.txt"), "a")
+            with cliio.output_path(os.path.join(self.d, "b.h5")) as tmp:
+                spill(tmp, b"b")
+            shards = os.path.join(self.d, "shards")
+            os.mkdir(shards)
+            with cliio.output_files(shards, []) as work:
+                spill(os.path.join(work, "x-00000.npz"), b"x")
+        finally:
+            os.umask(old)
+        for p in (path, os.path.join(self.d, "b.h5"), os.path.join(shards, "x-00000.npz")):
+            self.assertEqual(os.stat(p).st_mode & 0o777, 0o644, p)
+        self.assertEqual(os.listdir(shards), ["x-00000.npz"])
+        # an existing file is refused unless force is given
+        with self.assertRaises(cliio.BadInput):
+            with cliio.output(path) as f:
+                f.write("b")
+        self.assertEqual(slurp(path), "a")
+        # an OSError while writing by name is a WriteError naming the file; nothing is left
+        out = os.path.join(self.d, "c.h5")
+        with self.assertRaises(cliio.WriteError) as e:
+            with cliio.output_path(out):
+                raise OSError(28, "No space left on device")
+        self.assertIn("c.h5: cannot write: No space left on device", str(e.exception))
+        self.assertEqual(sorted(os.listdir(self.d)), ["a.txt", "b.h5", "shards"])
+        with self.assertRaises(cliio.WriteError) as e:
+            with cliio.output_files(shards, []) as work:
+                spill(os.path.join(work, "x-00000.npz"), b"y")
+                raise OSError(28, "No space left on device")
+        self.assertIn("shards: cannot write: No space left on device", str(e.exception))
+        self.assertEqual(os.listdir(shards), ["x-00000.npz"])
+        self.assertEqual(slurp(os.path.join(shards, "x-00000.npz")), "x")
+
 
 # What a hostile file's strings try on the terminal: a title change (OSC ... BEL), clearing the
 # screen (CSI 2J), colour, a C1 control (CSI as one byte) and a right-to-left override.
