@@ -16,6 +16,7 @@ import subprocess
 import sys
 import tempfile
 import unittest
+from unittest import mock
 
 import h5py
 import numpy as np
@@ -374,6 +375,39 @@ class TestRefusals(unittest.TestCase):
             # a shorter dataset replacing shards leaves none of the old ones behind
             self.assertEqual(os.listdir(os.path.join(d, "o")), ["discard-00000.npz"])
             self.assertFalse([n for n in os.listdir(d) if n.startswith(".")])
+
+    def test_a_failed_force_into_a_shard_folder_keeps_the_old_dataset_whole(self):
+        # Four shards of the first 8 games; then --force with the whole file, stopped by an
+        # error after its first chunk (by then a new shard is written). The old dataset must
+        # read back whole, and nothing of the new one may be left in the folder.
+        with tempfile.TemporaryDirectory() as d:
+            out = os.path.join(d, "shards") + "/"
+            os.mkdir(out)
+            make(Files.two, "discard", out, "--max-games", "8", "--shard-rows", "40")
+            before = dataset.read(out)
+            names = sorted(os.listdir(out))
+            self.assertGreaterEqual(len(names), 4)
+            real = dataset.iter_rows
+
+            def failing(*args, **kwargs):
+                for i, chunk in enumerate(real(*args, **kwargs)):
+                    if i == 1:
+                        raise OSError("the disk is full")
+                    yield chunk
+            with mock.patch.object(dataset, "iter_rows", failing):
+                status, _, err = run_main([Files.two, "--kind", "discard", "-o", out,
+                                           "--force", "--chunk-games", "4",
+                                           "--shard-rows", "20"])
+            self.assertEqual(status, 2, err)
+            self.assertIn("the disk is full", err)
+            self.assertEqual(sorted(os.listdir(out)), names)
+            after = dataset.read(out)
+            for k in before:
+                np.testing.assert_array_equal(after[k], before[k], k)
+            # and a --force that succeeds replaces every old shard
+            make(Files.two, "discard", out, "--max-games", "2", "--force", "--shard-rows", "1000")
+            self.assertEqual(os.listdir(out), ["discard-00000.npz"])
+            self.assertEqual(sorted(set(dataset.read(out)["game"].tolist())), [0, 1])
 
     def test_errors_leave_no_traceback_from_the_command_line(self):
         with tempfile.TemporaryDirectory() as d:

@@ -198,6 +198,119 @@ class TestOutputs(unittest.TestCase):
         with self.assertRaises(cliio.BadInput):
             cliio.check_output(os.path.join(self.d, "a", "b.txt"), force=True)
 
+    def test_outputs_get_the_modes_the_umask_allows_and_errors_name_the_file(self):
+        old = os.umask(0o022)
+        try:
+            path = cliio.write_text(os.path.join(self.d, "a.txt"), "a")
+            with cliio.output_path(os.path.join(self.d, "b.h5")) as tmp:
+                spill(tmp, b"b")
+            shards = os.path.join(self.d, "shards")
+            os.mkdir(shards)
+            with cliio.output_files(shards, []) as work:
+                spill(os.path.join(work, "x-00000.npz"), b"x")
+        finally:
+            os.umask(old)
+        for p in (path, os.path.join(self.d, "b.h5"), os.path.join(shards, "x-00000.npz")):
+            self.assertEqual(os.stat(p).st_mode & 0o777, 0o644, p)
+        self.assertEqual(os.listdir(shards), ["x-00000.npz"])
+        # an existing file is refused unless force is given
+        with self.assertRaises(cliio.BadInput):
+            with cliio.output(path) as f:
+                f.write("b")
+        self.assertEqual(slurp(path), "a")
+        # an OSError while writing by name is a WriteError naming the file; nothing is left
+        out = os.path.join(self.d, "c.h5")
+        with self.assertRaises(cliio.WriteError) as e:
+            with cliio.output_path(out):
+                raise OSError(28, "No space left on device")
+        self.assertIn("c.h5: cannot write: No space left on device", str(e.exception))
+        self.assertEqual(sorted(os.listdir(self.d)), ["a.txt", "b.h5", "shards"])
+        with self.assertRaises(cliio.WriteError) as e:
+            with cliio.output_files(shards, []) as work:
+                spill(os.path.join(work, "x-00000.npz"), b"y")
+                raise OSError(28, "No space left on device")
+        self.assertIn("shards: cannot write: No space left on device", str(e.exception))
+        self.assertEqual(os.listdir(shards), ["x-00000.npz"])
+        self.assertEqual(slurp(os.path.join(shards, "x-00000.npz")), "x")
+
+
+# What a hostile file's strings try on the terminal: a title change (OSC ... BEL), clearing the
+# screen (CSI 2J), colour, a C1 control (CSI as one byte) and a right-to-left override.
+HOSTILE = ("alpha\x1b]0;pwned\x07", "beta\x1b[2J\x1b[31m", "\x9b6n\u202egamma")
+
+
+def assert_no_terminal_control(test, text):
+    """No character of text but the newline is one a terminal would act on."""
+    bad = sorted({c for c in text if c != "\n" and not c.isprintable()})
+    test.assertEqual(bad, [], text)
+
+
+class TestStringsFromFiles(unittest.TestCase):
+    """Strategies, seats and statuses are printed escaped (cliio.printable), by every tool."""
+
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        self.d = self.tmp.name
+        self.run = fixtures.write_run(os.path.join(self.d, "hostile.h5"), Files.games,
+                                      Files.deals, seats=HOSTILE[:2],
+                                      attrs={"status": "interrupted" + HOSTILE[2]})
+
+    def tearDown(self):
+        self.tmp.cleanup()
+
+    def test_printable_escapes_what_a_terminal_acts_on(self):
+        self.assertEqual(cliio.printable("mc:samples=9\nZo\u00eb"), "mc:samples=9\nZo\u00eb")
+        self.assertEqual(cliio.printable(HOSTILE[0]), "alpha\\x1b]0;pwned\\x07")
+        self.assertEqual(cliio.printable(HOSTILE[2]), "\\x9b6n\\u202egamma")
+        self.assertEqual(cliio.printable("a\tb\rc\x7f"), "a\\x09b\\x0dc\\x7f")
+
+    def test_report_and_matches_escape_the_seats_and_the_status(self):
+        status, out, err = run_main(report.main, [self.run, "--summary"])
+        self.assertEqual(status, 0, err)
+        assert_no_terminal_control(self, out + err)
+        self.assertIn("alpha\\x1b]0;pwned\\x07", out)
+        status, out, err = run_main(matches.main, [self.run, "--race", "2"])
+        self.assertEqual(status, 0, err)
+        assert_no_terminal_control(self, out + err)
+        self.assertIn("\\x1b[2J", out)
+
+    def test_error_messages_escape_the_files_strings(self):
+        from cribsim import dataset
+        status, out, err = run_main(dataset.main, [self.run, "--kind", "play", "-o",
+                                                   os.path.join(self.d, "x.h5"),
+                                                   "--strategy", "nobody"])
+        self.assertEqual(status, 2)
+        assert_no_terminal_control(self, out + err)
+        self.assertIn("beta\\x1b[2J", err)
+
+    def test_the_event_report_escapes_the_strategies(self):
+        from cribsim import event_report
+        path = os.path.join(self.d, "ev.h5")
+        st = np.zeros(4, [("event", "<u8"), ("entrant", "<u2"), ("strategy", "<u2"),
+                          ("rank", "<u2"), ("points", "<f8"), ("prize_cents", "<i8")])
+        st["entrant"] = st["rank"] = [0, 1, 2, 3]
+        st["rank"] += 1
+        st["strategy"] = [0, 1, 0, 1]
+        with h5py.File(path, "w") as f:
+            f.create_dataset("standings", data=st)
+            f.create_dataset("events", data=np.zeros(1, [("event", "<u8")]))
+            f.attrs["strategies"] = np.array(HOSTILE[:2], dtype=h5py.string_dtype())
+        # no strength for them: the error names the strategy, escaped
+        status, out, err = run_main(event_report.main, [path, "--summary"])
+        self.assertEqual(status, 2)
+        assert_no_terminal_control(self, out + err)
+        self.assertIn("alpha\\x1b]0;pwned\\x07", err)
+        strength = f"{HOSTILE[0]}=2,{HOSTILE[1]}=1"
+        status, out, err = run_main(event_report.main, [path, "--summary", "--strength",
+                                                        strength])
+        self.assertEqual(status, 0, err)
+        assert_no_terminal_control(self, out + err)
+        self.assertIn("beta\\x1b[2J\\x1b[31m", out)
+        md = os.path.join(self.d, "ev.md")
+        status, out, err = run_main(event_report.main, [path, "-o", md, "--strength", strength])
+        self.assertEqual(status, 0, err)
+        assert_no_terminal_control(self, slurp(md))
+
 
 def corrupt_chunk_index(src, dst):
     """A copy of src with the chunk index of its datasets (the B-tree nodes, signature TREE)

@@ -144,6 +144,55 @@ class TestRunFiles(unittest.TestCase):
             self.assertIsNone(cribsim.plays(path))
             self.assertEqual(len(cribsim.games(path)), 5)
 
+    def test_long_games_give_each_row_its_seats_side_in_every_game(self):
+        # Three games of three players (each seat its own side), the lineup rotated one seat a
+        # game; and two games of partners (seats 0 and 2 against 1 and 3). Worked by hand:
+        # the long frame has one row per game and seat, the side repeats seat by seat in every
+        # game, the result is the side's, and the strategy is the lineup entry at the seat,
+        # (seat + rotation) mod 3.
+        three = fixtures.games_array([
+            {"winner": 2, "score": [100, 90, 121], "rotation": 0},
+            {"winner": 0, "score": [121, 80, 110], "rotation": 1},
+            {"winner": 1, "score": [95, 121, 70], "rotation": 2}])
+        partners = fixtures.games_array([
+            {"winner": 1, "score": [99, 121, 99, 121]},
+            {"winner": 0, "score": [121, 60, 121, 60]}])
+        with tempfile.TemporaryDirectory() as d:
+            path = fixtures.write_run(os.path.join(d, "three.h5"), three,
+                                      seats=("a", "b", "c"), attrs={"rotations": np.int32(3)})
+            long = cribsim.games(path, long=True)
+            self.assertEqual(long["game"].tolist(), [0, 0, 0, 1, 1, 1, 2, 2, 2])
+            self.assertEqual(long["seat"].tolist(), [0, 1, 2] * 3)
+            self.assertEqual(long["side"].tolist(), [0, 1, 2] * 3)
+            self.assertEqual(long["score"].tolist(), [100, 90, 121, 121, 80, 110, 95, 121, 70])
+            self.assertEqual(long["result"].tolist(), [0, 0, 1, 1, 0, 0, 0, 1, 0])
+            self.assertEqual(long["strategy"].tolist(),
+                             ["a", "b", "c", "b", "c", "a", "c", "a", "b"])
+            path = fixtures.write_run(os.path.join(d, "partners.h5"), partners,
+                                      rules_dict=fixtures.rules(players=4, partnership=True),
+                                      seats=("a", "b", "a", "b"))
+            long = cribsim.games(path, long=True)
+            self.assertEqual(long["seat"].tolist(), [0, 1, 2, 3] * 2)
+            self.assertEqual(long["side"].tolist(), [0, 1, 0, 1] * 2)
+            self.assertEqual(long["result"].tolist(), [0, 1, 0, 1, 1, 0, 1, 0])
+
+    def test_frames_read_in_chunks_are_numbered_from_zero(self):
+        # the whole file's frames, however many chunks they were read in, carry one index
+        # 0 .. rows - 1 (a concatenation that kept each chunk's own index would restart it)
+        path = Files.paths["fx-two"]
+        old = os.environ.get(runfile.CHUNK_ENV)
+        os.environ[runfile.CHUNK_ENV] = "8"
+        try:
+            g, p = cribsim.games(path), cribsim.plays(path)
+        finally:
+            if old is None:
+                del os.environ[runfile.CHUNK_ENV]
+            else:
+                os.environ[runfile.CHUNK_ENV] = old
+        self.assertEqual(g.index.tolist(), list(range(25)))
+        self.assertEqual(p.index.tolist(), list(range(len(p))))
+        self.assertGreater(len(p), 25 * 8)
+
     def test_errors_name_the_file(self):
         with tempfile.TemporaryDirectory() as d:
             path = os.path.join(d, "nothing.h5")
@@ -180,8 +229,24 @@ class TestEventFiles(unittest.TestCase):
             self.assertEqual(s["extra_1"].tolist(), [2, 4, 6])
             self.assertEqual(len(cribsim.events(path)), 1)
             self.assertEqual(cribsim.event_games(path).columns.tolist(), ["game", "table"])
-            with self.assertRaises(cribsim.CribsimFileError):
+            with self.assertRaises(cribsim.CribsimFileError) as e:
                 cribsim.table(path, "nope")
+            self.assertIn("no /nope table", str(e.exception))
+
+    def test_plain_arrays_and_groups(self):
+        # a table without fields reads as one column, `value`: a 2-D array's first column,
+        # a scalar's value; a group is not a table
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "plain.h5")
+            with h5py.File(path, "w") as f:
+                f.create_dataset("pairs", data=np.array([[1, 2], [3, 4], [5, 6]]))
+                f.create_dataset("one", data=np.float64(2.5))
+                f.create_group("folder")
+            self.assertEqual(cribsim.table(path, "pairs")["value"].tolist(), [1, 3, 5])
+            self.assertEqual(cribsim.table(path, "one")["value"].tolist(), [2.5])
+            with self.assertRaises(cribsim.CribsimFileError) as e:
+                cribsim.table(path, "folder")
+            self.assertIn("no /folder table", str(e.exception))
 
 
 if __name__ == "__main__":

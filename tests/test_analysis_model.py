@@ -138,6 +138,23 @@ class TrainModelTest(unittest.TestCase):
                             f"{kind}: Python and C disagree on {int((~same[clear]).sum())} of "
                             f"{int(clear.sum())} decisions")
 
+    def test_the_output_follows_no_planted_link(self):
+        # a link under the old fixed temporary name OUT.tmp, towards a file of the victim's
+        victim, out = self.path("victim.txt"), self.path("linked.model")
+        with open(victim, "w") as f:
+            f.write("keep me")
+        os.symlink(victim, out + ".tmp")
+        status, _, err = train([Data.discard, Data.play, "-o", out, "--max-rows", "200",
+                                "--steps", "5"])
+        self.assertEqual(status, 0, err)
+        with open(victim) as f:
+            self.assertEqual(f.read(), "keep me")
+        self.assertFalse(os.path.islink(out))
+        self.assertEqual(train_model.read_model(out)[0].shape,
+                         (len(train_model.DISCARD_FEATURES),))
+        self.assertEqual(sorted(n for n in os.listdir(Data.dir) if n.startswith("linked")),
+                         ["linked.model", "linked.model.tmp"])
+
     def test_bad_inputs_exit_2_naming_the_file(self):
         out = self.path("bad.model")
         junk = self.path("junk.npz")

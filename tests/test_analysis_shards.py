@@ -15,6 +15,7 @@ names the binary; ctest sets it). Run by ctest, or directly:
 import contextlib
 import io
 import multiprocessing
+import resource
 import os
 import shutil
 import subprocess
@@ -235,6 +236,23 @@ class TestRefused(unittest.TestCase):
             # a gap: shard 2 of 4 missing
             err = self.refused([parts[0]] + parts[2:], [parts[0]])
             self.assertIn("2/4", err)
+            # a forged shard count: the answer is found without counting up to it, in a
+            # process of 2 GiB at most (listing every missing index took tens of GiB)
+            forged = os.path.join(d, "forged-1.h5")
+            shutil.copy(parts[0], forged)
+            with h5py.File(forged, "a") as f:
+                f.attrs["shard_count"] = np.int32(2 ** 31 - 1)
+
+            def limit():
+                resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
+            p = subprocess.run([sys.executable, "-m", "cribsim.report", forged, "--summary"],
+                               preexec_fn=limit, capture_output=True, text=True, timeout=120,
+                               env=dict(os.environ, OPENBLAS_NUM_THREADS="1"))
+            self.assertEqual(p.returncode, 2, p.stderr[-2000:])
+            self.assertIn(forged, p.stderr)
+            self.assertIn("shards 2/2147483647, 3/2147483647, 4/2147483647, 5/2147483647, "
+                          "6/2147483647 ... are not given (1 of 2147483647 given: a gap)",
+                          p.stderr)
             # an overlap: shard 3 given twice (a copy)
             twice = os.path.join(d, "copy-3.h5")
             shutil.copy(parts[2], twice)

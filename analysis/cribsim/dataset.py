@@ -647,16 +647,19 @@ class NpzWriter:
 
 class ShardWriter:
     """.npz shards of shard_rows rows, KIND-00000.npz, ... in a folder, each written whole
-    from a buffer of at most shard_rows rows."""
+    from a buffer of at most shard_rows rows. The shards are written into a temporary folder
+    inside the output folder and replace the folder's old shards of the kind only when the
+    last is written (cliio.output_files): a dataset cut short leaves the old one whole."""
 
     def __init__(self, folder, kind, table, meta, force, shard_rows):
         self.folder, self.kind, self.table, self.meta = folder, kind, table, meta
         self.force, self.shard_rows = force, shard_rows
         self.buffer, self.buffered, self.index, self.rows = [], 0, 0, 0
-        self.written = []
+        self.ctx = cliio.output_files(folder, _shards(folder, kind))
+        self.work = self.ctx.__enter__()
 
     def name(self, i):
-        return os.path.join(self.folder, f"{self.kind}-{i:05d}.npz")
+        return os.path.join(self.work, f"{self.kind}-{i:05d}.npz")
 
     def write(self, data):
         self.rows += len(data["game"])
@@ -675,7 +678,6 @@ class ShardWriter:
             for name in columns(self.kind):
                 _zip_array(zf, name, part[name])
             _npz_extras(zf, self.kind, self.table, self.meta)
-        self.written.append(path)
         self.index += 1
         self.buffer, self.buffered = [], 0
 
@@ -684,14 +686,11 @@ class ShardWriter:
             if not self.buffer:
                 self.buffer = [empty(self.kind)]
             self._flush()
-        # Shards of an earlier, longer dataset would join this one: remove them (--force).
-        for old in _shards(self.folder, self.kind)[self.index:]:
-            os.unlink(old)
+        self.ctx.__exit__(None, None, None)  # the new shards replace every old one
 
     def abort(self):
-        for path in self.written:  # a dataset cut short leaves no shards of its own
-            with contextlib.suppress(OSError):
-                os.unlink(path)
+        with contextlib.suppress(Exception):
+            self.ctx.__exit__(RuntimeError, RuntimeError("aborted"), None)
 
     def cleanup(self):
         pass
@@ -709,15 +708,12 @@ class H5Writer:
 
     def __init__(self, path, kind, table, meta, force):
         self.path, self.kind, self.force = path, kind, force
-        folder = os.path.dirname(os.path.abspath(path))
-        fd, self.tmp = tempfile.mkstemp(dir=folder, prefix=f".{os.path.basename(path)}.",
-                                        suffix=".tmp")
-        os.close(fd)
+        self.ctx = cliio.output_path(path, force)
+        self.tmp = self.ctx.__enter__()
         try:
             self._create(kind, table, meta)
         except BaseException:
             self.abort()
-            self.cleanup()
             raise
 
     def _create(self, kind, table, meta):
@@ -757,23 +753,17 @@ class H5Writer:
             self._flush(self.buffered)
         self.f.attrs["rows"] = self.rows
         self.f.close()
-        try:
-            os.chmod(self.tmp, 0o666 & ~cliio._umask())
-            if not self.force and os.path.lexists(self.path):
-                raise cliio.BadInput(f"{self.path} appeared while it was written (give --force "
-                                     "to replace it)")
-            os.replace(self.tmp, self.path)
-        except OSError as e:
-            raise cliio.WriteError(f"{self.path}: cannot write: {e.strerror or e}")
+        self.ctx.__exit__(None, None, None)  # renamed into place
 
     def abort(self):
         with contextlib.suppress(Exception):
             if getattr(self, "f", None) is not None:
                 self.f.close()
+        with contextlib.suppress(Exception):
+            self.ctx.__exit__(RuntimeError, RuntimeError("aborted"), None)  # removed
 
     def cleanup(self):
-        with contextlib.suppress(OSError):
-            os.unlink(self.tmp)
+        pass
 
 
 class CsvWriter:
@@ -1002,8 +992,8 @@ def main(argv=None):
         meta = _meta(source, args.kind, args.strategy, args.games)
         rows = write_stream(args.output, args.kind, iter_rows(source, args.kind, args.strategy),
                             table, meta, args.force, args.shard_rows)
-    print(f"wrote {rows} {args.kind} rows of {source.n_games} games to "
-          f"{os.path.abspath(args.output)}")
+    print(cliio.printable(f"wrote {rows} {args.kind} rows of {source.n_games} games to "
+                          f"{os.path.abspath(args.output)}"))
     return 0
 
 

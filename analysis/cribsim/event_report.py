@@ -27,8 +27,11 @@ strategy spec or name instead (`--strength mc=3,expected=2,greedy=1`). Entrants 
 strength tie in the correlation.
 
 Memory is bounded: /standings is read in blocks of whole events (--chunk-events, 4096 by
-default), and only counts and sums are kept, so a file of any number of events is read in
-memory proportional to the block.
+default, fewer when the events are large: at most BLOCK_ROWS rows a block), and only counts
+and sums by strategy are kept, so a file of any number of events is read in memory
+proportional to the block plus the strategy table. Nothing is sized by a product of the
+file's counts: a file's rows an event must match its field (the `entrants` attribute), and
+every event's entrants play the same strategies as the first's, or the file is refused.
 """
 
 import argparse
@@ -40,13 +43,14 @@ import sys
 import h5py
 import numpy as np
 
+from . import cliio
 from .stats import Z95, wilson
 
 LADDER = ("random", "greedy", "expected", "expert", "mc")
 STANDINGS_FIELDS = ("event", "entrant", "strategy", "rank", "points", "prize_cents")
 
 
-class EventFileError(Exception):
+class EventFileError(cliio.BadInput):
     """A file that is not a readable event file; the message names it."""
 
 
@@ -159,6 +163,7 @@ class Summary:
         self.n = n_entrants
         self.weeks = weeks
         k = len(specs)
+        self.field = None  # the strategies of the field's entrants, sorted (the first event)
         self.events = 0
         self.entrants = np.zeros(k, dtype=np.int64)  # entrants of each strategy in the field
         self.event_wins = np.zeros(k)  # events won by an entrant of the strategy (ties shared)
@@ -174,25 +179,33 @@ class Summary:
         self.correct = 0
         self.games = 0
 
+    def _by_strategy(self, strat, values):
+        """The sums of values (an array shaped like strat) over each strategy's rows."""
+        return np.bincount(strat.ravel(), weights=np.ravel(values), minlength=len(self.specs))
+
     def add_block(self, strat, rank, prize, points=None):
-        """strat, rank, prize, points: arrays of shape (events, entrants)."""
+        """strat, rank, prize, points: arrays of shape (events, entrants). Memory: a few
+        arrays of the block's shape and of the strategy table's length."""
         e, k = strat.shape[0], len(self.specs)
         if self.events == 0:
             self.entrants = np.bincount(strat[0], minlength=k).astype(np.int64)
+            self.field = np.sort(strat[0])
+        if not np.array_equal(np.sort(strat, axis=1), np.broadcast_to(self.field, strat.shape)):
+            raise EventFileError(f"{self.path}: an event's entrants play other strategies than "
+                                 "the first event's field")
         self.events += e
-        onehot = strat[:, :, None] == np.arange(k)[None, None, :]  # (e, n, k)
         first = rank == rank.min(axis=1, keepdims=True)
         share = first / first.sum(axis=1, keepdims=True)
-        self.event_wins += (share[:, :, None] * onehot).sum(axis=(0, 1))
+        self.event_wins += self._by_strategy(strat, share)
         for p in range(3):
-            self.place[:, p] += ((rank == p + 1)[:, :, None] & onehot).sum(axis=(0, 1))
+            self.place[:, p] += np.bincount(strat[rank == p + 1], minlength=k)
         pr = prize.astype(float)
-        self.prize += (pr[:, :, None] * onehot).sum(axis=(0, 1))
-        self.prize_sq += ((pr * pr)[:, :, None] * onehot).sum(axis=(0, 1))
-        self.rank_sum += (rank[:, :, None].astype(float) * onehot).sum(axis=(0, 1))
+        self.prize += self._by_strategy(strat, pr)
+        self.prize_sq += self._by_strategy(strat, pr * pr)
+        self.rank_sum += self._by_strategy(strat, rank)
         if points is not None:
-            self.points += (points[:, :, None] * onehot).sum(axis=(0, 1))
-            self.points_sq += ((points * points)[:, :, None] * onehot).sum(axis=(0, 1))
+            self.points += self._by_strategy(strat, points)
+            self.points_sq += self._by_strategy(strat, points * points)
         # strength against standing: a stronger entrant should have a smaller rank number
         s = self.strength[strat]
         rho = spearman_rows(s, -rank.astype(float))
@@ -201,10 +214,14 @@ class Summary:
         self.rho_sq += float((rho[ok] ** 2).sum())
         self.rho_n += int(ok.sum())
         # the strategies in the right order: mean rank of each strategy's entrants per event
-        present = self.entrants > 0
+        present = np.flatnonzero(self.entrants)
         if np.unique(self.strength[present]).size >= 2:
-            counts = self.entrants[present].astype(float)
-            mean_rank = (rank[:, :, None].astype(float) * onehot[:, :, present]).sum(axis=1) / counts
+            # each entrant's strategy as its place among those present, then the sum of the
+            # ranks of each event's entrants by that place: (events, strategies present)
+            place = np.searchsorted(present, strat)
+            cell = np.arange(e)[:, None] * present.size + place
+            total = np.bincount(cell.ravel(), weights=rank.ravel(), minlength=e * present.size)
+            mean_rank = total.reshape(e, present.size) / self.entrants[present]
             st = self.strength[present]
             # correct when, for every pair of strategies of different strength, the stronger
             # one's entrants have the better (smaller) mean rank
@@ -282,9 +299,15 @@ def read(path, given_strength=None, chunk_events=4096):
         # entrants per event: the rows of the first event (rows are whole events in order)
         head = st.fields("event")[0:min(rows, CHUNK_PROBE)]
         n = int(np.count_nonzero(head == head[0]))
+        if "entrants" in f.attrs:
+            field = np.atleast_1d(f.attrs["entrants"]).size
+            if n != field:
+                raise EventFileError(f"{path}: /standings holds {n} rows for its first event, "
+                                     f"but the field has {field} entrants")
         if n * completed > rows:
             raise EventFileError(f"{path}: /standings holds {rows} rows, not {completed} "
                                  f"whole events of {n} entrants")
+        chunk_events = max(1, min(chunk_events, BLOCK_ROWS // n))
         weeks = int(f.attrs.get("weeks", 1)) or 1
         summary = Summary(path, specs, strength, n, weeks)
         ev = f["events"]
@@ -313,6 +336,9 @@ def read(path, given_strength=None, chunk_events=4096):
 
 
 CHUNK_PROBE = 1 << 16
+# The most /standings rows read at a time: some 60 bytes a row in the file's fields and as
+# much again in the block's arrays, about 100 MB.
+BLOCK_ROWS = 1 << 20
 
 
 def pct(x):
@@ -387,6 +413,7 @@ def markdown_report(summaries):
     return "\n".join(out)
 
 
+@cliio.tool("event_report.py")
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -405,30 +432,17 @@ def main(argv=None):
         given = parse_strength(args.strength)
     except ValueError as e:
         p.error(str(e))
-    try:
-        summaries = [read(path, given, args.chunk_events) for path in args.files]
-    except EventFileError as e:
-        print(f"events.py: {e}", file=sys.stderr)
-        return 2
-    except (OSError, KeyError, ValueError, TypeError, RuntimeError) as e:
-        print(f"events.py: cannot read the event file: {e}", file=sys.stderr)
-        return 2
     if args.output:
-        out = args.output
-        parent = os.path.dirname(os.path.abspath(out))
-        if not os.path.isdir(parent):
-            print(f"events.py: {out}: the folder {parent} does not exist", file=sys.stderr)
-            return 2
-        if os.path.exists(out) and not args.force:
-            print(f"events.py: {out} exists (use --force to replace it)", file=sys.stderr)
-            return 2
-        tmp = out + ".tmp"
-        with open(tmp, "w", encoding="utf-8") as fh:
-            fh.write(markdown_report(summaries))
-        os.replace(tmp, out)
-        print(f"wrote {out}")
+        cliio.check_output(args.output, args.force)  # before the work, not after it
+    summaries = []
+    for path in args.files:
+        with cliio.reading(path):
+            summaries.append(read(path, given, args.chunk_events))
+    if args.output:
+        cliio.write_text(args.output, markdown_report(summaries), args.force)
+        print(cliio.printable(f"wrote {args.output}"))
     else:
-        sys.stdout.write(text_report(summaries))
+        sys.stdout.write(cliio.printable(text_report(summaries)))
     return 0
 
 

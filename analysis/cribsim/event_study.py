@@ -20,6 +20,7 @@ import os
 import re
 import sys
 
+from . import cliio
 from . import event_report as events
 
 FORMATS = (("league-night.h5", "a league night (four doubles games, league points)"),
@@ -140,6 +141,7 @@ def answer(runs, command):
     return "\n".join(lines)
 
 
+@cliio.tool("event_study.py")
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("runs", metavar="RUNS_DIR")
@@ -148,31 +150,19 @@ def main(argv=None):
     p.add_argument("--force", action="store_true")
     args = p.parse_args(argv)
     if not os.path.isdir(args.runs):
-        print(f"event_study.py: {args.runs}: no such folder", file=sys.stderr)
-        return 2
-    if not os.path.isdir(args.output):
-        print(f"event_study.py: {args.output}: no such folder (create it first)", file=sys.stderr)
-        return 2
-    try:
-        files = sorted(glob.glob(os.path.join(args.runs, "*.h5")))
-        if not files:
-            print(f"event_study.py: {args.runs} holds no event files", file=sys.stderr)
-            return 2
-        readme = answer(args.runs, args.command)
-        report = events.markdown_report([events.read(f) for f in files])
-    except events.EventFileError as e:
-        print(f"event_study.py: {e}", file=sys.stderr)
-        return 2
-    for name, text in (("README.md", readme), ("report.md", report)):
-        out = os.path.join(args.output, name)
-        if os.path.exists(out) and not args.force:
-            print(f"event_study.py: {out} exists (use --force to replace it)", file=sys.stderr)
-            return 2
-        tmp = out + ".tmp"
-        with open(tmp, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.replace(tmp, out)
-    print(f"wrote {args.output}/README.md and report.md")
+        raise cliio.BadInput(f"{args.runs}: no such folder")
+    cliio.check_output_dir(args.output)
+    outs = [os.path.join(args.output, name) for name in ("README.md", "report.md")]
+    for out in outs:  # both may be written, before either is
+        cliio.check_output(out, args.force)
+    files = sorted(glob.glob(os.path.join(glob.escape(args.runs), "*.h5")))
+    if not files:
+        raise cliio.BadInput(f"{args.runs} holds no event files")
+    readme = answer(args.runs, args.command)
+    report = events.markdown_report([events.read(f) for f in files])
+    for out, text in zip(outs, (readme, report)):
+        cliio.write_text(out, text, args.force)
+    print(cliio.printable(f"wrote {args.output}/README.md and report.md"))
     return 0
 
 

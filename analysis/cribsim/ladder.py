@@ -210,11 +210,11 @@ def main(argv=None):
     speeds = read_speeds(args.speeds) if args.speeds else None
     text = page(runs, rows, args.command, speeds, args.reference)
     if args.output == "-":
-        sys.stdout.write(text)
+        sys.stdout.write(cliio.printable(text))
         return 0
     if args.output:
         cliio.write_text(args.output, text, args.force)
-    print(table(rows))
+    print(cliio.printable(table(rows)))
     return 0
 
 

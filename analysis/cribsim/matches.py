@@ -920,10 +920,10 @@ def main(argv=None):
         for run in runs:
             rule = resolve_rule(run, args.dealer)
             table, notes = compare_schemes(run, args.race, args.session, rule, executor=ex)
-            print(run.describe())
+            print(cliio.printable(run.describe()))
             for note in notes:
-                print("note:", note)
-            print(format_table(table, GameResults.labels_of(run)))
+                print(cliio.printable(f"note: {note}"))
+            print(cliio.printable(format_table(table, GameResults.labels_of(run))))
             print()
     return 0
 

@@ -671,7 +671,7 @@ def main(argv=None):
     with shards.parallel(args.jobs, args.scheduler, tasks) as ex:
         shards.reduce_summaries(runs, ex=ex)
         if args.summary:
-            sys.stdout.write(summary_text(runs))
+            sys.stdout.write(cliio.printable(summary_text(runs)))
         if args.output:
             command = " ".join(shlex.quote(a) for a in ["analysis/report.py"] +
                                list(sys.argv[1:] if argv is None else argv))
@@ -680,7 +680,7 @@ def main(argv=None):
             except OSError as e:
                 raise cliio.WriteError(f"cannot write the report in {args.output}: {e}")
             if not args.summary:
-                print(f"wrote {path}")
+                print(cliio.printable(f"wrote {path}"))
     return 0
 
 

@@ -433,7 +433,7 @@ def main(argv=None):
     exact = report.load_exact(args)
     command = args.command or f"results/regenerate.sh {args.name}"
     path = write_readme(args.name, runs, args.output, command, exact)
-    print(f"wrote {path}")
+    print(cliio.printable(f"wrote {path}"))
     return 0
 
 

@@ -33,6 +33,7 @@ merged file's, and the reading moves from shard to shard (read_games()).
 
 import concurrent.futures
 import contextlib
+import itertools
 import logging
 import os
 import warnings
@@ -103,14 +104,16 @@ def check_shards(shards):
     games, rotations = first.attrs.get("games_requested"), first.attrs.get("rotations", 1)
     if not isinstance(games, int) or not isinstance(rotations, int) or rotations < 1:
         raise CribsimFileError(f"{first.path}: games_requested or rotations is not a count")
-    missing = [k for k in range(1, n + 1) if k not in by_index]
-    if missing:
-        names = ", ".join(f"{k}/{n}" for k in missing[:5]) + (" ..." if len(missing) > 5
-                                                              else "")
+    lacking = n - len(by_index)  # the count is the file's word: never looped up to
+    if lacking:
+        # the first few missing, found among the first len(by_index) + 5 indices
+        missing = list(itertools.islice((k for k in range(1, n + 1) if k not in by_index), 5))
+        names = ", ".join(f"{k}/{n}" for k in missing) + (" ..." if lacking > 5 else "")
         raise CribsimFileError(
-            f"{first.path} is shard {first.attrs.get('shard_index')}/{n} of a run whose shard"
-            f"{'s' if len(missing) > 1 else ''} {names} {'are' if len(missing) > 1 else 'is'}"
-            " not given (a gap): give every shard, or the merged file")
+            f"{first.path} is shard {first.attrs.get('shard_index')}/{n} of a run whose "
+            f"shard{'s' if lacking > 1 else ''} {names} {'are' if lacking > 1 else 'is'} not "
+            f"given ({len(by_index)} of {n} given: a gap): give every shard, or the merged "
+            "file")
     ordered = [by_index[k] for k in range(1, n + 1)]
     for k, run in enumerate(ordered, 1):
         a = run.attrs

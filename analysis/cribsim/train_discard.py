@@ -33,6 +33,7 @@ import sys
 import numpy as np
 
 from . import cards
+from . import cliio
 from . import dataset
 
 NO_CARD = 255
@@ -198,16 +199,16 @@ def main(argv=None):
             data = {k: np.asarray(v)[keep] for k, v in data.items()}
         results = evaluate(data, args.max_rows or None)
     except DatasetError as e:
-        print(f"train_discard.py: error: {e}", file=sys.stderr)
+        print(cliio.printable(f"train_discard.py: error: {e}"), file=sys.stderr)
         return 2
     print(f"{'strategy':<24} {'train':>7} {'test':>6} {'model':>7} {'uniform':>8} "
           f"{'best alone':>10} {'best expected':>13}")
     for r in results:
-        print(f"{r['strategy']:<24} {r['train']:>7} {r['test']:>6} {100 * r['model']:>6.1f}% "
+        print(f"{cliio.printable(r['strategy']):<24} {r['train']:>7} {r['test']:>6} {100 * r['model']:>6.1f}% "
               f"{100 * r['uniform']:>7.1f}% {100 * r['best_static']:>9.1f}% "
               f"{100 * r['best_expected']:>12.1f}%")
     for r in results:
-        print(f"weights for {r['strategy']}: " +
+        print(f"weights for {cliio.printable(r['strategy'])}: " +
               ", ".join(f"{k} {v:+.3f}" for k, v in r["weights"].items()))
     return 0
 

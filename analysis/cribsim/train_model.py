@@ -43,6 +43,7 @@ import zlib  # noqa: E402
 import numpy as np  # noqa: E402
 
 from . import cards  # noqa: E402
+from . import cliio  # noqa: E402
 
 NO_CARD = 255
 MAGIC = b"CSMODEL\n"
@@ -60,7 +61,7 @@ PLAY_COLUMNS = ("game", "hand", "kept", "discard", "starter", "pile", "history",
                 "count", "slot")
 
 
-class TrainError(Exception):
+class TrainError(cliio.BadInput):
     """Bad input: a file that is not the dataset it should be, or a bad option."""
 
 
@@ -376,6 +377,7 @@ def train(discard_path, play_path, seed=1, max_rows=0, steps=300, note=""):
     return model_bytes(weights[0], weights[1], note), lines
 
 
+@cliio.tool("train_model.py")
 def main(argv=None):
     p = argparse.ArgumentParser(description="Train the model strategy's model file from a "
                                 "discard and a play dataset.")
@@ -389,27 +391,17 @@ def main(argv=None):
     p.add_argument("--note", default="", help="text to keep in the file (what made it)")
     p.add_argument("--force", action="store_true", help="replace the output if it exists")
     args = p.parse_args(argv)
-    try:
-        if args.max_rows < 0 or args.steps < 1:
-            raise TrainError("--max-rows must be 0 or more and --steps 1 or more")
-        if os.path.exists(args.output) and not args.force:
-            raise TrainError(f"{args.output} exists (--force replaces it)")
-        folder = os.path.dirname(os.path.abspath(args.output))
-        if not os.path.isdir(folder):
-            raise TrainError(f"{args.output}: folder {folder} does not exist")
-        start = time.perf_counter()
-        blob, lines = train(args.discard, args.play, args.seed, args.max_rows, args.steps,
-                            args.note)
-    except TrainError as e:
-        print(f"train_model.py: error: {e}", file=sys.stderr)
-        return 2
-    tmp = args.output + ".tmp"
-    with open(tmp, "wb") as f:
-        f.write(blob)
-    os.replace(tmp, args.output)
+    if args.max_rows < 0 or args.steps < 1:
+        raise TrainError("--max-rows must be 0 or more and --steps 1 or more")
+    cliio.check_output(args.output, args.force)  # before the work, not after it
+    start = time.perf_counter()
+    blob, lines = train(args.discard, args.play, args.seed, args.max_rows, args.steps,
+                        args.note)
+    cliio.write_bytes(args.output, blob, args.force)
     for line in lines:
-        print(line)
-    print(f"wrote {args.output} ({len(blob)} bytes) in {time.perf_counter() - start:.1f} s")
+        print(cliio.printable(line))
+    print(cliio.printable(f"wrote {args.output} ({len(blob)} bytes) in "
+                          f"{time.perf_counter() - start:.1f} s"))
     return 0
 
 

@@ -1,0 +1,163 @@
+#!/usr/bin/env bash
+# Mutation testing of the Python tools (analysis/cribsim/) with cosmic-ray, the Python side of
+# tests/mutate.sh. cosmic-ray plants one mutant at a time in the module's file (a comparison
+# or an operator turned into another, a number changed, a condition negated, a loop that never
+# runs, an exception type replaced, ...), runs the module's tests and restores the file. A
+# mutant is killed when a test fails (or the tests run past the timeout), survived when every
+# test passes, incompetent when the module no longer imports (not counted, like a C mutant
+# that does not compile). The score is killed / (killed + survived). Not part of CI.
+#
+#     pip install -e ".[mutation]"                 # cosmic-ray, into the project's .venv
+#     bash tests/mutate_py.sh analysis/cribsim/loader.py            # every mutant
+#     bash tests/mutate_py.sh -n 40 -s 1 analysis/cribsim/*.py      # 40 sampled a module, seed 1
+#     bash tests/mutate_py.sh -l analysis/cribsim/cliio.py          # list the mutants only
+#     bash tests/mutate_py.sh -t "tests/test_analysis_io.py -k Strings" analysis/cribsim/cliio.py
+#
+# The tests of a module are its own test file (one per module, below); -t gives pytest's
+# arguments instead. They run with CRIBSIM naming build/cribsim when it exists, unless CRIBSIM
+# is set (CRIBSIM= leaves the binary out: the tests that need its run or event files skip, the
+# rest run faster). The module is copied aside first and put back when the script ends,
+# however it ends (a trap covers Ctrl-C), and cosmic-ray's session of each module is kept in
+# the work folder (-w) for cr-report and cr-html.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+python="${CRIBSIM_PYTHON:-$root/.venv/bin/python}"
+bin="$(dirname "$python")"
+sample=0 seed=1 timeout=120 tests="" list=0 work=""
+
+usage() {
+    echo "usage: bash tests/mutate_py.sh [-n SAMPLE] [-s SEED] [-T SECONDS] [-t PYTEST-ARGS]" \
+        "[-w DIR] [-l] MODULE.py ..." >&2
+    exit 2
+}
+while getopts "n:s:T:t:w:lh" opt; do
+    case $opt in
+        n) sample=$OPTARG ;;
+        s) seed=$OPTARG ;;
+        T) timeout=$OPTARG ;;
+        t) tests=$OPTARG ;;
+        w) work=$OPTARG ;;
+        l) list=1 ;;
+        *) usage ;;
+    esac
+done
+shift $((OPTIND - 1))
+[ $# -ge 1 ] || usage
+if [ ! -x "$bin/cosmic-ray" ]; then
+    echo "mutate_py.sh: $bin/cosmic-ray is missing: pip install -e \".[mutation]\"" >&2
+    exit 2
+fi
+if [ -z "${CRIBSIM+set}" ] && [ -x "$root/build/cribsim" ]; then
+    export CRIBSIM="$root/build/cribsim"
+fi
+export CRIBSIM_SOURCE_DIR="$root" OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1
+[ -n "$work" ] || work="$(mktemp -d "${TMPDIR:-/tmp}/mutate_py.XXXXXX")"
+mkdir -p "$work"
+
+# The module under mutation, restored from its copy whatever happens.
+current="" saved=""
+restore() {
+    if [ -n "$current" ] && [ -f "$saved" ]; then
+        cp "$saved" "$current"
+        current=""
+    fi
+}
+trap restore EXIT
+trap 'restore; exit 130' INT TERM
+
+# The tests of each module: the test files that exercise it.
+tests_of() {
+    case "$(basename "$1" .py)" in
+        cards | matches | stats) echo "tests/test_analysis.py" ;;
+        game) echo "tests/test_analysis_cribsim.py" ;;
+        cliio | ladder) echo "tests/test_analysis_io.py" ;;
+        report | plots | metrics | results) echo "tests/test_analysis_tools.py" ;;
+        dataset | train_discard) echo "tests/test_analysis_dataset.py" ;;
+        event_report | event_study) echo "tests/test_analysis_events.py" ;;
+        runfile) echo "tests/test_analysis_loader.py tests/test_analysis_io.py" ;;
+        loader | fixtures) echo "tests/test_analysis_loader.py" ;;
+        shards) echo "tests/test_analysis_shards.py" ;;
+        train_model) echo "tests/test_analysis_model.py" ;;
+        *) echo "tests/test_analysis.py" ;;
+    esac
+}
+
+printf '%-36s %7s %7s %9s %11s %7s\n' module killed survived timeouts incompetent score
+total_k=0 total_s=0
+cd "$root"
+for module in "$@"; do
+    module="$(realpath --relative-to="$root" "$module")"
+    name="$(basename "$module" .py)"
+    args="${tests:-$(tests_of "$module")}"
+    config="$work/$name.toml" session="$work/$name.sqlite"
+    cat >"$config" <<EOF
+[cosmic-ray]
+module-path = "$module"
+timeout = $timeout
+excluded-modules = []
+test-command = "$python -m pytest -x -q -p no:cacheprovider $args"
+
+[cosmic-ray.distributor]
+name = "local"
+EOF
+    rm -f "$session"
+    "$bin/cosmic-ray" init "$config" "$session" >/dev/null
+    # A sample: the mutants in a fixed order (operator, position, occurrence), SAMPLE of them
+    # drawn with SEED; the others are marked skipped, as cosmic-ray's own filters do.
+    "$python" - "$session" "$sample" "$seed" "$list" <<'EOF'
+import random, sys
+from cosmic_ray.work_db import WorkDB, use_db
+from cosmic_ray.work_item import WorkerOutcome, WorkResult
+session, sample, seed, listing = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4] == "1"
+with use_db(session, WorkDB.Mode.open) as db:
+    def key(item):
+        m = item.mutations[0]
+        return (m.operator_name, tuple(m.start_pos), m.occurrence)
+    items = sorted(db.pending_work_items, key=key)
+    keep = set(range(len(items)))
+    if 0 < sample < len(items):
+        keep = set(random.Random(seed).sample(range(len(items)), sample))
+    for i, item in enumerate(items):
+        m = item.mutations[0]
+        if i not in keep:
+            db.set_result(item.job_id, WorkResult(worker_outcome=WorkerOutcome.SKIPPED,
+                                                  output="not in the sample"))
+        elif listing:
+            print(f"{m.module_path}:{m.start_pos[0]}: {m.operator_name} #{m.occurrence}")
+EOF
+    [ "$list" = 1 ] && continue
+    saved="$work/$name.py.orig"
+    cp "$module" "$saved"
+    current="$module"
+    "$bin/cosmic-ray" exec "$config" "$session" >"$work/$name.log" 2>&1 || true
+    restore
+    if ! cmp -s "$saved" "$module"; then
+        echo "mutate_py.sh: $module differs from its copy after the run: restored" >&2
+        cp "$saved" "$module"
+    fi
+    read -r k s t i < <("$python" - "$session" <<'EOF'
+import sys
+from cosmic_ray.work_db import WorkDB, use_db
+k = s = t = i = 0
+with use_db(sys.argv[1], WorkDB.Mode.open) as db:
+    for _, r in db.results:
+        if r.test_outcome == "killed":
+            k += 1
+            t += r.output == "timeout"
+        elif r.test_outcome == "survived":
+            s += 1
+        elif r.test_outcome == "incompetent":
+            i += 1
+print(k, s, t, i)
+EOF
+    )
+    total_k=$((total_k + k)) total_s=$((total_s + s))
+    score="-"
+    [ $((k + s)) -gt 0 ] && score="$(awk -v k="$k" -v s="$s" 'BEGIN { printf "%.1f%%", 100 * k / (k + s) }')"
+    printf '%-36s %7d %7d %9d %11d %7s\n' "$module" "$k" "$s" "$t" "$i" "$score"
+done
+if [ "$list" = 0 ] && [ $# -gt 1 ] && [ $((total_k + total_s)) -gt 0 ]; then
+    printf '%-36s %7d %7d %9s %11s %7s\n' all "$total_k" "$total_s" "" "" \
+        "$(awk -v k="$total_k" -v s="$total_s" 'BEGIN { printf "%.1f%%", 100 * k / (k + s) }')"
+fi
+echo "sessions in $work (cr-report $work/NAME.sqlite --show-output lists the survivors)" >&2
