@@ -39,7 +39,7 @@ import zlib
 
 import numpy as np
 
-from . import _core
+from . import _core, cliio
 
 MAGIC = b"CSNNET1\n"
 FORMAT_VERSION = 1
@@ -88,8 +88,9 @@ def write_nn(path: str, layers: list[tuple[np.ndarray, np.ndarray]], note: str) 
         out += w.tobytes() + b.tobytes()
     out += note_b
     out += struct.pack("<I", zlib.crc32(bytes(out)) & 0xFFFFFFFF)
-    with open(path, "wb") as f:
-        f.write(out)
+    # through the package's one output helper: a temporary file beside path, renamed into
+    # place (a checkpoint replaces the last one whole; no link planted at path is followed)
+    cliio.write_bytes(path, bytes(out), force=True)
 
 
 def read_nn(path: str) -> tuple[list[tuple[np.ndarray, np.ndarray]], str]:
