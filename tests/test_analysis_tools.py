@@ -212,6 +212,27 @@ class TestReport(unittest.TestCase):
                 with open(path, "rb") as f:
                     self.assertEqual(f.read(8), PNG_MAGIC, name)
 
+    def test_report_creates_its_missing_folder_but_not_a_chain_of_them(self):
+        with tempfile.TemporaryDirectory() as out:
+            new = os.path.join(out, "new")
+            status, _, err = run_main(report.main, [Files.two, "-o", new, "--race", "0"])
+            self.assertEqual(status, 0, err)
+            self.assertTrue(os.path.isfile(os.path.join(new, "report.md")))
+            # the second time the report is there: refused without --force, as before
+            status, _, err = run_main(report.main, [Files.two, "-o", new, "--race", "0"])
+            self.assertEqual(status, 2)
+            self.assertIn("exists", err)
+            deep = os.path.join(out, "no", "such")
+            status, _, err = run_main(report.main, [Files.two, "-o", deep])
+            self.assertEqual(status, 2)
+            self.assertIn("does not exist", err)
+            self.assertFalse(os.path.exists(os.path.join(out, "no")))
+            # a report that fails after its folder was made leaves no empty folder behind
+            gone = os.path.join(out, "gone")
+            status, _, _ = run_main(report.main, [os.path.join(out, "missing.h5"), "-o", gone])
+            self.assertNotEqual(status, 0)
+            self.assertFalse(os.path.exists(gone))
+
     def test_several_files_are_compared_with_significance(self):
         with tempfile.TemporaryDirectory() as out:
             status, _, err = run_main(report.main, [Files.two, Files.short, Files.games_only,

@@ -555,11 +555,24 @@ def write_report(runs, out_dir, args, command_line, exact=None, executor=None):
 
 
 def check_outputs(out_dir, force):
-    """Raises cliio.BadInput unless out_dir is an existing folder in which report.md and the
-    plots may be written (none exists yet, or `force`)."""
+    """Raises cliio.BadInput unless report.md and the plots may be written in out_dir (none
+    exists yet, or `force`). A missing out_dir is created when its own folder exists (never a
+    chain of folders: a mistyped path is refused); returns whether it was."""
+    created = False
+    if not os.path.lexists(out_dir):
+        parent = os.path.dirname(os.path.abspath(out_dir))
+        if not os.path.isdir(parent):
+            raise cliio.BadInput(f"{out_dir}: its folder {os.path.dirname(out_dir) or '.'} does "
+                                 "not exist (only the report's own folder is created)")
+        try:
+            os.mkdir(out_dir)
+        except OSError as e:
+            raise cliio.WriteError(f"{out_dir}: cannot create it: {e.strerror or e}")
+        created = True
     cliio.check_output_dir(out_dir)
     for name in ("report.md",) + plots.FILE_NAMES:
         cliio.check_output(os.path.join(out_dir, name), force)
+    return created
 
 
 def load_exact(args):
@@ -630,8 +643,8 @@ def main(argv=None):
                     "plain-text summary (--summary).")
     p.add_argument("files", nargs="+", metavar="FILE.h5", help="run files written by "
                    "`cribsim run`; with several, the first is the baseline of comparisons")
-    p.add_argument("-o", "--output", metavar="DIR", help="an existing folder for report.md "
-                   "and the plots")
+    p.add_argument("-o", "--output", metavar="DIR", help="the folder for report.md and the "
+                   "plots (created if missing, in a folder that exists)")
     p.add_argument("--force", action="store_true", help="replace report.md and the plots "
                    "when they exist in DIR (refused otherwise)")
     p.add_argument("--summary", action="store_true", help="print a short summary to stdout")
@@ -661,8 +674,17 @@ def main(argv=None):
             p.error(f"{path}: no such file")
     if args.jobs is not None and args.jobs < 1:
         p.error(f"--jobs {args.jobs}: give a positive number of processes")
-    if args.output:
-        check_outputs(args.output, args.force)  # before the work, not after it
+    created = bool(args.output) and check_outputs(args.output, args.force)  # before the work
+    try:
+        return _report(args, argv)
+    except BaseException:
+        if created and not os.listdir(args.output):
+            os.rmdir(args.output)  # a folder made for a report that failed goes again
+        raise
+
+
+def _report(args, argv):
+    """main()'s work once the arguments and the output folder are checked."""
     runs = shards.open_runs(args.files, chunk_rows=args.chunk_rows)
     exact = load_exact(args)
     # One task per file or shard for the figures, and with -o two per run for the matches.
