@@ -40,6 +40,10 @@ typedef struct cs_strategy {
     const char *name;
     int version;
     const char *description;
+    /* Where its choices were shaped, for `cribsim strategies` (may be NULL: nothing was):
+     * the rules and the opponents its tables, defaults or training come from, so a user
+     * knows where its strength was measured and where it may not carry over. */
+    const char *tuned;
     const cs_strategy_param *params; /* n_params entries */
     int n_params;
     /* Creates an instance from its arguments (every value present: defaults filled in).

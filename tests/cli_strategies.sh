@@ -68,4 +68,15 @@ rows=$(grep -cE '^\| [a-z]+ vs [a-z]+ \| 6 \|' "$tmp/ladder1.md")
     grep -qE '^\| mc \| 40\.0 \| [0-9.]+% \[' "$tmp/ladder1.md"; } && ok ||
     bad "ladder page rows=$rows"
 
+# Each tuned strategy says where it was tuned (expert's strength is two-player, six-card,
+# against expected's play); the untuned ones say nothing of it.
+list=$("$cs" strategies)
+for name in expected expert mc model nn; do
+    awk -v n="$name" 'index($0, n " (version") == 1 { found = 1; next } found && /^    tuned: / { ok = 1 } /^$/ { found = 0 } END { exit !ok }' <<<"$list" &&
+        ok || bad "cribsim strategies: $name has no tuned line"
+done
+awk 'index($0, "expert (version") == 1 { f = 1 } f && /^    tuned: / { print; exit }' <<<"$list" | grep -q "two players, hands of six, against expected" &&
+    ok || bad "expert's tuned line names two players against expected"
+awk 'index($0, "greedy (version") == 1 { f = 1; next } f && /^$/ { exit } f && /tuned:/ { bad_line = 1 } END { exit bad_line }' <<<"$list" &&
+    ok || bad "greedy claims to be tuned"
 cli_done

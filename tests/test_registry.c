@@ -79,7 +79,7 @@ static int dummy_play(void *self, const cs_view *v, cs_card *out) {
 
 #define DUMMY(n)                                                                                   \
     {                                                                                              \
-        n, 1, "test", NULL, 0, dummy_create, dummy_destroy, dummy_new_game, dummy_discard,         \
+        n, 1, "test", NULL, NULL, 0, dummy_create, dummy_destroy, dummy_new_game, dummy_discard,   \
             dummy_play, NULL, NULL, NULL                                                           \
     }
 

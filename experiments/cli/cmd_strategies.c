@@ -47,6 +47,7 @@ int cs_cmd_strategies(int argc, char **argv) {
     for (int i = 0; i < cs_registry_count(); i++) {
         const cs_strategy *s = cs_registry_at(i);
         printf("%s (version %d)\n    %s\n", s->name, s->version, s->description);
+        if (s->tuned) printf("    tuned: %s\n", s->tuned);
         print_params(s);
         printf("\n");
     }

@@ -90,6 +90,8 @@ const cs_strategy cs_strategy_expected = {
     .version = 1,
     .description = "exact expected hand over every starter plus the modelled crib; pegs "
                    "against the best reply the unseen cards allow",
+    .tuned = "nothing: exact expected values under whatever rules are played; its pegging "
+             "lookahead weighs the replies any unseen cards allow",
     .params = EXPECTED_PARAMS,
     .n_params = 1,
     .create = expected_create,

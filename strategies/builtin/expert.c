@@ -678,6 +678,10 @@ const cs_strategy cs_strategy_expert = {
                    "and a realistic crib, an opening exchange (the lead, the answer, the second "
                    "card) found by Monte Carlo, "
                    "pegging against the hand a seat laying away as expected keeps",
+    .tuned =
+        "two players, hands of six, against expected: its response, pegging and crib tables come "
+        "from expected's play, and its lead between expected and itself; elsewhere (three hands, "
+        "partners, five cards) it plays as expected does with board play, and is no stronger",
     .params = EXPERT_PARAMS,
     .n_params = 8,
     .create = expert_create,

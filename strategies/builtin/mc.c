@@ -993,6 +993,9 @@ const cs_strategy cs_strategy_mc = {
                      7: tree=4, and the win table in the order a deal counts */
     .description = "Monte Carlo search over the hidden cards for every discard and play, "
                    "scoring points or the chance of winning the game",
+    .tuned = "its defaults in two-player games against expected and expert; it draws the hidden "
+             "hands as if every other seat laid away and pegged as expected does, so its edge "
+             "shrinks against players unlike expected",
     .params = MC_PARAMS,
     .n_params = 12,
     .create = mc_create,

@@ -228,6 +228,8 @@ const cs_strategy cs_strategy_model = {
     .version = 1,
     .description = "a linear model trained on cribsim's datasets (cribsim-train-model) "
                    "scores every discard and every card that fits",
+    .tuned = "two players, hands of six: trained on 3,000 games of expected against itself "
+             "(imitating expected's discards and plays)",
     .params = MODEL_PARAMS,
     .n_params = 1,
     .create = model_create,
