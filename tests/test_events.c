@@ -1197,6 +1197,64 @@ static void test_double_elimination_ranks_teams_out_later_above_those_out_earlie
 }
 
 /*
+ * Seven teams (fourteen entrants paired in field order, team t = entrants 2t and 2t + 1), best
+ * of one, seed 3, which draws team 1 the bye. Stage 1: 2 beats 3, 5 beats 4, 6 beats 0. Stage
+ * 2: 1 beats 2 and 5 beats 6 in the winners' bracket, 3 beats 4 in the losers' (4 out). Stage
+ * 3: 1 beats 5; in the losers' bracket 2 beats 0 and 3 beats 6, so 0 and 6 go out in the same
+ * stage, 6 with a match won (over 0) and 0 with none: 6 takes fifth place, 0 sixth. Stage 4: 5
+ * beats 2; stage 5: 3 beats 5; the final: 1 beats 3, whose second loss it is. Every game a
+ * player is dealt says only what a best-of-one match means.
+ */
+static void test_double_elimination_teams_out_together_rank_by_matches_won(void) {
+    cs_field f = field_of(14);
+    cs_event_params p;
+    cs_event_params_defaults(&p);
+    p.best_of = 1;
+    hand_event *x = hand_start(&cs_event_format_double_elimination, &f, &p, 3);
+    enum { MATCHES = 12 };
+    const int side0[MATCHES] = {2, 5, 6, 1, 5, 3, 1, 0, 6, 5, 3, 1};
+    const int side1[MATCHES] = {3, 4, 0, 2, 6, 4, 5, 2, 3, 2, 5, 3};
+    const int winner[MATCHES] = {2, 5, 6, 1, 5, 3, 1, 2, 3, 5, 3, 1};
+    const int round_size[6] = {3, 3, 3, 1, 1, 1};
+    cs_event_game g[CS_EVENT_ROUND_MAX];
+    int n, played = 0, rounds = 0;
+    while ((n = hand_next(x, g)) > 0) {
+        CU_ASSERT_TRUE_FATAL(rounds < 6);
+        CU_ASSERT_EQUAL_FATAL(n, round_size[rounds]);
+        rounds++;
+        for (int i = 0; i < n; i++, played++) {
+            const cs_match_context *m = &g[i].match;
+            CU_ASSERT_EQUAL(g[i].entrant[0] / 2, side0[played]);
+            CU_ASSERT_EQUAL(g[i].entrant[1] / 2, side1[played]);
+            CU_ASSERT_EQUAL(m->kind, CS_MATCH_BEST_OF);
+            CU_ASSERT_EQUAL(m->format, CS_EVENT_FORMAT_DOUBLE_ELIMINATION);
+            CU_ASSERT_EQUAL(m->games_to_win, 1);
+            for (int k = 0; k < 4; k++) {
+                CU_ASSERT_EQUAL(m->won[k], 0);
+                CU_ASSERT_EQUAL(m->game_wins[k], 1);
+                CU_ASSERT_DOUBLE_EQUAL(m->points_win[k], 0, 0);
+            }
+            CU_ASSERT_DOUBLE_EQUAL(m->points_tie + m->points_loss + m->points_per_score, 0, 0);
+            int w = g[i].entrant[0] / 2 == winner[played] ? 0 : 1;
+            hand_give(x, i, &g[i], w, w == 0 ? 121 : 95, w == 1 ? 121 : 95, 0);
+        }
+    }
+    CU_ASSERT_EQUAL(played, MATCHES);
+    cs_standing rows[14];
+    x->f->standings(x->st, rows);
+    cs_event_totals t;
+    x->f->totals(x->st, &t);
+    CU_ASSERT_EQUAL(t.matches, MATCHES);
+    const int place[7] = {1, 3, 5, 2, 6, 0, 4}, matches_won[7] = {3, 3, 3, 2, 1, 0, 0};
+    for (int k = 0; k < 14; k++) {
+        CU_ASSERT_EQUAL(rows[k].entrant / 2, place[k / 2]);
+        CU_ASSERT_EQUAL(rows[k].rank, k / 2 + 1);
+        CU_ASSERT_DOUBLE_EQUAL(rows[k].points, matches_won[k / 2], 1e-9);
+    }
+    hand_free(x);
+}
+
+/*
  * Two teams: the first match and the grand final each go to three games. In the first match
  * seat 0 deals game 1 (the cut) and side 0 loses it, so side 0 deals game 2 with the partner
  * who has not dealt, seat 2; side 1 loses game 2 and deals game 3 with its first player, seat
@@ -1781,6 +1839,7 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_nz_team_trophy_tie_goes_to_the_club_listed_first),
     CS_TEST(test_double_elimination_final_is_reset_when_the_once_beaten_team_wins_it),
     CS_TEST(test_double_elimination_ranks_teams_out_later_above_those_out_earlier),
+    CS_TEST(test_double_elimination_teams_out_together_rank_by_matches_won),
     CS_TEST(test_double_elimination_best_of_five_and_of_one),
     CS_TEST(test_double_elimination_losing_team_deals_with_the_partner_who_has_not_dealt),
     CS_TEST(test_league_table_of_three_skunk_is_the_least_skunked_losers),
