@@ -489,6 +489,11 @@ static void test_event_spec_errors_name_the_line(void) {
         parse("format: nz\nfield:\n  - {count: 5, strategy: greedy}\n", err, sizeof err),
         CS_ECONFIG);
     CU_ASSERT_PTR_NOT_NULL(strstr(err, "t.yaml:2:"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "5 players make 2 tables with 3 sitters"));
+    CU_ASSERT_EQUAL(
+        parse("format: nz\nfield:\n  - {count: 4, strategy: greedy}\n", err, sizeof err),
+        CS_ECONFIG);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "4 players make 1 table with 0 sitters"));
     CU_ASSERT_EQUAL(parse("format: double-elimination\nfield:\n  - {count: 7, strategy: greedy}\n",
                           err, sizeof err),
                     CS_ECONFIG);
@@ -1255,6 +1260,64 @@ static void test_double_elimination_teams_out_together_rank_by_matches_won(void)
 }
 
 /*
+ * The draws an nz event starts with, from its generator: the field shuffled once and dealt to
+ * the tables in order (seat 0 to 3 of table 0, then table 1 ...), then one tie-break key per
+ * player, and nothing more; the first cut for a tied game is the next draw.
+ */
+static void test_nz_seating_is_one_shuffle_dealt_table_by_table(void) {
+    cs_field f = field_of(12);
+    cs_event_params p;
+    cs_event_params_defaults(&p);
+    hand_event *x = hand_start(&cs_event_format_nz, &f, &p, 9);
+    cs_pcg32 draws = cs_pcg32_derive(9, 0, CS_STREAM_EVENT, 0);
+    int order[12];
+    for (int i = 0; i < 12; i++) order[i] = i;
+    cs_event_shuffle(order, 12, &draws);
+    for (int i = 0; i < 12; i++) (void)cs_pcg32_next(&draws); /* the keys */
+    cs_event_game g[CS_EVENT_ROUND_MAX];
+    CU_ASSERT_EQUAL_FATAL(hand_next(x, g), 3);
+    for (int t = 0; t < 3; t++)
+        for (int s = 0; s < 4; s++) CU_ASSERT_EQUAL(g[t].entrant[s], order[4 * t + s]);
+    CU_ASSERT_EQUAL(cs_pcg32_next(&x->rng), cs_pcg32_next(&draws));
+    hand_free(x);
+}
+
+/*
+ * Five players: a table of three and a table of two. The format takes a round's results in
+ * any order: recording the two's result before the three's seats the next game exactly as
+ * recording them in table order does (the three's winner on 121, its others on 110 and 90: the
+ * one on 90 stays).
+ */
+static void test_league_results_may_be_recorded_in_any_order(void) {
+    cs_event_game next[2][CS_EVENT_ROUND_MAX];
+    for (int reverse = 0; reverse < 2; reverse++) {
+        cs_field f = field_of(5);
+        cs_event_params p;
+        cs_event_params_defaults(&p);
+        p.games = 2;
+        hand_event *x = hand_start(&cs_event_format_league, &f, &p, 4);
+        cs_event_game g[CS_EVENT_ROUND_MAX];
+        CU_ASSERT_EQUAL_FATAL(hand_next(x, g), 2);
+        CU_ASSERT_EQUAL_FATAL(g[0].n_seats, 3);
+        CU_ASSERT_EQUAL_FATAL(g[1].n_seats, 2);
+        if (reverse) hand_give(x, 1, &g[1], 0, 121, 100, 0);
+        hand_give(x, 0, &g[0], 0, 121, 110, 90);
+        if (!reverse) hand_give(x, 1, &g[1], 0, 121, 100, 0);
+        CU_ASSERT_EQUAL_FATAL(hand_next(x, next[reverse]), 2);
+        /* the three: the one on 90 stays, the two's players come in */
+        CU_ASSERT_EQUAL(next[reverse][0].entrant[0], g[0].entrant[2]);
+        CU_ASSERT_EQUAL(next[reverse][0].entrant[1], g[1].entrant[0]);
+        CU_ASSERT_EQUAL(next[reverse][0].entrant[2], g[1].entrant[1]);
+        /* the two: the three's other players */
+        CU_ASSERT_EQUAL(next[reverse][1].entrant[0], g[0].entrant[0]);
+        CU_ASSERT_EQUAL(next[reverse][1].entrant[1], g[0].entrant[1]);
+        hand_free(x);
+    }
+    for (int t = 0; t < 2; t++)
+        for (int s = 0; s < 4; s++) CU_ASSERT_EQUAL(next[0][t].entrant[s], next[1][t].entrant[s]);
+}
+
+/*
  * Two teams: the first match and the grand final each go to three games. In the first match
  * seat 0 deals game 1 (the cut) and side 0 loses it, so side 0 deals game 2 with the partner
  * who has not dealt, seat 2; side 1 loses game 2 and deals game 3 with its first player, seat
@@ -1846,6 +1909,8 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_league_night_tie_break_prefers_more_wins),
     CS_TEST(test_league_season_adds_each_nights_points_once),
     CS_TEST(test_league_partners_are_remembered_for_one_night_only),
+    CS_TEST(test_nz_seating_is_one_shuffle_dealt_table_by_table),
+    CS_TEST(test_league_results_may_be_recorded_in_any_order),
     CS_TEST(test_event_games_are_dealt_from_the_event_and_game_key),
     CS_TEST(test_event_standings_strategy_is_the_entrants),
     CS_TEST(test_event_run_marks_the_file_complete_and_keeps_it_without_force),
