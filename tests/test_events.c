@@ -726,6 +726,35 @@ static void test_event_spec_reads_each_key_into_its_place(void) {
                           err, sizeof err),
                     CS_ESYNTAX);
     CU_ASSERT_PTR_NOT_NULL(strstr(err, "give no 'name'"));
+    /* a key given twice in one entrant, even apart */
+    CU_ASSERT_EQUAL(parse("format: league\nfield:\n  - {strategy: greedy, name: Al, strategy: "
+                          "random}\n  - {count: 7, strategy: greedy}\n",
+                          err, sizeof err),
+                    CS_ESYNTAX);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "t.yaml:3: key 'strategy' repeated"));
+    /* a number of 400 digits is out of range, not read in part (nor past the reader's buffer) */
+    char big[600];
+    int at = snprintf(big, sizeof big, "format: league\nseed: ");
+    memset(big + at, '7', 400);
+    snprintf(big + at + 400, sizeof big - (size_t)at - 400,
+             "\nfield:\n  - {count: 8, strategy: greedy}\n");
+    CU_ASSERT_EQUAL(parse(big, err, sizeof err), CS_ERANGE);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "t.yaml:2: 'seed' must be a whole number from 0 to"));
+    /* the largest fee and draw allowed, $100,000 each */
+    CU_ASSERT_EQUAL(parse("format: league\nfee_cents: 10000000\ndraw_cents: 10000000\nfield:\n  "
+                          "- {count: 8, strategy: greedy}\n",
+                          err, sizeof err),
+                    0);
+    CU_ASSERT_EQUAL(parse("format: league\ndraw_cents: 10000001\nfield:\n  - {count: 8, "
+                          "strategy: greedy}\n",
+                          err, sizeof err),
+                    CS_ERANGE);
+    /* four players without partnerships are not a format's game either */
+    CU_ASSERT_EQUAL(parse("format: league\nrules: {partnership: no}\nfield:\n  - {count: 8, "
+                          "strategy: greedy}\n",
+                          err, sizeof err),
+                    CS_ECONFIG);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "t.yaml:2: every format's game is played by two"));
 }
 
 #define SPEC_FILE CS_BINARY_DIR "/test_events_spec_tmp.yaml"
@@ -750,6 +779,16 @@ static void test_event_spec_load_reads_past_its_first_buffer(void) {
     CU_ASSERT_EQUAL(spec.field.n, 8);
     CU_ASSERT_STRING_EQUAL(spec.name, "test_events_spec_tmp");
     cs_event_spec_free(&spec);
+    /* one byte over 16 MB is refused before it is parsed */
+    fp = fopen(SPEC_FILE, "wb");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(fp);
+    static char pad[1 << 16];
+    memset(pad, '#', sizeof pad);
+    for (int i = 0; i < 256; i++) fwrite(pad, 1, sizeof pad, fp);
+    fputc('\n', fp);
+    fclose(fp);
+    CU_ASSERT_EQUAL(cs_event_spec_load(SPEC_FILE, &spec, err, sizeof err), CS_ERANGE);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "is larger than 16 MB"));
     remove(SPEC_FILE);
 }
 
@@ -1317,6 +1356,43 @@ static void test_league_results_may_be_recorded_in_any_order(void) {
         for (int s = 0; s < 4; s++) CU_ASSERT_EQUAL(next[0][t].entrant[s], next[1][t].entrant[s]);
 }
 
+/* A league game tells the players what each result is worth, the league's way: a loss the
+ * shortfall to 121 (negated, more is better), a win nothing, a skunk 1, a double or triple 2;
+ * nothing else. A league of no weeks is refused. */
+static void test_league_game_says_what_each_result_is_worth(void) {
+    cs_field f = field_of(8);
+    cs_event_params p;
+    cs_event_params_defaults(&p);
+    hand_event *x = hand_start(&cs_event_format_league, &f, &p, 2);
+    cs_event_game g[CS_EVENT_ROUND_MAX];
+    CU_ASSERT_EQUAL_FATAL(hand_next(x, g), 2);
+    const double win[4] = {0, 1, 2, 2};
+    for (int t = 0; t < 2; t++) {
+        const cs_match_context *m = &g[t].match;
+        CU_ASSERT_EQUAL(m->kind, CS_MATCH_POINTS);
+        CU_ASSERT_EQUAL(m->format, CS_EVENT_FORMAT_LEAGUE);
+        CU_ASSERT_EQUAL(m->games_to_win, 0);
+        for (int k = 0; k < 4; k++) {
+            CU_ASSERT_DOUBLE_EQUAL(m->points_win[k], win[k], 0);
+            CU_ASSERT_EQUAL(m->won[k], 0);
+            CU_ASSERT_EQUAL(m->game_wins[k], 0);
+        }
+        CU_ASSERT_DOUBLE_EQUAL(m->points_tie, 0, 0);
+        CU_ASSERT_DOUBLE_EQUAL(m->points_loss, -121, 0);
+        CU_ASSERT_DOUBLE_EQUAL(m->points_per_score, 1, 0);
+        CU_ASSERT_EQUAL(g[t].first_dealer, CS_FIRST_DEALER_CUT);
+    }
+    hand_free(x);
+    p.weeks = 0;
+    void *st = calloc(1, cs_event_format_league.state_size);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(st);
+    cs_pcg32 rng = cs_pcg32_derive(2, 0, CS_STREAM_EVENT, 0);
+    char why[256];
+    CU_ASSERT_EQUAL(cs_event_format_league.init(st, &p, &f, &rng, why, sizeof why), CS_ECONFIG);
+    CU_ASSERT_PTR_NOT_NULL(strstr(why, "one week"));
+    free(st);
+}
+
 /*
  * Two teams: the first match and the grand final each go to three games. In the first match
  * seat 0 deals game 1 (the cut) and side 0 loses it, so side 0 deals game 2 with the partner
@@ -1813,6 +1889,7 @@ static void test_event_resume_completes_an_interrupted_run_as_one_run_would(void
     file_text("status", status, sizeof status);
     CU_ASSERT_STRING_EQUAL(status, "complete");
     CU_ASSERT_EQUAL(file_u64("events_completed"), 3);
+    CU_ASSERT_EQUAL(file_u64("threads"), 1);
     event_tables resumed = read_event_tables();
     CU_ASSERT_EQUAL_FATAL(resumed.n_games, whole.n_games);
     CU_ASSERT_EQUAL_FATAL(resumed.n_standings, whole.n_standings);
@@ -1824,6 +1901,7 @@ static void test_event_resume_completes_an_interrupted_run_as_one_run_would(void
     CU_ASSERT_EQUAL(cs_event_run(&spec, &o, &res, err, sizeof err), 0);
     CU_ASSERT_TRUE(res.already_done);
     CU_ASSERT_EQUAL(res.events_done, 3);
+    CU_ASSERT_EQUAL(file_u64("threads"), 0); /* no thread played */
     free(whole.games);
     free(whole.standings);
     free(resumed.games);
@@ -1875,6 +1953,50 @@ static void test_event_resume_refuses_a_standings_rank_out_of_range(void) {
     remove(EVENT_FILE);
 }
 
+/* Replaces root attribute `strategy_models` of EVENT_FILE with n fixed-length strings. */
+static void forge_models(int n, const char *const *models) {
+    hid_t file = H5Fopen(EVENT_FILE, H5F_ACC_RDWR, H5P_DEFAULT);
+    CU_ASSERT_TRUE_FATAL(file >= 0);
+    CU_ASSERT_TRUE(H5Adelete(file, "strategy_models") >= 0);
+    char buf[4][16];
+    memset(buf, 0, sizeof buf);
+    for (int i = 0; i < n; i++) snprintf(buf[i], sizeof buf[i], "%s", models[i]);
+    hid_t t = H5Tcopy(H5T_C_S1);
+    H5Tset_size(t, sizeof buf[0]);
+    H5Tset_cset(t, H5T_CSET_UTF8);
+    hsize_t dims = (hsize_t)n;
+    hid_t space = H5Screate_simple(1, &dims, NULL);
+    hid_t a = H5Acreate2(file, "strategy_models", t, space, H5P_DEFAULT, H5P_DEFAULT);
+    CU_ASSERT_TRUE(a >= 0 && H5Awrite(a, t, buf) >= 0);
+    H5Aclose(a);
+    H5Sclose(space);
+    H5Tclose(t);
+    H5Fclose(file);
+}
+
+/* --resume refuses a file whose strategies played from other data than they now do (the
+ * recorded model identity differs), naming the strategy and both identities; the file's own
+ * record is accepted. */
+static void test_event_resume_refuses_a_strategy_that_played_from_another_model(void) {
+    static cs_event_spec spec;
+    run_mixed_league(&spec);
+    CU_ASSERT_EQUAL_FATAL(spec.n_strategies, 3);
+    char err[1024];
+    cs_event_options o = options_for(0, 1);
+    cs_event_run_result res;
+    const char *forged[3] = {"", "", "sha256:0bad"};
+    forge_models(3, forged);
+    CU_ASSERT_EQUAL(cs_event_run(&spec, &o, &res, err, sizeof err), CS_ECONFIG);
+    CU_ASSERT_PTR_NOT_NULL(
+        strstr(err, "strategy 'random' played from sha256:0bad; it now plays from nothing"));
+    const char *same[3] = {"", "", ""};
+    forge_models(3, same);
+    CU_ASSERT_EQUAL(cs_event_run(&spec, &o, &res, err, sizeof err), 0);
+    CU_ASSERT_TRUE(res.already_done);
+    cs_event_spec_free(&spec);
+    remove(EVENT_FILE);
+}
+
 const char cs_suite_name[] = "events";
 const cs_test cs_suite_tests[] = {
     CS_TEST(test_league_prizes_match_the_worked_example_for_20_players),
@@ -1911,10 +2033,12 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_league_partners_are_remembered_for_one_night_only),
     CS_TEST(test_nz_seating_is_one_shuffle_dealt_table_by_table),
     CS_TEST(test_league_results_may_be_recorded_in_any_order),
+    CS_TEST(test_league_game_says_what_each_result_is_worth),
     CS_TEST(test_event_games_are_dealt_from_the_event_and_game_key),
     CS_TEST(test_event_standings_strategy_is_the_entrants),
     CS_TEST(test_event_run_marks_the_file_complete_and_keeps_it_without_force),
     CS_TEST(test_event_resume_completes_an_interrupted_run_as_one_run_would),
     CS_TEST(test_event_resume_refuses_a_standings_rank_out_of_range),
+    CS_TEST(test_event_resume_refuses_a_strategy_that_played_from_another_model),
     {NULL, NULL},
 };
