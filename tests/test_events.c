@@ -494,6 +494,10 @@ static void test_event_spec_errors_name_the_line(void) {
         parse("format: nz\nfield:\n  - {count: 4, strategy: greedy}\n", err, sizeof err),
         CS_ECONFIG);
     CU_ASSERT_PTR_NOT_NULL(strstr(err, "4 players make 1 table with 0 sitters"));
+    CU_ASSERT_EQUAL(
+        parse("format: nz\nfield:\n  - {count: 3, strategy: greedy}\n", err, sizeof err),
+        CS_ECONFIG);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "3 players make 1 table with 1 sitter "));
     CU_ASSERT_EQUAL(parse("format: double-elimination\nfield:\n  - {count: 7, strategy: greedy}\n",
                           err, sizeof err),
                     CS_ECONFIG);
@@ -1313,8 +1317,8 @@ static void test_nz_seating_is_one_shuffle_dealt_table_by_table(void) {
     for (int i = 0; i < 12; i++) order[i] = i;
     cs_event_shuffle(order, 12, &draws);
     for (int i = 0; i < 12; i++) (void)cs_pcg32_next(&draws); /* the keys */
-    cs_event_game g[CS_EVENT_ROUND_MAX];
-    CU_ASSERT_EQUAL_FATAL(hand_next(x, g), 3);
+    cs_event_game g[3]; /* room for the round's three tables, no more */
+    CU_ASSERT_EQUAL_FATAL(x->f->next_round(x->st, g, 3), 3);
     for (int t = 0; t < 3; t++)
         for (int s = 0; s < 4; s++) CU_ASSERT_EQUAL(g[t].entrant[s], order[4 * t + s]);
     CU_ASSERT_EQUAL(cs_pcg32_next(&x->rng), cs_pcg32_next(&draws));
@@ -1443,10 +1447,13 @@ static void test_league_table_of_three_skunk_is_the_least_skunked_losers(void) {
         const int who[7] = {g[1].entrant[0], g[1].entrant[1], g[1].entrant[2], g[0].entrant[0],
                             g[0].entrant[2], g[0].entrant[1], g[0].entrant[3]};
         const double want[7] = {-1, 121 - lo1, 121 - lo2, 0, 0, 21, 21};
+        /* points against: the best opposing side's score */
+        const int against[7] = {85, 121, 121, 100, 100, 121, 121};
         for (int k = 0; k < 7; k++) {
             const cs_standing *r = row_of(rows, 7, who[k]);
             CU_ASSERT_PTR_NOT_NULL_FATAL(r);
             CU_ASSERT_DOUBLE_EQUAL(r->points, want[k], 1e-9);
+            CU_ASSERT_EQUAL(r->points_against, against[k]);
         }
         CU_ASSERT_EQUAL(rows[0].entrant, g[1].entrant[0]);
         hand_free(x);
