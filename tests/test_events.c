@@ -595,7 +595,7 @@ static void test_event_default_rules_are_each_formats_own(void) {
  */
 static void test_event_cut_recuts_a_tie_for_lowest_among_the_tied_only(void) {
     cs_pcg32 rng = cs_pcg32_derive(7, 0, CS_STREAM_EVENT, 0), draws = rng;
-    const int want[7] = {7, 0, 0, 12, 7, 8, 4};
+    const uint32_t want[7] = {7, 0, 0, 12, 7, 8, 4};
     for (int i = 0; i < 7; i++) CU_ASSERT_EQUAL_FATAL(cs_pcg32_bounded(&draws, 13), want[i]);
     CU_ASSERT_EQUAL(cs_event_cut(4, &rng), 1);
     CU_ASSERT_EQUAL(cs_pcg32_bounded(&rng, 13), 4); /* the seventh draw comes next */
