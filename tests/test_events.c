@@ -489,6 +489,15 @@ static void test_event_spec_errors_name_the_line(void) {
         parse("format: nz\nfield:\n  - {count: 5, strategy: greedy}\n", err, sizeof err),
         CS_ECONFIG);
     CU_ASSERT_PTR_NOT_NULL(strstr(err, "t.yaml:2:"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "5 players make 2 tables with 3 sitters"));
+    CU_ASSERT_EQUAL(
+        parse("format: nz\nfield:\n  - {count: 4, strategy: greedy}\n", err, sizeof err),
+        CS_ECONFIG);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "4 players make 1 table with 0 sitters"));
+    CU_ASSERT_EQUAL(
+        parse("format: nz\nfield:\n  - {count: 3, strategy: greedy}\n", err, sizeof err),
+        CS_ECONFIG);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "3 players make 1 table with 1 sitter "));
     CU_ASSERT_EQUAL(parse("format: double-elimination\nfield:\n  - {count: 7, strategy: greedy}\n",
                           err, sizeof err),
                     CS_ECONFIG);
@@ -531,6 +540,260 @@ static void test_event_spec_nested_too_deep_is_refused_at_once(void) {
     CU_ASSERT((double)(clock() - t0) / CLOCKS_PER_SEC < 1.0);
     CU_ASSERT_PTR_NOT_NULL(strstr(err, "t.yaml:2: nested deeper than 64 levels"));
     free(text);
+}
+
+/* The parameters a spec leaves out, as event.h documents them. */
+static void test_event_params_defaults_are_the_documented_ones(void) {
+    cs_event_params p;
+    memset(&p, 0x5a, sizeof p);
+    cs_event_params_defaults(&p);
+    CU_ASSERT_EQUAL(p.games, 0); /* the format's, set by the parser */
+    CU_ASSERT_EQUAL(p.set_size, 9);
+    CU_ASSERT_EQUAL(p.day_one_games, 0);
+    CU_ASSERT_EQUAL(p.playoff, 1);
+    CU_ASSERT_EQUAL(p.sitter, 0);
+    CU_ASSERT_EQUAL(p.weeks, 1);
+    CU_ASSERT_EQUAL(p.fee_cents, 1000);
+    CU_ASSERT_EQUAL(p.draw_cents, 200);
+    CU_ASSERT_EQUAL(p.pot_percent, 80);
+    CU_ASSERT_EQUAL(p.split[0], 50);
+    CU_ASSERT_EQUAL(p.split[1], 30);
+    CU_ASSERT_EQUAL(p.split[2], 20);
+    CU_ASSERT_EQUAL(p.best_of, 3);
+    CU_ASSERT_EQUAL(p.reset, 1);
+    CU_ASSERT_EQUAL(p.random_teams, 0);
+    CU_ASSERT_EQUAL(p.game_rules_given, 0);
+}
+
+/* Each format's own game: a league skunks a loser below 91 and double-skunks one below 61; a
+ * bracket counts skunks by the winning margin (31, 61) and has no lines; nz plays the
+ * nz-tournament preset. */
+static void test_event_default_rules_are_each_formats_own(void) {
+    cs_rules r, want;
+    cs_event_default_rules(&cs_event_format_league, &r);
+    CU_ASSERT_EQUAL(r.players, 4);
+    CU_ASSERT_TRUE(r.partnership);
+    CU_ASSERT_EQUAL(r.skunk_line, 91);
+    CU_ASSERT_EQUAL(r.double_skunk_line, 61);
+    CU_ASSERT_EQUAL(r.triple_skunk_line, 0);
+    cs_event_default_rules(&cs_event_format_double_elimination, &r);
+    CU_ASSERT_EQUAL(r.skunk_line, 0);
+    CU_ASSERT_EQUAL(r.double_skunk_line, 0);
+    CU_ASSERT_EQUAL(r.triple_skunk_line, 0);
+    CU_ASSERT_EQUAL(r.lurch_line, 0);
+    CU_ASSERT_EQUAL(r.skunk_margin, 31);
+    CU_ASSERT_EQUAL(r.double_skunk_margin, 61);
+    cs_event_default_rules(&cs_event_format_nz, &r);
+    CU_ASSERT_EQUAL_FATAL(cs_rules_from_name("nz-tournament", &want), 0);
+    CU_ASSERT_EQUAL(memcmp(&r, &want, sizeof r), 0);
+}
+
+/*
+ * The cut for who goes first, with the draws of seed 7's event generator: ranks 7, 0, 0, 12
+ * (entrants 1 and 2 tie for lowest with aces), then the re-cut between those two draws 7 and 8:
+ * entrant 1 wins, and the cut took exactly those six draws from the generator.
+ */
+static void test_event_cut_recuts_a_tie_for_lowest_among_the_tied_only(void) {
+    cs_pcg32 rng = cs_pcg32_derive(7, 0, CS_STREAM_EVENT, 0), draws = rng;
+    const uint32_t want[7] = {7, 0, 0, 12, 7, 8, 4};
+    for (int i = 0; i < 7; i++) CU_ASSERT_EQUAL_FATAL(cs_pcg32_bounded(&draws, 13), want[i]);
+    CU_ASSERT_EQUAL(cs_event_cut(4, &rng), 1);
+    CU_ASSERT_EQUAL(cs_pcg32_bounded(&rng, 13), 4); /* the seventh draw comes next */
+    /* among three the same draws 7, 0, 0 tie entrants 1 and 2; the re-cut 12, 7 names 2 */
+    rng = cs_pcg32_derive(7, 0, CS_STREAM_EVENT, 0);
+    CU_ASSERT_EQUAL(cs_event_cut(3, &rng), 2);
+    CU_ASSERT_EQUAL(cs_pcg32_bounded(&rng, 13), 8);
+}
+
+/* A spec that gives only a format and a field gets the format's game count, every game on day
+ * one, 1,000 events, seed 1 and the file's base name; a count makes exactly that many
+ * entrants, each strategy listed once however many play it. */
+static void test_event_spec_defaults_by_format(void) {
+    static cs_event_spec spec;
+    char err[1024];
+    const char nz[] = "format: nz\nfield:\n  - {count: 16, strategy: greedy}\n";
+    CU_ASSERT_EQUAL_FATAL(
+        cs_event_spec_parse(nz, strlen(nz), "clubs/nz-day.yaml", &spec, err, sizeof err), 0);
+    CU_ASSERT_EQUAL(spec.params.games, 18);
+    CU_ASSERT_EQUAL(spec.params.day_one_games, 18);
+    CU_ASSERT_EQUAL(spec.events, 1000);
+    CU_ASSERT_EQUAL(spec.seed, 1);
+    CU_ASSERT_STRING_EQUAL(spec.name, "nz-day");
+    CU_ASSERT_EQUAL(spec.field.n, 16);
+    CU_ASSERT_EQUAL(spec.n_strategies, 1);
+    CU_ASSERT_STRING_EQUAL(spec.field.entrant[15].name, "greedy-16");
+    CU_ASSERT_STRING_EQUAL(spec.text, nz);
+    cs_event_spec_free(&spec);
+    const char league[] = "format: league\ngames: 3\nfield:\n  - {count: 8, strategy: greedy}\n";
+    CU_ASSERT_EQUAL_FATAL(
+        cs_event_spec_parse(league, strlen(league), "l.yaml", &spec, err, sizeof err), 0);
+    CU_ASSERT_EQUAL(spec.params.games, 3);
+    CU_ASSERT_EQUAL(spec.params.day_one_games, 3);
+    CU_ASSERT_EQUAL(spec.field.n, 8);
+    cs_event_spec_free(&spec);
+    const char night[] = "format: league\nfield:\n  - {count: 8, strategy: greedy}\n";
+    CU_ASSERT_EQUAL_FATAL(
+        cs_event_spec_parse(night, strlen(night), "l.yaml", &spec, err, sizeof err), 0);
+    CU_ASSERT_EQUAL(spec.params.games, 4);
+    cs_event_spec_free(&spec);
+}
+
+/* Every key a spec may give is read into its place, at the ends of the ranges allowed (a seed
+ * and a fee of 0), booleans written true and false, and mixed strategies indexed in the order
+ * they first appear. */
+static void test_event_spec_reads_each_key_into_its_place(void) {
+    static cs_event_spec spec;
+    char err[1024];
+    const char text[] = "name: season\n"
+                        "format: league\n"
+                        "events: 7\n"
+                        "seed: 0\n"
+                        "threads: 2\n"
+                        "weeks: 2\n"
+                        "fee_cents: 0\n"
+                        "draw_cents: 0\n"
+                        "pot_percent: 100\n"
+                        "split: [60, 30, 10]\n"
+                        "playoff: false\n"
+                        "reset: false\n"
+                        "random_teams: true\n"
+                        "best_of: 5\n"
+                        "set_size: 6\n"
+                        "rules: {target: 61}\n"
+                        "field:\n"
+                        "  - Ann: expected\n"
+                        "  - {name: Bob, strategy: greedy, club: Hornby, nominated: true}\n"
+                        "  - {count: 2, strategy: expected, club: Rangiora}\n"
+                        "  - {count: 4, strategy: random}\n";
+    CU_ASSERT_EQUAL_FATAL(cs_event_spec_parse(text, strlen(text), "t.yaml", &spec, err, sizeof err),
+                          0);
+    CU_ASSERT_STRING_EQUAL(spec.name, "season");
+    CU_ASSERT_EQUAL(spec.events, 7);
+    CU_ASSERT_EQUAL(spec.seed, 0);
+    CU_ASSERT_EQUAL(spec.threads, 2);
+    const cs_event_params *p = &spec.params;
+    CU_ASSERT_EQUAL(p->weeks, 2);
+    CU_ASSERT_EQUAL(p->fee_cents, 0);
+    CU_ASSERT_EQUAL(p->draw_cents, 0);
+    CU_ASSERT_EQUAL(p->pot_percent, 100);
+    CU_ASSERT_EQUAL(p->split[0], 60);
+    CU_ASSERT_EQUAL(p->split[1], 30);
+    CU_ASSERT_EQUAL(p->split[2], 10);
+    CU_ASSERT_EQUAL(p->playoff, 0);
+    CU_ASSERT_EQUAL(p->reset, 0);
+    CU_ASSERT_EQUAL(p->random_teams, 1);
+    CU_ASSERT_EQUAL(p->best_of, 5);
+    CU_ASSERT_EQUAL(p->set_size, 6);
+    CU_ASSERT_EQUAL(spec.rules.target, 61);
+    CU_ASSERT_TRUE(spec.rules_given);
+    CU_ASSERT_EQUAL(p->game_rules.target, 61);
+    CU_ASSERT_EQUAL_FATAL(spec.field.n, 8);
+    CU_ASSERT_EQUAL_FATAL(spec.n_strategies, 3);
+    CU_ASSERT_STRING_EQUAL(spec.strategies[0], "expected");
+    CU_ASSERT_STRING_EQUAL(spec.strategies[1], "greedy");
+    CU_ASSERT_STRING_EQUAL(spec.strategies[2], "random");
+    const int strategy[8] = {0, 1, 0, 0, 2, 2, 2, 2};
+    for (int i = 0; i < 8; i++) CU_ASSERT_EQUAL(spec.field.entrant[i].strategy, strategy[i]);
+    CU_ASSERT_STRING_EQUAL(spec.field.entrant[0].name, "Ann");
+    CU_ASSERT_STRING_EQUAL(spec.field.entrant[1].name, "Bob");
+    CU_ASSERT_STRING_EQUAL(spec.field.entrant[1].club, "Hornby");
+    CU_ASSERT_EQUAL(spec.field.entrant[1].nominated, 1);
+    CU_ASSERT_EQUAL(spec.field.entrant[0].nominated, 0);
+    CU_ASSERT_STRING_EQUAL(spec.field.entrant[2].name, "expected-3");
+    CU_ASSERT_STRING_EQUAL(spec.field.entrant[3].club, "Rangiora");
+    CU_ASSERT_STRING_EQUAL(spec.field.entrant[7].name, "random-8");
+    cs_event_spec_free(&spec);
+    /* yes/no and on/off are booleans too; a split must be three numbers in a list */
+    CU_ASSERT_EQUAL(parse("format: league\nreset: no\nplayoff: on\nfield:\n  - {count: 8, "
+                          "strategy: greedy}\n",
+                          err, sizeof err),
+                    0);
+    CU_ASSERT_EQUAL(parse("format: league\nsplit: [60, 40]\nfield:\n  - {count: 8, strategy: "
+                          "greedy}\n",
+                          err, sizeof err),
+                    CS_ESYNTAX);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "t.yaml:2: 'split' is three percentages"));
+    CU_ASSERT_EQUAL(parse("format: league\nsplit: 60\nfield:\n  - {count: 8, strategy: greedy}\n",
+                          err, sizeof err),
+                    CS_ESYNTAX);
+    CU_ASSERT_EQUAL(parse("format: league\nsplit: [60, 40, 10]\nfield:\n  - {count: 8, "
+                          "strategy: greedy}\n",
+                          err, sizeof err),
+                    CS_ERANGE);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "adds up to 110%"));
+    CU_ASSERT_EQUAL(parse("format: league\nreset: maybe\nfield:\n  - {count: 8, strategy: "
+                          "greedy}\n",
+                          err, sizeof err),
+                    CS_ERANGE);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "t.yaml:2: 'reset' must be true or false, not 'maybe'"));
+    CU_ASSERT_EQUAL(parse("format: league\nfield:\n  - {name: Al, count: 2, strategy: greedy}\n",
+                          err, sizeof err),
+                    CS_ESYNTAX);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "give no 'name'"));
+    /* a key given twice in one entrant, even apart */
+    CU_ASSERT_EQUAL(parse("format: league\nfield:\n  - {strategy: greedy, name: Al, strategy: "
+                          "random}\n  - {count: 7, strategy: greedy}\n",
+                          err, sizeof err),
+                    CS_ESYNTAX);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "t.yaml:3: key 'strategy' repeated"));
+    /* a number of 400 digits is out of range, not read in part (nor past the reader's buffer) */
+    char big[600];
+    int at = snprintf(big, sizeof big, "format: league\nseed: ");
+    memset(big + at, '7', 400);
+    snprintf(big + at + 400, sizeof big - (size_t)at - 400,
+             "\nfield:\n  - {count: 8, strategy: greedy}\n");
+    CU_ASSERT_EQUAL(parse(big, err, sizeof err), CS_ERANGE);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "t.yaml:2: 'seed' must be a whole number from 0 to"));
+    /* the largest fee and draw allowed, $100,000 each */
+    CU_ASSERT_EQUAL(parse("format: league\nfee_cents: 10000000\ndraw_cents: 10000000\nfield:\n  "
+                          "- {count: 8, strategy: greedy}\n",
+                          err, sizeof err),
+                    0);
+    CU_ASSERT_EQUAL(parse("format: league\ndraw_cents: 10000001\nfield:\n  - {count: 8, "
+                          "strategy: greedy}\n",
+                          err, sizeof err),
+                    CS_ERANGE);
+    /* four players without partnerships are not a format's game either */
+    CU_ASSERT_EQUAL(parse("format: league\nrules: {partnership: no}\nfield:\n  - {count: 8, "
+                          "strategy: greedy}\n",
+                          err, sizeof err),
+                    CS_ECONFIG);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "t.yaml:2: every format's game is played by two"));
+}
+
+#define SPEC_FILE CS_BINARY_DIR "/test_events_spec_tmp.yaml"
+
+/* A spec longer than the reader's first 64 KB buffer (65,537 bytes: a comment pads it) is read
+ * whole, to its last byte: the seed's last digit. */
+static void test_event_spec_load_reads_past_its_first_buffer(void) {
+    const char head[] = "format: league\nfield:\n  - {count: 8, strategy: greedy}\n#";
+    const char tail[] = "\nseed: 42";
+    const size_t size = 65537;
+    FILE *fp = fopen(SPEC_FILE, "wb");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(fp);
+    fputs(head, fp);
+    for (size_t i = strlen(head) + strlen(tail); i < size; i++) fputc('x', fp);
+    fputs(tail, fp);
+    CU_ASSERT_EQUAL(ftell(fp), (long)size);
+    fclose(fp);
+    static cs_event_spec spec;
+    char err[1024];
+    CU_ASSERT_EQUAL(cs_event_spec_load(SPEC_FILE, &spec, err, sizeof err), 0);
+    CU_ASSERT_EQUAL(spec.seed, 42);
+    CU_ASSERT_EQUAL(spec.field.n, 8);
+    CU_ASSERT_STRING_EQUAL(spec.name, "test_events_spec_tmp");
+    cs_event_spec_free(&spec);
+    /* one byte over 16 MB is refused before it is parsed */
+    fp = fopen(SPEC_FILE, "wb");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(fp);
+    static char pad[1 << 16];
+    memset(pad, '#', sizeof pad);
+    for (int i = 0; i < 256; i++) fwrite(pad, 1, sizeof pad, fp);
+    fputc('\n', fp);
+    fclose(fp);
+    CU_ASSERT_EQUAL(cs_event_spec_load(SPEC_FILE, &spec, err, sizeof err), CS_ERANGE);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "is larger than 16 MB"));
+    remove(SPEC_FILE);
 }
 
 /* ---- hand-worked scenarios: each pins one rule with its exact outcome ---- */
@@ -982,6 +1245,159 @@ static void test_double_elimination_ranks_teams_out_later_above_those_out_earlie
 }
 
 /*
+ * Seven teams (fourteen entrants paired in field order, team t = entrants 2t and 2t + 1), best
+ * of one, seed 3, which draws team 1 the bye. Stage 1: 2 beats 3, 5 beats 4, 6 beats 0. Stage
+ * 2: 1 beats 2 and 5 beats 6 in the winners' bracket, 3 beats 4 in the losers' (4 out). Stage
+ * 3: 1 beats 5; in the losers' bracket 2 beats 0 and 3 beats 6, so 0 and 6 go out in the same
+ * stage, 6 with a match won (over 0) and 0 with none: 6 takes fifth place, 0 sixth. Stage 4: 5
+ * beats 2; stage 5: 3 beats 5; the final: 1 beats 3, whose second loss it is. Every game a
+ * player is dealt says only what a best-of-one match means.
+ */
+static void test_double_elimination_teams_out_together_rank_by_matches_won(void) {
+    cs_field f = field_of(14);
+    cs_event_params p;
+    cs_event_params_defaults(&p);
+    p.best_of = 1;
+    hand_event *x = hand_start(&cs_event_format_double_elimination, &f, &p, 3);
+    enum { MATCHES = 12 };
+    const int side0[MATCHES] = {2, 5, 6, 1, 5, 3, 1, 0, 6, 5, 3, 1};
+    const int side1[MATCHES] = {3, 4, 0, 2, 6, 4, 5, 2, 3, 2, 5, 3};
+    const int winner[MATCHES] = {2, 5, 6, 1, 5, 3, 1, 2, 3, 5, 3, 1};
+    const int round_size[6] = {3, 3, 3, 1, 1, 1};
+    cs_event_game g[CS_EVENT_ROUND_MAX];
+    int n, played = 0, rounds = 0;
+    while ((n = hand_next(x, g)) > 0) {
+        CU_ASSERT_TRUE_FATAL(rounds < 6);
+        CU_ASSERT_EQUAL_FATAL(n, round_size[rounds]);
+        rounds++;
+        for (int i = 0; i < n; i++, played++) {
+            const cs_match_context *m = &g[i].match;
+            CU_ASSERT_EQUAL(g[i].entrant[0] / 2, side0[played]);
+            CU_ASSERT_EQUAL(g[i].entrant[1] / 2, side1[played]);
+            CU_ASSERT_EQUAL(m->kind, CS_MATCH_BEST_OF);
+            CU_ASSERT_EQUAL(m->format, CS_EVENT_FORMAT_DOUBLE_ELIMINATION);
+            CU_ASSERT_EQUAL(m->games_to_win, 1);
+            for (int k = 0; k < 4; k++) {
+                CU_ASSERT_EQUAL(m->won[k], 0);
+                CU_ASSERT_EQUAL(m->game_wins[k], 1);
+                CU_ASSERT_DOUBLE_EQUAL(m->points_win[k], 0, 0);
+            }
+            CU_ASSERT_DOUBLE_EQUAL(m->points_tie + m->points_loss + m->points_per_score, 0, 0);
+            int w = g[i].entrant[0] / 2 == winner[played] ? 0 : 1;
+            hand_give(x, i, &g[i], w, w == 0 ? 121 : 95, w == 1 ? 121 : 95, 0);
+        }
+    }
+    CU_ASSERT_EQUAL(played, MATCHES);
+    cs_standing rows[14];
+    x->f->standings(x->st, rows);
+    cs_event_totals t;
+    x->f->totals(x->st, &t);
+    CU_ASSERT_EQUAL(t.matches, MATCHES);
+    const int place[7] = {1, 3, 5, 2, 6, 0, 4}, matches_won[7] = {3, 3, 3, 2, 1, 0, 0};
+    for (int k = 0; k < 14; k++) {
+        CU_ASSERT_EQUAL(rows[k].entrant / 2, place[k / 2]);
+        CU_ASSERT_EQUAL(rows[k].rank, k / 2 + 1);
+        CU_ASSERT_DOUBLE_EQUAL(rows[k].points, matches_won[k / 2], 1e-9);
+    }
+    hand_free(x);
+}
+
+/*
+ * The draws an nz event starts with, from its generator: the field shuffled once and dealt to
+ * the tables in order (seat 0 to 3 of table 0, then table 1 ...), then one tie-break key per
+ * player, and nothing more; the first cut for a tied game is the next draw.
+ */
+static void test_nz_seating_is_one_shuffle_dealt_table_by_table(void) {
+    cs_field f = field_of(12);
+    cs_event_params p;
+    cs_event_params_defaults(&p);
+    hand_event *x = hand_start(&cs_event_format_nz, &f, &p, 9);
+    cs_pcg32 draws = cs_pcg32_derive(9, 0, CS_STREAM_EVENT, 0);
+    int order[12];
+    for (int i = 0; i < 12; i++) order[i] = i;
+    cs_event_shuffle(order, 12, &draws);
+    for (int i = 0; i < 12; i++) (void)cs_pcg32_next(&draws); /* the keys */
+    cs_event_game g[3]; /* room for the round's three tables, no more */
+    CU_ASSERT_EQUAL_FATAL(x->f->next_round(x->st, g, 3), 3);
+    for (int t = 0; t < 3; t++)
+        for (int s = 0; s < 4; s++) CU_ASSERT_EQUAL(g[t].entrant[s], order[4 * t + s]);
+    CU_ASSERT_EQUAL(cs_pcg32_next(&x->rng), cs_pcg32_next(&draws));
+    hand_free(x);
+}
+
+/*
+ * Five players: a table of three and a table of two. The format takes a round's results in
+ * any order: recording the two's result before the three's seats the next game exactly as
+ * recording them in table order does (the three's winner on 121, its others on 110 and 90: the
+ * one on 90 stays).
+ */
+static void test_league_results_may_be_recorded_in_any_order(void) {
+    cs_event_game next[2][CS_EVENT_ROUND_MAX];
+    for (int reverse = 0; reverse < 2; reverse++) {
+        cs_field f = field_of(5);
+        cs_event_params p;
+        cs_event_params_defaults(&p);
+        p.games = 2;
+        hand_event *x = hand_start(&cs_event_format_league, &f, &p, 4);
+        cs_event_game g[CS_EVENT_ROUND_MAX];
+        CU_ASSERT_EQUAL_FATAL(hand_next(x, g), 2);
+        CU_ASSERT_EQUAL_FATAL(g[0].n_seats, 3);
+        CU_ASSERT_EQUAL_FATAL(g[1].n_seats, 2);
+        if (reverse) hand_give(x, 1, &g[1], 0, 121, 100, 0);
+        hand_give(x, 0, &g[0], 0, 121, 110, 90);
+        if (!reverse) hand_give(x, 1, &g[1], 0, 121, 100, 0);
+        CU_ASSERT_EQUAL_FATAL(hand_next(x, next[reverse]), 2);
+        /* the three: the one on 90 stays, the two's players come in */
+        CU_ASSERT_EQUAL(next[reverse][0].entrant[0], g[0].entrant[2]);
+        CU_ASSERT_EQUAL(next[reverse][0].entrant[1], g[1].entrant[0]);
+        CU_ASSERT_EQUAL(next[reverse][0].entrant[2], g[1].entrant[1]);
+        /* the two: the three's other players */
+        CU_ASSERT_EQUAL(next[reverse][1].entrant[0], g[0].entrant[0]);
+        CU_ASSERT_EQUAL(next[reverse][1].entrant[1], g[0].entrant[1]);
+        hand_free(x);
+    }
+    for (int t = 0; t < 2; t++)
+        for (int s = 0; s < 4; s++) CU_ASSERT_EQUAL(next[0][t].entrant[s], next[1][t].entrant[s]);
+}
+
+/* A league game tells the players what each result is worth, the league's way: a loss the
+ * shortfall to 121 (negated, more is better), a win nothing, a skunk 1, a double or triple 2;
+ * nothing else. A league of no weeks is refused. */
+static void test_league_game_says_what_each_result_is_worth(void) {
+    cs_field f = field_of(8);
+    cs_event_params p;
+    cs_event_params_defaults(&p);
+    hand_event *x = hand_start(&cs_event_format_league, &f, &p, 2);
+    cs_event_game g[CS_EVENT_ROUND_MAX];
+    CU_ASSERT_EQUAL_FATAL(hand_next(x, g), 2);
+    const double win[4] = {0, 1, 2, 2};
+    for (int t = 0; t < 2; t++) {
+        const cs_match_context *m = &g[t].match;
+        CU_ASSERT_EQUAL(m->kind, CS_MATCH_POINTS);
+        CU_ASSERT_EQUAL(m->format, CS_EVENT_FORMAT_LEAGUE);
+        CU_ASSERT_EQUAL(m->games_to_win, 0);
+        for (int k = 0; k < 4; k++) {
+            CU_ASSERT_DOUBLE_EQUAL(m->points_win[k], win[k], 0);
+            CU_ASSERT_EQUAL(m->won[k], 0);
+            CU_ASSERT_EQUAL(m->game_wins[k], 0);
+        }
+        CU_ASSERT_DOUBLE_EQUAL(m->points_tie, 0, 0);
+        CU_ASSERT_DOUBLE_EQUAL(m->points_loss, -121, 0);
+        CU_ASSERT_DOUBLE_EQUAL(m->points_per_score, 1, 0);
+        CU_ASSERT_EQUAL(g[t].first_dealer, CS_FIRST_DEALER_CUT);
+    }
+    hand_free(x);
+    p.weeks = 0;
+    void *st = calloc(1, cs_event_format_league.state_size);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(st);
+    cs_pcg32 rng = cs_pcg32_derive(2, 0, CS_STREAM_EVENT, 0);
+    char why[256];
+    CU_ASSERT_EQUAL(cs_event_format_league.init(st, &p, &f, &rng, why, sizeof why), CS_ECONFIG);
+    CU_ASSERT_PTR_NOT_NULL(strstr(why, "one week"));
+    free(st);
+}
+
+/*
  * Two teams: the first match and the grand final each go to three games. In the first match
  * seat 0 deals game 1 (the cut) and side 0 loses it, so side 0 deals game 2 with the partner
  * who has not dealt, seat 2; side 1 loses game 2 and deals game 3 with its first player, seat
@@ -1031,10 +1447,13 @@ static void test_league_table_of_three_skunk_is_the_least_skunked_losers(void) {
         const int who[7] = {g[1].entrant[0], g[1].entrant[1], g[1].entrant[2], g[0].entrant[0],
                             g[0].entrant[2], g[0].entrant[1], g[0].entrant[3]};
         const double want[7] = {-1, 121 - lo1, 121 - lo2, 0, 0, 21, 21};
+        /* points against: the best opposing side's score */
+        const int against[7] = {85, 121, 121, 100, 100, 121, 121};
         for (int k = 0; k < 7; k++) {
             const cs_standing *r = row_of(rows, 7, who[k]);
             CU_ASSERT_PTR_NOT_NULL_FATAL(r);
             CU_ASSERT_DOUBLE_EQUAL(r->points, want[k], 1e-9);
+            CU_ASSERT_EQUAL(r->points_against, against[k]);
         }
         CU_ASSERT_EQUAL(rows[0].entrant, g[1].entrant[0]);
         hand_free(x);
@@ -1335,6 +1754,256 @@ static void test_event_standings_strategy_is_the_entrants(void) {
     remove(EVENT_FILE);
 }
 
+/* Root attribute `name` of EVENT_FILE: a number, or a fixed-length string into buf. */
+static uint64_t file_u64(const char *name) {
+    uint64_t v = UINT64_MAX;
+    hid_t file = H5Fopen(EVENT_FILE, H5F_ACC_RDONLY, H5P_DEFAULT);
+    CU_ASSERT_TRUE_FATAL(file >= 0);
+    hid_t a = H5Aopen(file, name, H5P_DEFAULT);
+    CU_ASSERT_TRUE(a >= 0 && H5Aread(a, H5T_NATIVE_UINT64, &v) >= 0);
+    if (a >= 0) H5Aclose(a);
+    H5Fclose(file);
+    return v;
+}
+
+static void file_text(const char *name, char *buf, size_t len) {
+    memset(buf, 0, len);
+    hid_t file = H5Fopen(EVENT_FILE, H5F_ACC_RDONLY, H5P_DEFAULT);
+    CU_ASSERT_TRUE_FATAL(file >= 0);
+    hid_t a = H5Aopen(file, name, H5P_DEFAULT);
+    CU_ASSERT_TRUE_FATAL(a >= 0);
+    hid_t t = H5Tcopy(H5T_C_S1);
+    H5Tset_size(t, len);
+    H5Tset_cset(t, H5T_CSET_UTF8);
+    CU_ASSERT_TRUE(H5Aread(a, t, buf) >= 0);
+    buf[len - 1] = '\0';
+    H5Tclose(t);
+    H5Aclose(a);
+    H5Fclose(file);
+}
+
+static cs_event_options options_for(int force, int resume) {
+    cs_event_options o;
+    memset(&o, 0, sizeof o);
+    o.output = EVENT_FILE;
+    o.force = force;
+    o.resume = resume;
+    o.quiet = 1;
+    o.threads = 1;
+    return o;
+}
+
+/* The whole of /games and /standings of EVENT_FILE as read by game_read and standing_read. */
+typedef struct {
+    game_read *games;
+    size_t n_games;
+    standing_read *standings;
+    size_t n_standings;
+} event_tables;
+
+static event_tables read_event_tables(void) {
+    event_tables x;
+    hid_t g = H5Tcreate(H5T_COMPOUND, sizeof(game_read));
+    hsize_t four = 4;
+    hid_t i16x4 = H5Tarray_create2(H5T_NATIVE_INT16, 1, &four);
+    H5Tinsert(g, "event", HOFFSET(game_read, event), H5T_NATIVE_UINT64);
+    H5Tinsert(g, "game", HOFFSET(game_read, game), H5T_NATIVE_UINT32);
+    H5Tinsert(g, "entrant", HOFFSET(game_read, entrant), i16x4);
+    H5Tinsert(g, "first_dealer", HOFFSET(game_read, first_dealer), H5T_NATIVE_UINT8);
+    H5Tinsert(g, "deals", HOFFSET(game_read, deals), H5T_NATIVE_UINT16);
+    H5Tinsert(g, "winner", HOFFSET(game_read, winner), H5T_NATIVE_INT8);
+    H5Tinsert(g, "score", HOFFSET(game_read, score), i16x4);
+    x.games = read_table("games", g, sizeof *x.games, &x.n_games);
+    H5Tclose(i16x4);
+    H5Tclose(g);
+    hid_t s = H5Tcreate(H5T_COMPOUND, sizeof(standing_read));
+    H5Tinsert(s, "event", HOFFSET(standing_read, event), H5T_NATIVE_UINT64);
+    H5Tinsert(s, "entrant", HOFFSET(standing_read, entrant), H5T_NATIVE_UINT16);
+    H5Tinsert(s, "strategy", HOFFSET(standing_read, strategy), H5T_NATIVE_UINT16);
+    H5Tinsert(s, "rank", HOFFSET(standing_read, rank), H5T_NATIVE_UINT16);
+    x.standings = read_table("standings", s, sizeof *x.standings, &x.n_standings);
+    H5Tclose(s);
+    return x;
+}
+
+static int same_game(const game_read *a, const game_read *b) {
+    int same = a->event == b->event && a->game == b->game && a->first_dealer == b->first_dealer &&
+               a->deals == b->deals && a->winner == b->winner;
+    for (int s = 0; s < 4; s++)
+        same = same && a->entrant[s] == b->entrant[s] && a->score[s] == b->score[s];
+    return same;
+}
+
+/* A run ends with the file marked complete, every event counted; a second run onto the file
+ * is refused without --force (the first file kept) and replaces it with --force. */
+static void test_event_run_marks_the_file_complete_and_keeps_it_without_force(void) {
+    static cs_event_spec spec;
+    char err[1024], status[32];
+    remove(EVENT_FILE);
+    CU_ASSERT_EQUAL_FATAL(cs_event_spec_parse(MIXED_LEAGUE, strlen(MIXED_LEAGUE), "mixed.yaml",
+                                              &spec, err, sizeof err),
+                          0);
+    cs_event_options o = options_for(0, 0);
+    cs_event_run_result res;
+    CU_ASSERT_EQUAL_FATAL(cs_event_run(&spec, &o, &res, err, sizeof err), 0);
+    CU_ASSERT_EQUAL(res.events_begin, 0);
+    CU_ASSERT_EQUAL(res.events_done, 3);
+    CU_ASSERT_EQUAL(res.events_requested, 3);
+    CU_ASSERT_EQUAL(res.games, 12);
+    CU_ASSERT_FALSE(res.interrupted);
+    file_text("status", status, sizeof status);
+    CU_ASSERT_STRING_EQUAL(status, "complete");
+    CU_ASSERT_EQUAL(file_u64("events_completed"), 3);
+    CU_ASSERT_EQUAL(file_u64("events_requested"), 3);
+    CU_ASSERT_EQUAL(file_u64("seed"), 5);
+    CU_ASSERT_EQUAL(file_u64("weeks"), 1);
+    CU_ASSERT_EQUAL(cs_event_run(&spec, &o, &res, err, sizeof err), CS_ECONFIG);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "exists (use --force"));
+    CU_ASSERT_EQUAL(file_u64("events_completed"), 3);
+    o.force = 1;
+    CU_ASSERT_EQUAL(cs_event_run(&spec, &o, &res, err, sizeof err), 0);
+    CU_ASSERT_EQUAL(res.events_done, 3);
+    cs_event_spec_free(&spec);
+    remove(EVENT_FILE);
+}
+
+/*
+ * An event file stopped after its first event (marked interrupted, one event counted) and then
+ * completed with --resume holds exactly the rows of one uninterrupted run: the partial chunks
+ * it left are read back and continued, and the counts it is checked against agree.
+ */
+static void test_event_resume_completes_an_interrupted_run_as_one_run_would(void) {
+    static cs_event_spec spec;
+    run_mixed_league(&spec);
+    event_tables whole = read_event_tables();
+    CU_ASSERT_EQUAL_FATAL(whole.n_games, 12);
+    CU_ASSERT_EQUAL_FATAL(whole.n_standings, 24);
+    char err[1024], status[32];
+    cs_event_options o = options_for(1, 0);
+    o.interrupt_after = 1;
+    cs_event_run_result res;
+    CU_ASSERT_EQUAL_FATAL(cs_event_run(&spec, &o, &res, err, sizeof err), 0);
+    CU_ASSERT_TRUE(res.interrupted);
+    CU_ASSERT_EQUAL(res.events_done, 1);
+    file_text("status", status, sizeof status);
+    CU_ASSERT_STRING_EQUAL(status, "interrupted");
+    CU_ASSERT_EQUAL(file_u64("events_completed"), 1);
+    o = options_for(0, 1);
+    CU_ASSERT_EQUAL_FATAL(cs_event_run(&spec, &o, &res, err, sizeof err), 0);
+    CU_ASSERT_EQUAL(res.events_begin, 1);
+    CU_ASSERT_EQUAL(res.events_done, 3);
+    CU_ASSERT_EQUAL(res.games, 8);
+    file_text("status", status, sizeof status);
+    CU_ASSERT_STRING_EQUAL(status, "complete");
+    CU_ASSERT_EQUAL(file_u64("events_completed"), 3);
+    CU_ASSERT_EQUAL(file_u64("threads"), 1);
+    event_tables resumed = read_event_tables();
+    CU_ASSERT_EQUAL_FATAL(resumed.n_games, whole.n_games);
+    CU_ASSERT_EQUAL_FATAL(resumed.n_standings, whole.n_standings);
+    for (size_t i = 0; i < whole.n_games; i++)
+        CU_ASSERT_TRUE(same_game(&resumed.games[i], &whole.games[i]));
+    CU_ASSERT_EQUAL(
+        memcmp(resumed.standings, whole.standings, whole.n_standings * sizeof *whole.standings), 0);
+    /* a complete file resumed again plays nothing */
+    CU_ASSERT_EQUAL(cs_event_run(&spec, &o, &res, err, sizeof err), 0);
+    CU_ASSERT_TRUE(res.already_done);
+    CU_ASSERT_EQUAL(res.events_done, 3);
+    CU_ASSERT_EQUAL(file_u64("threads"), 0); /* no thread played */
+    free(whole.games);
+    free(whole.standings);
+    free(resumed.games);
+    free(resumed.standings);
+    cs_event_spec_free(&spec);
+    remove(EVENT_FILE);
+}
+
+/* Sets the rank of /standings row `row` of EVENT_FILE, leaving its other columns. */
+static void forge_rank(hsize_t row, uint16_t rank) {
+    hid_t file = H5Fopen(EVENT_FILE, H5F_ACC_RDWR, H5P_DEFAULT);
+    CU_ASSERT_TRUE_FATAL(file >= 0);
+    hid_t d = H5Dopen2(file, "standings", H5P_DEFAULT);
+    hid_t t = H5Tcreate(H5T_COMPOUND, sizeof rank);
+    H5Tinsert(t, "rank", 0, H5T_NATIVE_UINT16);
+    hsize_t one = 1;
+    hid_t fs = H5Dget_space(d), ms = H5Screate_simple(1, &one, NULL);
+    H5Sselect_hyperslab(fs, H5S_SELECT_SET, &row, NULL, &one, NULL);
+    CU_ASSERT_TRUE(H5Dwrite(d, t, ms, fs, H5P_DEFAULT, &rank) >= 0);
+    H5Sclose(ms);
+    H5Sclose(fs);
+    H5Tclose(t);
+    H5Dclose(d);
+    H5Fclose(file);
+}
+
+/* --resume refuses a file whose /standings row of a complete event has a rank out of 1..8
+ * (0, or 9 in a field of eight), naming the row; with the rank put back it is accepted. */
+static void test_event_resume_refuses_a_standings_rank_out_of_range(void) {
+    static cs_event_spec spec;
+    run_mixed_league(&spec);
+    event_tables whole = read_event_tables();
+    char err[1024];
+    cs_event_options o = options_for(0, 1);
+    cs_event_run_result res;
+    const uint16_t forged[2] = {0, 9};
+    for (int k = 0; k < 2; k++) {
+        forge_rank(13, forged[k]);
+        CU_ASSERT_EQUAL(cs_event_run(&spec, &o, &res, err, sizeof err), CS_ECONFIG);
+        CU_ASSERT_PTR_NOT_NULL(strstr(err, "/standings row 13 (event 1, entrant"));
+        CU_ASSERT_PTR_NOT_NULL(strstr(err, "does not belong to complete event 1: refused"));
+    }
+    forge_rank(13, whole.standings[13].rank);
+    CU_ASSERT_EQUAL(cs_event_run(&spec, &o, &res, err, sizeof err), 0);
+    CU_ASSERT_TRUE(res.already_done);
+    free(whole.games);
+    free(whole.standings);
+    cs_event_spec_free(&spec);
+    remove(EVENT_FILE);
+}
+
+/* Replaces root attribute `strategy_models` of EVENT_FILE with n fixed-length strings. */
+static void forge_models(int n, const char *const *models) {
+    hid_t file = H5Fopen(EVENT_FILE, H5F_ACC_RDWR, H5P_DEFAULT);
+    CU_ASSERT_TRUE_FATAL(file >= 0);
+    CU_ASSERT_TRUE(H5Adelete(file, "strategy_models") >= 0);
+    char buf[4][16];
+    memset(buf, 0, sizeof buf);
+    for (int i = 0; i < n; i++) snprintf(buf[i], sizeof buf[i], "%s", models[i]);
+    hid_t t = H5Tcopy(H5T_C_S1);
+    H5Tset_size(t, sizeof buf[0]);
+    H5Tset_cset(t, H5T_CSET_UTF8);
+    hsize_t dims = (hsize_t)n;
+    hid_t space = H5Screate_simple(1, &dims, NULL);
+    hid_t a = H5Acreate2(file, "strategy_models", t, space, H5P_DEFAULT, H5P_DEFAULT);
+    CU_ASSERT_TRUE(a >= 0 && H5Awrite(a, t, buf) >= 0);
+    H5Aclose(a);
+    H5Sclose(space);
+    H5Tclose(t);
+    H5Fclose(file);
+}
+
+/* --resume refuses a file whose strategies played from other data than they now do (the
+ * recorded model identity differs), naming the strategy and both identities; the file's own
+ * record is accepted. */
+static void test_event_resume_refuses_a_strategy_that_played_from_another_model(void) {
+    static cs_event_spec spec;
+    run_mixed_league(&spec);
+    CU_ASSERT_EQUAL_FATAL(spec.n_strategies, 3);
+    char err[1024];
+    cs_event_options o = options_for(0, 1);
+    cs_event_run_result res;
+    const char *forged[3] = {"", "", "sha256:0bad"};
+    forge_models(3, forged);
+    CU_ASSERT_EQUAL(cs_event_run(&spec, &o, &res, err, sizeof err), CS_ECONFIG);
+    CU_ASSERT_PTR_NOT_NULL(
+        strstr(err, "strategy 'random' played from sha256:0bad; it now plays from nothing"));
+    const char *same[3] = {"", "", ""};
+    forge_models(3, same);
+    CU_ASSERT_EQUAL(cs_event_run(&spec, &o, &res, err, sizeof err), 0);
+    CU_ASSERT_TRUE(res.already_done);
+    cs_event_spec_free(&spec);
+    remove(EVENT_FILE);
+}
+
 const char cs_suite_name[] = "events";
 const cs_test cs_suite_tests[] = {
     CS_TEST(test_league_prizes_match_the_worked_example_for_20_players),
@@ -1348,6 +2017,12 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_double_elimination_skunks_are_winning_margins),
     CS_TEST(test_event_spec_errors_name_the_line),
     CS_TEST(test_event_spec_nested_too_deep_is_refused_at_once),
+    CS_TEST(test_event_params_defaults_are_the_documented_ones),
+    CS_TEST(test_event_default_rules_are_each_formats_own),
+    CS_TEST(test_event_cut_recuts_a_tie_for_lowest_among_the_tied_only),
+    CS_TEST(test_event_spec_defaults_by_format),
+    CS_TEST(test_event_spec_reads_each_key_into_its_place),
+    CS_TEST(test_event_spec_load_reads_past_its_first_buffer),
     CS_TEST(test_nz_tied_game_goes_to_a_cut),
     CS_TEST(test_nz_standings_rank_clips_then_points_for_then_fewer_against),
     CS_TEST(test_nz_three_way_tie_on_clips_plays_off_all_three),
@@ -1356,13 +2031,21 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_nz_team_trophy_tie_goes_to_the_club_listed_first),
     CS_TEST(test_double_elimination_final_is_reset_when_the_once_beaten_team_wins_it),
     CS_TEST(test_double_elimination_ranks_teams_out_later_above_those_out_earlier),
+    CS_TEST(test_double_elimination_teams_out_together_rank_by_matches_won),
     CS_TEST(test_double_elimination_best_of_five_and_of_one),
     CS_TEST(test_double_elimination_losing_team_deals_with_the_partner_who_has_not_dealt),
     CS_TEST(test_league_table_of_three_skunk_is_the_least_skunked_losers),
     CS_TEST(test_league_night_tie_break_prefers_more_wins),
     CS_TEST(test_league_season_adds_each_nights_points_once),
     CS_TEST(test_league_partners_are_remembered_for_one_night_only),
+    CS_TEST(test_nz_seating_is_one_shuffle_dealt_table_by_table),
+    CS_TEST(test_league_results_may_be_recorded_in_any_order),
+    CS_TEST(test_league_game_says_what_each_result_is_worth),
     CS_TEST(test_event_games_are_dealt_from_the_event_and_game_key),
     CS_TEST(test_event_standings_strategy_is_the_entrants),
+    CS_TEST(test_event_run_marks_the_file_complete_and_keeps_it_without_force),
+    CS_TEST(test_event_resume_completes_an_interrupted_run_as_one_run_would),
+    CS_TEST(test_event_resume_refuses_a_standings_rank_out_of_range),
+    CS_TEST(test_event_resume_refuses_a_strategy_that_played_from_another_model),
     {NULL, NULL},
 };
