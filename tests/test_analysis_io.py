@@ -103,15 +103,15 @@ class TestOutputs(unittest.TestCase):
         # no temporary file left beside the outputs
         self.assertEqual([n for n in os.listdir(out) if n.endswith(".tmp")], [])
 
-    def test_report_refuses_a_missing_folder_and_does_not_create_it(self):
+    def test_report_makes_its_own_folder_but_never_a_chain_of_them(self):
         out = os.path.join(self.d, "missing", "rep")
         status, _, err = run_main(report.main, [Files.good, "-o", out])
         self.assertEqual(status, 2)
         self.assertIn(out, err)
         self.assertFalse(os.path.exists(os.path.join(self.d, "missing")))
-        out = os.path.join(self.d, "rep")  # the folder itself missing: refused too
-        self.assertEqual(run_main(report.main, [Files.good, "-o", out])[0], 2)
-        self.assertFalse(os.path.exists(out))
+        out = os.path.join(self.d, "rep")  # the folder itself missing, its own there: made
+        self.assertEqual(run_main(report.main, [Files.good, "-o", out])[0], 0)
+        self.assertTrue(os.path.isfile(os.path.join(out, "report.md")))
 
     def test_ladder_page_overwrite_and_missing_folder(self):
         page = os.path.join(self.d, "ladder.md")
