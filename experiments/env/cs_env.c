@@ -421,15 +421,20 @@ static void slot_write(env_game *eg, int i, uint8_t *obs, uint8_t *mask, int8_t 
     seat[i] = (int8_t)eg->seat;
 }
 
+/* Slot `failed`'s message into env->err and its status; CS_OK when failed is env->n (none
+ * failed). The batch stops: it must be reset. */
+static int failure_at(cs_env *env, int failed) {
+    if (failed >= env->n) return CS_OK;
+    eg_error(&env->games[failed], env->rc[failed], env->err, sizeof env->err);
+    env->started = 0;
+    return env->rc[failed];
+}
+
 /* The first failing slot's message into env->err; returns its status or 0. */
 static int first_failure(cs_env *env) {
-    for (int i = 0; i < env->n; i++) {
-        if (env->rc[i] >= 0) continue;
-        eg_error(&env->games[i], env->rc[i], env->err, sizeof env->err);
-        env->started = 0;
-        return env->rc[i];
-    }
-    return CS_OK;
+    int i = 0;
+    while (i < env->n && env->rc[i] >= 0) i++;
+    return failure_at(env, i);
 }
 
 int cs_env_reset(cs_env *env, uint64_t seed, uint8_t *obs, uint8_t *mask, int8_t *seat) {
@@ -461,7 +466,7 @@ int cs_env_step(cs_env *env, const int32_t *action, uint8_t *obs, uint8_t *mask,
      * stays in the cache of the core that steps it (the calling thread reading every slot's
      * legal set would move half of them between cores at each step).
      */
-    int kind = env->reward, bad = n;
+    int kind = env->reward, bad = n, failed = n;
 #pragma omp parallel num_threads(env->threads) if (n > 1)
     {
 #pragma omp for schedule(static) reduction(min : bad)
@@ -470,7 +475,9 @@ int cs_env_step(cs_env *env, const int32_t *action, uint8_t *obs, uint8_t *mask,
             if ((a < 0 || a >= CS_ACT_COUNT || !(env->games[i].legal >> a & 1)) && i < bad) bad = i;
         }
         if (bad == n) { /* the same for every thread: the loop's barrier has passed */
-#pragma omp for schedule(static)
+            /* the first failing slot found here too, not by the calling thread reading every
+             * slot's status afterwards */
+#pragma omp for schedule(static) reduction(min : failed)
             for (int i = 0; i < n; i++) {
                 env_game *eg = &env->games[i];
                 int rc = eg_act(eg, action[i]);
@@ -479,6 +486,7 @@ int cs_env_step(cs_env *env, const int32_t *action, uint8_t *obs, uint8_t *mask,
                 if (rc >= 0) eg_rewards(eg, kind, rc == ADV_OVER, r);
                 rc = slot_to_decision(env, eg, rc);
                 env->rc[i] = rc < 0 ? rc : 0;
+                if (rc < 0 && i < failed) failed = i;
                 if (rc == ADV_DECISION) slot_write(eg, i, obs, mask, seat);
             }
         }
@@ -490,7 +498,7 @@ int cs_env_step(cs_env *env, const int32_t *action, uint8_t *obs, uint8_t *mask,
                  (unsigned long long)eg->index, eg->seat, (long)action[bad]);
         return CS_EILLEGAL;
     }
-    return first_failure(env);
+    return failure_at(env, failed);
 }
 
 int cs_env_last_game(const cs_env *env, int i, uint64_t *game, int *first_dealer, int *deals,
