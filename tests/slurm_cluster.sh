@@ -18,11 +18,16 @@
 #   4. submits a longer experiment, cancels one shard while it runs (scancel), checks its part
 #      is left unfinished, resubmits that shard alone (ARRAY=2) with a new merge, and checks the
 #      resumed result still equals the one-machine run;
-#   5. on every way out (trap): cancels the jobs left, stops the daemons it started by pid, kills
-#      by pid any process still holding a file in its folder (a job step), and removes the
-#      folder (kept, with the daemons' logs printed, when a check failed).
+#   5. starts a Dask scheduler and two `dask worker` processes as Slurm jobs, and checks with
+#      tests/dask_cluster.py that the shard analysis of that resumed run, done on the workers,
+#      gives the merged file's summary, strategy table and match tables exactly;
+#   6. on every way out (trap): cancels the jobs left, stops the daemons it started by pid
+#      (the Dask scheduler too), kills by pid any process still holding a file in its folder
+#      (a job step left behind, which fails the test), and removes the folder (kept, with the
+#      daemons' logs printed, when a check failed).
 #
-# Every wait is bounded; the whole takes about a minute on two cores once the packages are in.
+# Every wait is bounded; the whole takes about a minute on two idle cores once the packages are
+# in (70 s here with other builds loading the machine, 30 s more to install the packages).
 set -euo pipefail
 src=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 me=$(basename "$0")
@@ -66,6 +71,7 @@ mkdir -p "$t/etc" "$t/munge" "$t/socket" "$t/log" "$t/run" "$t/state" "$t/spool"
 chmod 755 "$t" "$t/socket"
 chmod 700 "$t/munge"
 daemon_pids=() daemon_names=()
+declare -A ref_pid=() # the one-machine runs in the background, by name
 cluster_up=0
 
 # alive PID: the process exists and is not a zombie (a daemon that died, not yet reaped).
@@ -123,6 +129,10 @@ cleanup() {
         fi
     fi
     local i pid name
+    for pid in "${ref_pid[@]}"; do
+        kill -TERM "$pid" 2>/dev/null
+        wait "$pid" 2>/dev/null
+    done
     for ((i = ${#daemon_pids[@]} - 1; i >= 0; i--)); do
         pid=${daemon_pids[i]} name=${daemon_names[i]}
         alive "$pid" || continue
@@ -276,18 +286,25 @@ expect_states() {
     [ -z "$(states "$2" | grep -v "^$3\$")" ] || die "$1: job $2 ended $got, expected $3"
 }
 
-# reference NAME GAMES: the same experiment played by one machine into $t/NAME.h5.
+# reference NAME GAMES: the same experiment played by one machine into $t/NAME.h5, in the
+# background while the cluster works (reference_done NAME waits for it).
 reference() {
     "$cs" run --rules two --seats "$seats" --duplicate --games "$2" --seed "$seed" \
-        -o "$t/$1.h5" --quiet >/dev/null || die "the one-machine run $1 failed"
+        -o "$t/$1.h5" --quiet >/dev/null 2>"$t/log/$1.err" &
+    ref_pid[$1]=$!
+}
+reference_done() {
+    wait "${ref_pid[$1]}" || die "the one-machine run $1 failed: $(cat "$t/log/$1.err")"
+    unset "ref_pid[$1]"
 }
 
 submit whole 3 6000
+reference whole_ref 6000
 wait_for "the shards and the merge of 'whole' to finish" 90 finished "$shard_job" "$merge_job"
 expect_states "shards of 'whole'" "$shard_job" COMPLETED
 expect_states "merge of 'whole'" "$merge_job" COMPLETED
 [ "$(states "$shard_job" | wc -l)" = 3 ] || die "'whole' ran $(states "$shard_job" | wc -l) shards, not 3"
-reference whole_ref 6000
+reference_done whole_ref
 same_tables "$t/jobs/whole/merged.h5" "$t/whole_ref.h5" games ||
     die "the cluster's merged file differs from the one-machine run (whole)"
 [ "$(attr "$t/jobs/whole/merged.h5" games_completed)" = 6000 ] || die "merged games_completed is not 6000"
@@ -298,6 +315,7 @@ say "whole: the merged file of 3 shards equals the one-machine run"
 # running (shards 1 and 2 start together on the two CPUs) and cancel it two seconds in.
 games=300000
 submit cancel 3 "$games"
+reference cancel_ref "$games"
 part=$t/jobs/cancel/part-2.h5
 running2() { [ "$(states "${shard_job}_2")" = RUNNING ] && [ -s "$part" ]; }
 wait_for "shard 2 of 'cancel' running with its part file" 60 running2
@@ -326,7 +344,31 @@ expect_states "resubmitted shard of 'cancel'" "$shard_job" COMPLETED
 expect_states "second merge of 'cancel'" "$merge_job" COMPLETED
 [ "$(attr "$part" status)" = complete ] || die "shard 2 is $(attr "$part" status) after its resubmission"
 grep -q resume <<<"$(attr "$part" resume_log)" || die "shard 2 was not resumed (its resume_log names no resume)"
-reference cancel_ref "$games"
+reference_done cancel_ref
 same_tables "$t/jobs/cancel/merged.h5" "$t/cancel_ref.h5" games ||
     die "after a cancelled and resubmitted shard the merged file differs from the one-machine run"
 say "cancel: shard 2 resumed from $done2 games; the merged file equals the one-machine run"
+
+# --- 5. the shard analysis on Dask, its workers Slurm jobs -------------------------------------
+# A Dask scheduler started here (a daemon, stopped by pid like the others) and two `dask
+# worker` processes, one Slurm job each (scancel stops them); tests/dask_cluster.py checks
+# that the analysis of the resumed run's shards, done on those workers, gives the merged
+# file's answers.
+dask=$(dirname "$py")/dask
+[ -x "$dask" ] || die "no dask command beside $py (the extra 'analysis', .ci/python.sh)"
+mkdir -p "$t/dask"
+start dask-scheduler "$dask" scheduler --host 127.0.0.1 --port 0 --no-dashboard \
+    --scheduler-file "$t/dask/scheduler.json"
+wait_for "the Dask scheduler's address file" 60 test -s "$t/dask/scheduler.json"
+worker_job=$(cd "$t/jobs" && sbatch --parsable --job-name=cribsim-dask-worker --array=1-2 \
+    --cpus-per-task=1 --output="$t/dask/worker-%a.out" \
+    --wrap="exec '$dask' worker --scheduler-file '$t/dask/scheduler.json' --nthreads 1 \
+            --no-nanny --no-dashboard --local-directory '$t/dask'") ||
+    die "sbatch of the Dask workers failed"
+say "dask: scheduler pid ${daemon_pids[-1]}, workers job $worker_job"
+timeout 180 "$py" "$src/tests/dask_cluster.py" "$t/dask/scheduler.json" "$t/jobs/cancel/merged.h5" \
+    "$t"/jobs/cancel/part-*.h5 || die "the shard analysis on the Dask cluster (tests/dask_cluster.py)"
+say "dask: the analysis on the workers equals the merged file's"
+scancel "$worker_job"
+wait_for "the Dask workers' jobs to end after scancel" 60 finished "$worker_job"
+say "dask: the workers' job ended ($(states "$worker_job" | sort -u | tr '\n' ' '))"
