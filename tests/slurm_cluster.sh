@@ -192,6 +192,8 @@ wait_for() {
 # A Slurm job run here carries no SLURM_* of an enclosing job (the suite run inside one).
 while read -r v; do unset "$v"; done < <(compgen -e | grep '^SLURM_' || true)
 
+# The daemons run as the user running this script: root in CI (which slurmd needs to run jobs
+# as other users; as another user the cluster can run only that user's jobs, untested here).
 user=$(id -un)
 node=$(hostname -s)
 ncpu=$(nproc)
