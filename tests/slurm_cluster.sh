@@ -120,12 +120,12 @@ cleanup() {
     [ "$failed" = 1 ] && rc=1
     if [ "$cluster_up" = 1 ]; then
         local jobs
-        jobs=$(squeue -h -o %A 2>/dev/null | sort -u | tr '\n' ' ')
+        jobs=$(timeout 20 squeue -h -o %A 2>/dev/null | sort -u | tr '\n' ' ')
         if [ -n "$jobs" ]; then
             say "cancelling the jobs left: $jobs"
             # shellcheck disable=SC2086
-            scancel $jobs
-            for _ in $(seq 1 150); do [ -z "$(squeue -h 2>/dev/null)" ] && break; sleep 0.2; done
+            timeout 20 scancel $jobs
+            for _ in $(seq 1 150); do [ -z "$(timeout 10 squeue -h 2>/dev/null)" ] && break; sleep 0.2; done
         fi
     fi
     local i pid name
@@ -244,11 +244,11 @@ say "starting munged, slurmctld and slurmd ($node, $ncpu CPUs, ports $ctld_port/
 start munged munged -F --socket="$sock" --key-file="$t/munge/munge.key" \
     --log-file="$t/log/munged.log" --pid-file="$t/run/munged.pid" --seed-file="$t/munge/munged.seed"
 wait_for "munged answering on $sock" 20 bash -c "munge -n -S '$sock' | unmunge -S '$sock'"
-cluster_up=1
 start slurmctld slurmctld -D -i
 start slurmd slurmd -D -N "$node"
 node_idle() { [ "$(sinfo -h -n "$node" -o %T)" = idle ]; }
 wait_for "node $node idle in sinfo" 60 node_idle
+cluster_up=1 # from here there may be jobs to cancel on the way out
 say "cluster up: $(sinfo -h -o '%P %D %T %C')"
 
 # --- 3. the example, and the one-machine run ---------------------------------------------------
@@ -274,10 +274,13 @@ submit() {
 # accounting here, and squeue shows finished jobs no longer).
 states() { scontrol -o show job "$1" | grep -o 'JobState=[A-Z_]*' | cut -d= -f2; }
 # finished JOB...: none of them (nor of their tasks) waits, runs or completes any more.
+# (Outputs are captured before grep reads them: grep -q leaving a pipe early would fail the
+# writer under pipefail. A job scontrol does not know is not finished: the wait times out.)
 finished() {
-    local j
+    local j s
     for j in "$@"; do
-        ! states "$j" | grep -qE '^(PENDING|RUNNING|CONFIGURING|COMPLETING|SUSPENDED|REQUEUED|RESIZING|SIGNALING|STAGE_OUT)$' ||
+        s=$(states "$j") || return 1
+        ! grep -qE '^(PENDING|RUNNING|CONFIGURING|COMPLETING|SUSPENDED|REQUEUED|RESIZING|SIGNALING|STAGE_OUT)$' <<<"$s" ||
             return 1
     done
 }
@@ -285,7 +288,7 @@ finished() {
 expect_states() {
     local got
     got=$(states "$2" | sort | uniq -c | awk '{printf "%s%d %s", sep, $1, $2; sep = ", "}')
-    [ -z "$(states "$2" | grep -v "^$3\$")" ] || die "$1: job $2 ended $got, expected $3"
+    ! grep -qv "^$3\$" <<<"$(states "$2")" || die "$1: job $2 ended $got, expected $3"
 }
 
 # reference NAME GAMES: the same experiment played by one machine into $t/NAME.h5, in the
@@ -327,7 +330,7 @@ sleep 2 # some games written
 scancel "${shard_job}_2" || die "scancel ${shard_job}_2 failed"
 wait_for "the shards of 'cancel' to end" 90 finished "$shard_job"
 [ "$(states "${shard_job}_2")" = CANCELLED ] || die "shard 2 ended $(states "${shard_job}_2"), not CANCELLED"
-[ -z "$(states "$shard_job" | grep -v '^COMPLETED$' | grep -v '^CANCELLED$')" ] &&
+! grep -qvE '^(COMPLETED|CANCELLED)$' <<<"$(states "$shard_job")" &&
     [ "$(states "$shard_job" | grep -c '^COMPLETED$')" = 2 ] ||
     die "shards of 'cancel': $(states "$shard_job" | tr '\n' ' '), expected two COMPLETED and one CANCELLED"
 status=$(attr "$part" status) || die "the cancelled shard's file does not open"
