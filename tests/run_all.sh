@@ -22,10 +22,12 @@ ctest --test-dir build --output-on-failure -j"$jobs"
 
 # Alone, after ctest: its shards and the one-machine runs it compares them with take both
 # cores, and a shard must still be running when it is cancelled. Status 77: Slurm is missing
-# and cannot be installed here (it says why); any other failure fails the suite.
+# and cannot be installed here (it says why); any other failure fails the suite. Each of its
+# waits is bounded; the timeout (SIGTERM, on which it still stops its daemons) is a last guard
+# against a Slurm command that hangs.
 echo "== a one-node Slurm cluster (tests/slurm_cluster.sh)"
 rc=0
-bash tests/slurm_cluster.sh build/cribsim || rc=$?
+timeout 900 bash tests/slurm_cluster.sh build/cribsim || rc=$?
 if [ "$rc" -eq 77 ]; then
     echo "run_all.sh: tests/slurm_cluster.sh skipped"
 elif [ "$rc" -ne 0 ]; then

@@ -165,11 +165,14 @@ trap 'exit 130' INT
 trap 'exit 143' TERM
 
 # start NAME COMMAND...: runs a daemon in the foreground as a child, its output into
-# $t/log/NAME.out, and records its pid for cleanup.
+# $t/log/NAME.out, and records its pid for cleanup. In a session of its own (setsid, which
+# execs it without a fork: a background child of a script leads no process group): a Ctrl-C or
+# a timeout signals this script's whole process group, and the daemons must outlive that long
+# enough for the way out to cancel the jobs through them and then stop them in order.
 start() {
     local name=$1
     shift
-    "$@" >"$t/log/$name.out" 2>&1 &
+    setsid "$@" >"$t/log/$name.out" 2>&1 &
     daemon_pids+=($!)
     daemon_names+=("$name")
 }
@@ -249,6 +252,10 @@ start slurmd slurmd -D -N "$node"
 node_idle() { [ "$(sinfo -h -n "$node" -o %T)" = idle ]; }
 wait_for "node $node idle in sinfo" 60 node_idle
 cluster_up=1 # from here there may be jobs to cancel on the way out
+for i in "${!daemon_pids[@]}"; do
+    [ "$(cat "/proc/${daemon_pids[i]}/comm")" = "${daemon_names[i]}" ] ||
+        die "pid ${daemon_pids[i]} is $(cat "/proc/${daemon_pids[i]}/comm"), not ${daemon_names[i]}"
+done
 say "cluster up: $(sinfo -h -o '%P %D %T %C')"
 
 # --- 3. the example, and the one-machine run ---------------------------------------------------
