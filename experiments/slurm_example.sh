@@ -5,13 +5,21 @@
 #
 #     bash experiments/slurm_example.sh            # submits both jobs
 #     SHARDS=32 GAMES=100000000 bash experiments/slurm_example.sh
+#     ARRAY=2,5 SHARDS=32 GAMES=100000000 bash experiments/slurm_example.sh   # shards 2 and 5 again
 #
-# Each shard is an ordinary run file: an interrupted shard (a pre-empted node) is continued by
-# resubmitting its array index, because the job passes --resume when its file already exists.
-# The merge refuses missing, unfinished or foreign parts, naming them (and replaces a merged
-# file left by an earlier submission: it is made from the parts alone).
+# Each shard is an ordinary run file: an interrupted shard (a pre-empted node, a scancel) is
+# continued by resubmitting only its array index with ARRAY (the same SHARDS, GAMES and OUT),
+# because the job passes --resume when its file already exists; the new merge job waits for the
+# resubmitted shards only, the others' files being complete. The merge job of the first
+# submission then waits for a dependency that can never be satisfied (a shard it waited for
+# failed): scancel it, unless the cluster drops such jobs itself
+# (DependencyParameters=kill_invalid_depend). The merge refuses missing, unfinished or foreign
+# parts, naming them (and replaces a merged file left by an earlier submission: it is made from
+# the parts alone). The last line printed names both jobs: "shard job ID ... merge job ID ...".
 #
-# tests/cli_run.sh runs this script with a stand-in sbatch that plays the jobs locally.
+# tests/slurm_cluster.sh runs this script on a real one-node Slurm cluster it starts (the merged
+# file equals the one-machine run, also after a shard is cancelled mid-run and resubmitted with
+# ARRAY); tests/cli_run.sh runs it with a stand-in sbatch that plays the jobs locally.
 set -euo pipefail
 
 SHARDS=${SHARDS:-16}
@@ -22,12 +30,13 @@ SEED=${SEED:-1}
 OUT=${OUT:-$PWD/slurm-run}          # shard files and the merged file go here
 CRIBSIM=${CRIBSIM:-$(command -v cribsim || echo "$PWD/build/cribsim")}
 CPUS=${CPUS:-8}                     # threads per shard
+ARRAY=${ARRAY:-1-$SHARDS}           # the shards (array indices) to submit: all, or e.g. 2,5
 
 mkdir -p "$OUT/logs"
 
 shard_job=$(sbatch --parsable \
     --job-name=cribsim-shard \
-    --array="1-$SHARDS" \
+    --array="$ARRAY" \
     --cpus-per-task="$CPUS" \
     --time=04:00:00 \
     --output="$OUT/logs/shard-%a.out" \
@@ -40,10 +49,10 @@ shard_job=$(sbatch --parsable \
             --quiet -o \"\$part\" \$resume
     ")
 
-sbatch --parsable \
+merge_job=$(sbatch --parsable \
     --job-name=cribsim-merge \
     --dependency="afterok:$shard_job" \
     --output="$OUT/logs/merge.out" \
-    --wrap="exec '$CRIBSIM' merge --force '$OUT/merged.h5' '$OUT'/part-*.h5"
+    --wrap="exec '$CRIBSIM' merge --force '$OUT/merged.h5' '$OUT'/part-*.h5")
 
-echo "submitted shards ($shard_job, $SHARDS tasks) and the merge; results in $OUT/merged.h5"
+echo "submitted shard job $shard_job (shards $ARRAY of $SHARDS) and merge job $merge_job; results in $OUT/merged.h5"

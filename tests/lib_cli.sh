@@ -25,6 +25,23 @@ cli_in_tmp() {
     cd "$tmp" || exit 1
 }
 
+# same_tables A B [TABLE...]: the datasets (default /games) hold the same bytes, and are not
+# empty. The one comparator of run files: tests/cli_run.sh (threads, resume, shards merged) and
+# tests/slurm_cluster.sh (a real cluster's merged shards) both judge with it.
+same_tables() {
+    local a=$1 b=$2; shift 2
+    "$py" - "$a" "$b" "$@" <<'EOF'
+import sys, h5py
+a, b = h5py.File(sys.argv[1], "r"), h5py.File(sys.argv[2], "r")
+for name in sys.argv[3:] or ["games"]:
+    x, y = a[name][()], b[name][()]
+    if x.dtype != y.dtype or x.shape != y.shape or x.tobytes() != y.tobytes() or len(x) == 0:
+        sys.exit(f"{name} differs: {x.shape} {y.shape}")
+EOF
+}
+# attr FILE NAME: prints a root attribute of an HDF5 file.
+attr() { "$py" -c 'import sys,h5py; v=h5py.File(sys.argv[1],"r").attrs[sys.argv[2]]; print(v.decode() if isinstance(v,bytes) else v)' "$1" "$2"; }
+
 # cli_done: the summary line; the script's status is 0 only if nothing failed.
 cli_done() {
     printf '%s: %d passed, %d failed\n' "$(basename "$0" .sh)" "$pass" "$fail"

@@ -2,11 +2,14 @@
 # The whole test suite, as README.md gives it: installs what is missing (.ci/deps.sh: Debian's
 # packages for the C build, and the project's Python environment .venv with the package
 # cribsim, .ci/python.sh), builds the release configuration with warnings as errors and runs
-# every test through ctest, then does the same under AddressSanitizer and
-# UndefinedBehaviorSanitizer built with gcc and again with clang (each compiler's sanitizers
-# see different undefined behaviour), then checks the formatting. CRIBSIM_SANITIZE=0 skips the
-# sanitizer passes. The Python tests (tests/test_*.py, which test the Python package, not the
-# sanitized C) run in the release pass only; the command-line tests run in every pass.
+# every test through ctest, then starts a one-node Slurm cluster on this machine and runs the
+# Slurm example and the shard analysis on Dask on it (tests/slurm_cluster.sh, about a minute;
+# it installs Slurm and MUNGE when missing), then does the same as the first pass under
+# AddressSanitizer and UndefinedBehaviorSanitizer built with gcc and again with clang (each
+# compiler's sanitizers see different undefined behaviour), then checks the formatting.
+# CRIBSIM_SANITIZE=0 skips the sanitizer passes. The Python tests (tests/test_*.py, which test
+# the Python package, not the sanitized C) and the Slurm cluster run in the release pass only;
+# the command-line tests run in every pass.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash .ci/deps.sh
@@ -16,6 +19,21 @@ echo "== release build and tests"
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCRIBSIM_WERROR=ON -DCRIBSIM_PYTHON_TESTS=ON >/dev/null
 cmake --build build -j"$jobs"
 ctest --test-dir build --output-on-failure -j"$jobs"
+
+# Alone, after ctest: its shards and the one-machine runs it compares them with take both
+# cores, and a shard must still be running when it is cancelled. Status 77: Slurm is missing
+# and cannot be installed here (it says why); any other failure fails the suite. Each of its
+# waits is bounded; the timeout (SIGTERM, on which it still stops its daemons) is a last guard
+# against a Slurm command that hangs.
+echo "== a one-node Slurm cluster (tests/slurm_cluster.sh)"
+rc=0
+timeout 900 bash tests/slurm_cluster.sh build/cribsim || rc=$?
+if [ "$rc" -eq 77 ]; then
+    echo "run_all.sh: tests/slurm_cluster.sh skipped"
+elif [ "$rc" -ne 0 ]; then
+    echo "run_all.sh: tests/slurm_cluster.sh failed (status $rc)" >&2
+    exit "$rc"
+fi
 
 # Under the sanitizers a failed test runs once more (only there): LeakSanitizer's exit-time
 # tracer, which stops every thread to scan for leaks, sometimes crashes on a process that ran
