@@ -6,7 +6,11 @@
 #
 #     results/regenerate.sh NAME [NAME ...]    ladder, variants, lurch-skunk, three-hand,
 #                                              hand-scores, events, model
-#                                              (model: experiments/model_loop.sh)
+#                                              (model: experiments/model_loop.sh),
+#                                              crib-toss (build/cs_crib_toss; its README.md
+#                                              is written by hand, the tables by the tool),
+#                                              per-deal (the run and cribsim-report; its
+#                                              README.md is written by hand)
 #     results/regenerate.sh all                every one of them
 #
 # Environment:
@@ -17,6 +21,7 @@
 #     GAMES     play this many games per arm instead of the spec's (a quick check of the
 #               pipeline; the answers then rest on fewer games, so give another RESULTS)
 #     EVENTS    the same for the events experiment: this many events per file
+#     SAMPLES   the same for crib-toss: this many samples a rank pair and role
 #     THREADS   threads for cribsim run (default every core)
 #     SPEEDS    for the ladder: a saved `cribsim bench --only ladder` output to use for the
 #               strategies' speeds instead of measuring them again (speeds vary from run to
@@ -30,7 +35,7 @@ cribsim="${CRIBSIM:-$src/build/cribsim}"
 runs="${RUNS:-build/runs}"
 results="${RESULTS:-results}"
 python="${CRIBSIM_PYTHON:-$src/.venv/bin/python}" # the project's (.ci/python.sh)
-all=(ladder variants lurch-skunk three-hand hand-scores events model)
+all=(ladder variants lurch-skunk three-hand hand-scores events model crib-toss per-deal)
 
 usage() {
     echo "usage: results/regenerate.sh NAME [NAME ...] | all" >&2
@@ -42,7 +47,10 @@ names=()
 for arg in "$@"; do
     case "$arg" in
     all) names+=("${all[@]}") ;;
-    ladder | variants | lurch-skunk | three-hand | hand-scores | events | model) names+=("$arg") ;;
+    ladder | variants | lurch-skunk | three-hand | hand-scores | events | model | crib-toss | \
+        per-deal)
+        names+=("$arg")
+        ;;
     -h | --help) usage ;;
     *)
         echo "regenerate.sh: unknown experiment '$arg'" >&2
@@ -60,8 +68,8 @@ if [ ! -x "$python" ]; then
         "or set CRIBSIM_PYTHON)" >&2
     exit 2
 fi
-if [ -n "${GAMES:-}${EVENTS:-}" ] && [ "$(cd "$(dirname "$results")" 2>/dev/null && pwd)/$(basename "$results")" = "$src/results" ]; then
-    echo "regenerate.sh: GAMES or EVENTS would overwrite the committed results; give RESULTS too" >&2
+if [ -n "${GAMES:-}${EVENTS:-}${SAMPLES:-}" ] && [ "$(cd "$(dirname "$results")" 2>/dev/null && pwd)/$(basename "$results")" = "$src/results" ]; then
+    echo "regenerate.sh: GAMES, EVENTS or SAMPLES would overwrite the committed results; give RESULTS too" >&2
     exit 2
 fi
 
@@ -113,7 +121,48 @@ run_events() {
     echo "   wrote $out/README.md and $out/report.md in $(($(date +%s) - start)) s" >&2
 }
 
+# The crib toss table: experiments/tools/crib_toss.c, one core (results/crib-toss/README.md).
+run_crib_toss() {
+    local out="$results/crib-toss" tool
+    tool="$(dirname "$cribsim")/cs_crib_toss"
+    if [ ! -x "$tool" ]; then
+        echo "regenerate.sh: no $tool (cmake --build build --target cs_crib_toss)" >&2
+        exit 2
+    fi
+    mkdir -p "$out"
+    echo "== crib-toss: $tool --samples ${SAMPLES:-500000} $out" >&2
+    OMP_NUM_THREADS=${THREADS:-1} nice "$tool" --samples "${SAMPLES:-500000}" "$out" >&2
+}
+
+# The per-deal averages: the spec's run, then cribsim-report's report.md and plots beside the
+# hand-written README.md (results/per-deal/README.md), which is kept.
+run_per_deal() {
+    local spec=experiments/specs/per-deal.yaml out="$results/per-deal" start
+    start=$(date +%s)
+    echo "== per-deal: cribsim run $spec -> $runs/per-deal" >&2
+    mkdir -p "$runs" "$out"
+    nice "$cribsim" run "$spec" -o "$runs/per-deal" "${run_options[@]}" >"$runs/per-deal.log" 2>&1 || {
+        status=$?
+        cat "$runs/per-deal.log" >&2
+        echo "regenerate.sh: cribsim run $spec failed (status $status)" >&2
+        exit $status
+    }
+    echo "   played in $(($(date +%s) - start)) s" >&2
+    rm -f "$out"/report.md "$out"/*.png
+    nice "$python" -m cribsim.report "$runs/per-deal"/expected.h5 "$runs/per-deal"/expert.h5 \
+        -o "$out" --force >/dev/null
+    echo "   wrote $out/report.md in $(($(date +%s) - start)) s" >&2
+}
+
 for name in "${names[@]}"; do
+    if [ "$name" = per-deal ]; then
+        run_per_deal
+        continue
+    fi
+    if [ "$name" = crib-toss ]; then
+        run_crib_toss
+        continue
+    fi
     if [ "$name" = events ]; then
         run_events
         continue

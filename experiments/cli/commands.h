@@ -15,6 +15,7 @@
     X("score", cs_cmd_score, "score a hand or crib with its starter")                              \
     X("peg", cs_cmd_peg, "points for the last card laid in the play")                              \
     X("hand-stats", cs_cmd_hand_stats, "the exact distribution of show scores")                    \
+    X("advise", cs_cmd_advise, "rank every discard: expected hand, crib, pegging, win chance")     \
     X("play", cs_cmd_play, "play one game and print it deal by deal; seat yourself as human")      \
     X("strategies", cs_cmd_strategies, "list the strategies and their parameters")                 \
     X("match", cs_cmd_match, "duplicate games between two strategies, with intervals")             \

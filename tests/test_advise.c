@@ -1,0 +1,274 @@
+/* layer: experiments */
+/*
+ * test_advise.c - the figures of `cribsim advise` (advise.h) held to enumerations written here,
+ * with a show scorer of their own (subsets for fifteens, pairs by pairs, runs from the rank
+ * counts), not the engine's tables: the hand over every starter the seat has not seen, the
+ * crib over every other pair of crib cards and starter from the 50 cards not laid away (the
+ * stated model), the net's sign by role, the ranking against the `expected` player's discard
+ * through its strategy interface, and the refusals.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "advise.h"
+#include "cu_main.h"
+#include "error.h"
+#include "inference.h"
+#include "pcg32.h"
+#include "strategy.h"
+
+/* The show of four cards and a starter, counted the long way. */
+static int naive_show(const cs_card h[4], cs_card starter, int crib) {
+    cs_card c[5] = {h[0], h[1], h[2], h[3], starter};
+    int points = 0;
+    for (int mask = 1; mask < 32; mask++) {
+        int sum = 0;
+        for (int i = 0; i < 5; i++)
+            if (mask >> i & 1) sum += (c[i] >> 2) + 1 > 10 ? 10 : (c[i] >> 2) + 1;
+        if (sum == 15) points += 2;
+    }
+    for (int i = 0; i < 5; i++)
+        for (int j = i + 1; j < 5; j++) points += 2 * ((c[i] >> 2) == (c[j] >> 2));
+    int count[13] = {0};
+    for (int i = 0; i < 5; i++) count[c[i] >> 2]++;
+    /* Runs: the longest block of ranks present, times how many ways to pick one of each. */
+    for (int lo = 0; lo < 13; lo++) {
+        if (!count[lo] || (lo > 0 && count[lo - 1])) continue;
+        int len = 0, ways = 1;
+        while (lo + len < 13 && count[lo + len]) ways *= count[lo + len++];
+        if (len >= 3) points += len * ways;
+    }
+    int suit = h[0] & 3, same = 1;
+    for (int i = 1; i < 4; i++) same &= (h[i] & 3) == suit;
+    if (same) points += (starter & 3) == suit ? 5 : crib ? 0 : 4;
+    for (int i = 0; i < 4; i++) points += (h[i] >> 2) == 10 && (h[i] & 3) == (starter & 3);
+    return points;
+}
+
+static double naive_hand(const cs_card keep[4], cs_cardset dealt) {
+    double sum = 0;
+    int n = 0;
+    for (int s = 0; s < CS_DECK_SIZE; s++) {
+        if (dealt >> s & 1) continue;
+        sum += naive_show(keep, (cs_card)s, 0);
+        n++;
+    }
+    CU_ASSERT_EQUAL(n, 52 - cs_cardset_count(dealt));
+    return sum / n;
+}
+
+/* The crib under the stated model: the two other crib cards and the starter from the 50
+ * cards other than the two laid away, every choice equally likely. */
+static double naive_crib(const cs_card toss[2]) {
+    double sum = 0;
+    long n = 0;
+    cs_card c[4] = {toss[0], toss[1], 0, 0};
+    for (int a = 0; a < CS_DECK_SIZE; a++) {
+        if (a == toss[0] || a == toss[1]) continue;
+        for (int b = a + 1; b < CS_DECK_SIZE; b++) {
+            if (b == toss[0] || b == toss[1]) continue;
+            c[2] = (cs_card)a;
+            c[3] = (cs_card)b;
+            for (int s = 0; s < CS_DECK_SIZE; s++) {
+                if (s == a || s == b || s == toss[0] || s == toss[1]) continue;
+                sum += naive_show(c, (cs_card)s, 1);
+                n++;
+            }
+        }
+    }
+    CU_ASSERT_EQUAL(n, 1225L * 48);
+    return sum / n;
+}
+
+static void parse6(const char *text[6], cs_card out[6]) {
+    int bad;
+    CU_ASSERT_EQUAL_FATAL(cs_cards_parse(6, text, out, &bad), CS_OK);
+}
+
+/* Every row of both roles against the enumerations; the rows are the 15 splits, best first. */
+static void check_hand(const char *text[6]) {
+    cs_rules r;
+    cs_rules_preset(CS_PRESET_TWO, &r);
+    cs_card dealt[6];
+    parse6(text, dealt);
+    cs_cardset set = 0;
+    for (int i = 0; i < 6; i++) set |= cs_cardset_of(dealt[i]);
+    cs_advice dealer, pone;
+    char err[256];
+    CU_ASSERT_EQUAL_FATAL(cs_advise(&r, dealt, 6, CS_ADVISE_DEALER, NULL, &dealer, err, sizeof err),
+                          CS_OK);
+    CU_ASSERT_EQUAL_FATAL(cs_advise(&r, dealt, 6, CS_ADVISE_PONE, NULL, &pone, err, sizeof err),
+                          CS_OK);
+    CU_ASSERT_EQUAL(dealer.n_rows, 15);
+    CU_ASSERT_EQUAL(dealer.starters, 46);
+    CU_ASSERT_EQUAL(dealer.have_peg, 1);
+    CU_ASSERT_EQUAL(dealer.have_win, 0);
+    cs_cardset pairs_seen[15] = {0};
+    for (int i = 0; i < 15; i++) {
+        const cs_advice_row *row = &dealer.row[i];
+        cs_cardset toss = cs_cardset_of(row->toss[0]) | cs_cardset_of(row->toss[1]), keep = 0;
+        for (int k = 0; k < 4; k++) keep |= cs_cardset_of(row->keep[k]);
+        CU_ASSERT_EQUAL(toss | keep, set);
+        CU_ASSERT_EQUAL(toss & keep, 0);
+        for (int j = 0; j < i; j++) CU_ASSERT(pairs_seen[j] != toss);
+        pairs_seen[i] = toss;
+        CU_ASSERT_DOUBLE_EQUAL(row->hand, naive_hand(row->keep, set), 1e-9);
+        CU_ASSERT_DOUBLE_EQUAL(row->crib, naive_crib(row->toss), 1e-9);
+        CU_ASSERT_DOUBLE_EQUAL(row->net, row->hand + row->crib, 1e-9);
+        if (i > 0) CU_ASSERT(dealer.row[i - 1].net >= row->net);
+        /* The same split in the pone's table: the same hand and crib, the crib taken away. */
+        int found = 0;
+        for (int j = 0; j < 15; j++) {
+            const cs_advice_row *p = &pone.row[j];
+            if ((cs_cardset_of(p->toss[0]) | cs_cardset_of(p->toss[1])) != toss) continue;
+            found++;
+            CU_ASSERT_DOUBLE_EQUAL(p->hand, row->hand, 1e-12);
+            CU_ASSERT_DOUBLE_EQUAL(p->crib, row->crib, 1e-12);
+            CU_ASSERT_DOUBLE_EQUAL(p->net, row->hand - row->crib, 1e-9);
+        }
+        CU_ASSERT_EQUAL(found, 1);
+        if (i > 0) CU_ASSERT(pone.row[i - 1].net >= pone.row[i].net);
+    }
+}
+
+static void test_figures_equal_the_enumerations(void) {
+    const char *hands[][6] = {{"5H", "5C", "JD", "QS", "2C", "8H"},
+                              {"JH", "5H", "7H", "8H", "9H", "KC"},
+                              {"AS", "2S", "3D", "4C", "6H", "TC"}};
+    for (size_t i = 0; i < sizeof hands / sizeof hands[0]; i++) check_hand(hands[i]);
+}
+
+/* The worked example of the issue: the dealer keeps 5H 5C JD QS and lays away 2C 8H; the hand
+ * scores 584 points over the 46 starters in all (tests/cli_advise.sh counts them again in
+ * Python), 12.70 a starter. */
+static void test_example_first_row(void) {
+    const char *text[6] = {"5H", "5C", "JD", "QS", "2C", "8H"};
+    cs_card dealt[6];
+    parse6(text, dealt);
+    cs_rules r;
+    cs_rules_preset(CS_PRESET_TWO, &r);
+    cs_advice a;
+    char err[256];
+    CU_ASSERT_EQUAL_FATAL(cs_advise(&r, dealt, 6, CS_ADVISE_DEALER, NULL, &a, err, sizeof err),
+                          CS_OK);
+    cs_card two_c, eight_h;
+    cs_card_parse("2C", &two_c);
+    cs_card_parse("8H", &eight_h);
+    CU_ASSERT_EQUAL(a.row[0].toss[0], two_c);
+    CU_ASSERT_EQUAL(a.row[0].toss[1], eight_h);
+    CU_ASSERT_DOUBLE_EQUAL(a.row[0].hand, 584.0 / 46, 1e-9);
+}
+
+/* The first row is what the `expected` player lays away, dealt the same cards in either role,
+ * over many deals: two players (six cards) and three (five, one laid away). */
+static void check_expected_agrees(cs_preset preset, int deals) {
+    cs_rules r;
+    cs_rules_preset(preset, &r);
+    char err[256];
+    cs_player *p = cs_player_create("expected", err, sizeof err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    cs_agent agent = cs_player_agent(p);
+    cs_pcg32 rng = cs_pcg32_derive(24, 0, CS_STREAM_STRATEGY, 0);
+    int agree = 0, n = 0;
+    for (int d = 0; d < deals; d++) {
+        for (int seat = 0; seat < 2; seat++) {
+            cs_player_new_game(p, &r, 24, (uint64_t)d, seat);
+            cs_cardset deck = CS_FULL_DECK;
+            cs_card hand[CS_MAX_DEALT];
+            for (int i = 0; i < r.cards_dealt; i++) hand[i] = cs_cardset_draw(&deck, &rng);
+            int score[CS_MAX_PLAYERS] = {0}, left[CS_MAX_PLAYERS] = {0};
+            cs_view v = {.rules = &r,
+                         .seat = seat,
+                         .dealer = 0,
+                         .n_hand = r.cards_dealt,
+                         .hand = hand,
+                         .starter = CS_NO_CARD,
+                         .cards_left = left,
+                         .score = score};
+            cs_card out[CS_MAX_DISCARD];
+            CU_ASSERT_EQUAL_FATAL(agent.discard(agent.self, &v, out), CS_OK);
+            cs_advice a;
+            CU_ASSERT_EQUAL_FATAL(cs_advise(&r, hand, r.cards_dealt,
+                                            seat == 0 ? CS_ADVISE_DEALER : CS_ADVISE_PONE, NULL, &a,
+                                            err, sizeof err),
+                                  CS_OK);
+            cs_cardset want = 0, got = 0;
+            for (int i = 0; i < r.discards; i++) {
+                want |= cs_cardset_of(out[i]);
+                got |= cs_cardset_of(a.row[0].toss[i]);
+            }
+            agree += want == got;
+            n++;
+        }
+    }
+    CU_ASSERT_EQUAL(agree, n);
+    cs_player_destroy(p);
+}
+
+static void test_first_row_is_expecteds_discard(void) {
+    check_expected_agrees(CS_PRESET_TWO, 1500);
+    check_expected_agrees(CS_PRESET_THREE, 300);
+}
+
+/* The pegging column reads expert's table for the role, and the win chance is a chance that
+ * grows with the seat's score. */
+static void test_peg_and_win(void) {
+    const char *text[6] = {"5H", "5C", "JD", "QS", "2C", "8H"};
+    cs_card dealt[6];
+    parse6(text, dealt);
+    cs_rules r;
+    cs_rules_preset(CS_PRESET_TWO, &r);
+    cs_advice low, high, pone;
+    char err[256];
+    int behind[2] = {60, 110}, ahead[2] = {110, 60};
+    CU_ASSERT_EQUAL_FATAL(cs_advise(&r, dealt, 6, CS_ADVISE_DEALER, behind, &low, err, sizeof err),
+                          CS_OK);
+    CU_ASSERT_EQUAL_FATAL(cs_advise(&r, dealt, 6, CS_ADVISE_DEALER, ahead, &high, err, sizeof err),
+                          CS_OK);
+    CU_ASSERT_EQUAL_FATAL(cs_advise(&r, dealt, 6, CS_ADVISE_PONE, NULL, &pone, err, sizeof err),
+                          CS_OK);
+    CU_ASSERT(low.have_win && high.have_win);
+    for (int i = 0; i < 15; i++) {
+        CU_ASSERT(low.row[i].win >= 0 && low.row[i].win <= 1);
+        CU_ASSERT(high.row[i].win > low.row[i].win);
+    }
+    /* The same four kept: the dealer's and the pone's pegging differ (the dealer pegs more). */
+    CU_ASSERT(high.row[0].peg > pone.row[0].peg);
+}
+
+static void test_refusals(void) {
+    const char *text[6] = {"5H", "5C", "JD", "QS", "2C", "8H"};
+    cs_card dealt[6];
+    parse6(text, dealt);
+    cs_rules two, three, partners;
+    cs_rules_preset(CS_PRESET_TWO, &two);
+    cs_rules_preset(CS_PRESET_THREE, &three);
+    cs_rules_preset(CS_PRESET_PARTNERS, &partners);
+    cs_advice a;
+    char err[256] = "";
+    CU_ASSERT_EQUAL(cs_advise(&two, dealt, 5, CS_ADVISE_DEALER, NULL, &a, err, sizeof err),
+                    CS_ECONFIG);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "5 cards given"));
+    CU_ASSERT_EQUAL(cs_advise(&two, dealt, 6, CS_ADVISE_PARTNER, NULL, &a, err, sizeof err),
+                    CS_ECONFIG);
+    int scores[2] = {10, 10};
+    CU_ASSERT_EQUAL(cs_advise(&three, dealt, 5, CS_ADVISE_PONE, scores, &a, err, sizeof err),
+                    CS_ECONFIG);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "win chance"));
+    /* The partner's crib is the side's: the net adds it. */
+    CU_ASSERT_EQUAL(cs_advise(&partners, dealt, 5, CS_ADVISE_PARTNER, NULL, &a, err, sizeof err),
+                    CS_OK);
+    CU_ASSERT_DOUBLE_EQUAL(a.crib_weight, 1.0, 0);
+    CU_ASSERT_DOUBLE_EQUAL(a.row[0].net, a.row[0].hand + a.row[0].crib, 1e-12);
+    CU_ASSERT_EQUAL(a.have_peg, 0);
+}
+
+const char cs_suite_name[] = "advise";
+const cs_test cs_suite_tests[] = {
+    CS_TEST(test_figures_equal_the_enumerations),
+    CS_TEST(test_example_first_row),
+    CS_TEST(test_first_row_is_expecteds_discard),
+    CS_TEST(test_peg_and_win),
+    CS_TEST(test_refusals),
+    {NULL, NULL},
+};
