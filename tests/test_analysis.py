@@ -243,6 +243,37 @@ class TestMatchSchemes(unittest.TestCase):
         rev = table.set_index("scheme")["reversed"]
         self.assertEqual((rev["wins"], rev["lurch"]), (0.0, 1.0))
 
+    def test_schemes_are_compared_paired_on_the_same_matches(self):
+        # Four best-of-three matches of consecutive games (three games each, the third unused
+        # when one side has two). A: side 0 wins by a lurch, then side 1 twice: wins gives it
+        # to side 1, lurch (two games) to side 0. B: side 0 twice. C: side 1, then side 0
+        # twice. D: side 1 twice. Side 0 under wins: 0, 1, 1, 0 (1/2); under lurch 1, 1, 1, 0
+        # (3/4). Per match, lurch minus wins: 1, 0, 0, 0: mean 1/4, sample sd
+        # sqrt((0.5625 + 3 x 0.0625) / 3) = 1/2, standard error 1/4, half width 1.96 x 0.25 =
+        # 0.489991; t = 1 on 3 degrees of freedom, p = 2/3 - sqrt(3) / (2 pi) = 0.391002. Side
+        # 1 the mirror image.
+        lost, win0, win1 = [121, 85], [121, 100], [100, 121]
+        r = results([lost, win1, win1, win0, win0, win1, win1, win0, win0, win1, win1, win0],
+                    [0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0],
+                    [[0, 1]] + [[0, 0]] * 11, lurch=[1] + [0] * 11)
+        table, _ = matches.compare_schemes(r, race=2, session=0, rule="consecutive")
+        t = table.set_index("scheme")
+        self.assertEqual(t.loc["lurch", "matches"], 4)
+        self.assertEqual((t.loc["wins", "side 0"], t.loc["lurch", "side 0"]), (0.5, 0.75))
+        self.assertAlmostEqual(t.loc["lurch", "side 0_vs_wins"], 0.25)
+        self.assertAlmostEqual(t.loc["lurch", "side 0_vs_wins_lo"], 0.25 - 0.489991, places=5)
+        self.assertAlmostEqual(t.loc["lurch", "side 0_vs_wins_hi"], 0.25 + 0.489991, places=5)
+        self.assertAlmostEqual(t.loc["lurch", "side 0_vs_wins_p"], 0.391002, places=5)
+        self.assertAlmostEqual(t.loc["lurch", "side 1_vs_wins"], -0.25)
+        self.assertAlmostEqual(t.loc["lurch", "side 1_vs_wins_hi"], -0.25 + 0.489991, places=5)
+        # wins against itself: no difference, a zero-width interval, p 1
+        self.assertEqual((t.loc["wins", "side 0_vs_wins_lo"], t.loc["wins", "side 0_vs_wins_hi"],
+                          t.loc["wins", "side 0_vs_wins_p"]), (0.0, 0.0, 1.0))
+        text = matches.format_table(table, ["side 0", "side 1"])
+        row = next(line for line in text.splitlines() if " lurch " in line)
+        self.assertIn("+25.0% [-24.0%, +74.0%] p 0.391", row)
+        self.assertIn("paired match by match", text)
+
     def test_a_race_among_three_lasts_until_someone_has_two_wins(self):
         # Each player wins one of the first three games; the fourth decides: a race to 2 among
         # three sides needs up to 3 * (2 - 1) + 1 = 4 games.

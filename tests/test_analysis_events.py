@@ -78,11 +78,53 @@ class TestEvents(unittest.TestCase):
         self.assertAlmostEqual(rows["greedy"]["mean_rank"], (3 + 4 + 2 + 4 + 1 + 2) / 6)
         # standings points (here 1.5 x rank): their mean and its interval
         self.assertAlmostEqual(rows["greedy"]["points"], 1.5 * 16 / 6)
-        # greedy's points 4.5, 6, 3, 6, 1.5, 3: mean 4, sample variance 16.5 / 5 = 3.3, half
-        # width 1.96 x sqrt(3.3 / 6) = 1.453548
+        # greedy's points by event 4.5 + 6, 6 + 3, 1.5 + 3 (an event's two entrants are not
+        # independent: the interval counts the events): means 5.25, 4.5, 2.25, mean 4, sample
+        # variance (1.5625 + 0.25 + 3.0625) / 2 = 2.4375, half width 1.96 x sqrt(2.4375 / 3)
+        # = 1.766688
         lo, hi = rows["greedy"]["points_ci"]
-        self.assertAlmostEqual(lo, 2.546452, places=5)
-        self.assertAlmostEqual(hi, 5.453548, places=5)
+        self.assertAlmostEqual(lo, 2.233312, places=5)
+        self.assertAlmostEqual(hi, 5.766688, places=5)
+
+    def test_difference_of_points_is_paired_by_event(self):
+        # expected's mean points by event 1.5 x (1 + 2) / 2 = 2.25, 3, 5.25; greedy's 5.25,
+        # 4.5, 2.25 (above): differences -3, -1.5, 3, mean -0.5, sample variance (6.25 + 1 +
+        # 12.25) / 2 = 9.75, half width 1.96 x sqrt(9.75 / 3) = 3.533375
+        s = events.read(self.path)
+        diff, (lo, hi) = s.points_difference(s.specs.index("expected"), s.specs.index("greedy"))
+        self.assertAlmostEqual(diff, -0.5)
+        self.assertAlmostEqual(lo, -4.033375, places=5)
+        self.assertAlmostEqual(hi, 3.033375, places=5)
+        one = events.read(self.path, chunk_events=1)  # the same, read an event at a time
+        np.testing.assert_allclose(np.hstack(one.points_difference(0, 1)),
+                                   np.hstack(s.points_difference(0, 1)))
+        with self.assertRaises(ValueError):
+            s.points_difference(0, 2)
+
+    def test_partners_finishing_together_count_as_one_event_not_two_entrants(self):
+        # Two teams, expected (entrants 0+1) and greedy (2+3), each pair sharing its rank:
+        # expected's team wins 6 of 10 events. A given expected entrant is first in 12 of 20
+        # entrant-events, but they are 10 events' worth: the interval is the event win's,
+        # Wilson(6, 10), not Wilson(12, 20).
+        win = np.array([1, 1, 0, 1, 0, 1, 1, 0, 1, 0])
+        ranks = np.where(win[:, None] == 1, [1, 1, 3, 3], [3, 3, 1, 1])
+        write_file(self.path, ["expected", "greedy"], ranks, np.zeros_like(ranks),
+                   np.array([0, 0, 1, 1]))
+        rows = {r["strategy"]: r for r in events.read(self.path).rows()}
+        first = rows["expected"]["places"][0]
+        self.assertAlmostEqual(first[0], 0.6)
+        self.assertAlmostEqual(first[1], rows["expected"]["event_win_ci"][0])
+        self.assertAlmostEqual(first[2], rows["expected"]["event_win_ci"][1])
+        # Wilson(6, 10) by hand: centre (0.6 + 0.192074) / 1.384146 = 0.572247, half width
+        # 1.959964 / 1.384146 x sqrt(0.024 + 0.009604) = 0.259573
+        self.assertAlmostEqual(first[1], 0.312674, places=5)
+        self.assertAlmostEqual(first[2], 0.831820, places=5)
+        # points (1.5 x rank) alike: 1.5 an event six times, 4.5 four times; mean 2.7, sample
+        # variance (6 x 1.44 + 4 x 3.24) / 9 = 2.4 over the 10 events, half width 1.96 x
+        # sqrt(0.24) = 0.960182 (over 20 entrant-events it would be 0.69)
+        lo, hi = rows["expected"]["points_ci"]
+        self.assertAlmostEqual(lo, 1.739818, places=5)
+        self.assertAlmostEqual(hi, 3.660182, places=5)
 
     def test_text_and_markdown_rows(self):
         # expected: wins 2 of 3 events; its entrants 2 of 6 first, 1 second (event 0), 2
@@ -153,15 +195,16 @@ class TestEvents(unittest.TestCase):
         self.assertAlmostEqual(rows["expected"]["prize"], 21800 / 6 / 100 / 4)
 
     def test_weeks_divide_the_prize_interval_too(self):
-        # expected's prizes over 6 entrant-events, in dollars: 64, 38, 26, 64, 0, 26; mean
-        # 36.333, spread sqrt(11088/6 - 36.333^2) = 22.976, half width 1.96 x 22.976 / sqrt(6)
-        # = 18.385: [17.95, 54.72] a season, a quarter of it a week over a season of 4
+        # expected's prizes by event, in dollars: 64 + 38, 26 + 64, 0 + 26: an entrant's mean
+        # 51, 45, 13 an event; mean 36.333, sample variance 834.667 / 2 = 417.333, half width
+        # 1.96 x sqrt(417.333 / 3) = 23.117: [13.216, 59.450] a season, a quarter of it a week
+        # over a season of 4
         path = os.path.join(self.tmp.name, "season.h5")
         write_file(path, ["expected", "greedy"], self.ranks, self.prizes, np.array([0, 0, 1, 1]),
                    weeks=4)
         lo, hi = {r["strategy"]: r for r in events.read(path).rows()}["expected"]["prize_ci"]
-        self.assertAlmostEqual(lo, 4.560430, places=5)
-        self.assertAlmostEqual(hi, 13.606237, places=5)
+        self.assertAlmostEqual(lo, 3.304116, places=5)
+        self.assertAlmostEqual(hi, 14.862550, places=5)
 
     def test_a_tie_for_first_shares_the_win(self):
         # entrants 0, 1 play expected, 2, 3 greedy. Event 0: entrants 0 and 2 tie for first

@@ -199,6 +199,9 @@ class TestReport(unittest.TestCase):
             self.assertIn("| two | dealer |", text)
             self.assertIn("| two | pone |", text)
             self.assertIn("sheet-D", text)
+            # each scheme against wins, paired on the same matches: wins itself differs by 0
+            self.assertRegex(text, r"\| wins \|[^\n]*\| \+0\.0% \[\+0\.0%, \+0\.0%\] \|")
+            self.assertIn("interval paired match by match", text)
             self.assertIn("exact hand", text)
             self.assertIn("| 4 |", text)
             self.assertIn("60.00%", text)

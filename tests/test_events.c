@@ -1425,6 +1425,36 @@ static void test_double_elimination_losing_team_deals_with_the_partner_who_has_n
     hand_free(x);
 }
 
+/*
+ * The cut goes to a partner in seat 2 or 3: who dealt is the seat, not the side. Two teams,
+ * two three-game matches. First match: seat 2 wins the cut and deals game 1; side 0 loses it
+ * and deals game 2 with seat 0, the partner who has not dealt (not seat 2 again); side 1
+ * loses game 2 and deals game 3 with seat 1 (neither of its seats has dealt: the first
+ * player). The final: seat 3 wins the cut; side 0 loses game 1: seat 0 deals game 2; side 1
+ * loses game 2: seat 1 deals game 3 (seat 3 dealt game 1). Side 0 wins both matches 2-1.
+ */
+static void test_double_elimination_cut_winner_in_seat_2_or_3_does_not_deal_twice(void) {
+    cs_field f = field_of(4);
+    cs_event_params p;
+    cs_event_params_defaults(&p);
+    hand_event *x = hand_start(&cs_event_format_double_elimination, &f, &p, 12);
+    cs_event_game g[CS_EVENT_ROUND_MAX];
+    const int cut_dealer[2] = {2, 3};
+    const int winners[2][3] = {{1, 0, 0}, {1, 0, 0}}, want_dealer[2][3] = {{-1, 0, 1}, {-1, 0, 1}};
+    for (int m = 0; m < 2; m++)
+        for (int k = 0; k < 3; k++) {
+            CU_ASSERT_EQUAL_FATAL(hand_next(x, g), 1);
+            CU_ASSERT_EQUAL(g[0].match.won[0] + g[0].match.won[1], k);
+            CU_ASSERT_EQUAL(g[0].first_dealer, k == 0 ? CS_FIRST_DEALER_CUT : want_dealer[m][k]);
+            int w = winners[m][k], sc[4] = {w == 0 ? 121 : 100, w == 1 ? 121 : 100};
+            cs_game_record r = record_of(&g[0], w, sc);
+            r.first_dealer = (uint8_t)(k == 0 ? cut_dealer[m] : g[0].first_dealer);
+            give(x->f, x->st, 0, &g[0], &r);
+        }
+    CU_ASSERT_EQUAL(hand_next(x, g), 0); /* side 0 won the final: no reset */
+    hand_free(x);
+}
+
 /* Seven players: a table of four and a table of three. At the three, the winner's skunk is the
  * least skunked loser's: losers on 85 (a skunk) and 50 (a double) make it a skunk, -1. */
 static void test_league_table_of_three_skunk_is_the_least_skunked_losers(void) {
@@ -2034,6 +2064,7 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_double_elimination_teams_out_together_rank_by_matches_won),
     CS_TEST(test_double_elimination_best_of_five_and_of_one),
     CS_TEST(test_double_elimination_losing_team_deals_with_the_partner_who_has_not_dealt),
+    CS_TEST(test_double_elimination_cut_winner_in_seat_2_or_3_does_not_deal_twice),
     CS_TEST(test_league_table_of_three_skunk_is_the_least_skunked_losers),
     CS_TEST(test_league_night_tie_break_prefers_more_wins),
     CS_TEST(test_league_season_adds_each_nights_points_once),

@@ -10,9 +10,17 @@ reports, per strategy:
 
 - the chance that one of its entrants wins the event, and the chance that a given entrant of
   it wins, finishes second or third, with 95% Wilson intervals;
-- its entrants' mean prize money per event (per week of a season: divided by the weeks) with a
-  95% normal interval;
+- its entrants' mean prize money per event (per week of a season: divided by the weeks) and
+  mean standings points, with 95% normal intervals;
 - its entrants' mean rank.
+
+Every interval counts events, not entrants: the events are independent, an event's entrants
+are not (two partners share a finish; only one entrant can be first). A per-entrant figure's
+interval comes from the spread, over the events, of the strategy's mean over its entrants in
+each event (for a chance, the Wilson interval with the effective number of trials that spread
+implies: the events alone when a strategy's entrants always finish together, its entrant-
+events when they are independent). `points_difference` gives the interval of the difference
+between two strategies' mean points from the same events, paired event by event.
 
 and, for the field as a whole: the mean Spearman rank correlation between each entrant's
 strength and its final standing (1 means the standings follow strength exactly), and how often
@@ -44,7 +52,7 @@ import h5py
 import numpy as np
 
 from . import cliio
-from .stats import Z95, wilson
+from .stats import Z95, clustered_mean_interval, clustered_wilson, wilson
 
 LADDER = ("random", "greedy", "expected", "expert", "mc")
 STANDINGS_FIELDS = ("event", "entrant", "strategy", "rank", "points", "prize_cents")
@@ -143,16 +151,6 @@ def spearman_rows(x, y):
         return np.where(den > 0, (rx * ry).sum(axis=1) / den, np.nan)
 
 
-def _mean_ci(total, total_sq, n):
-    """The 95% normal interval of a mean from its sum and sum of squares over n values."""
-    if n < 2:
-        return (float("nan"), float("nan"))
-    mean = total / n
-    var = max(total_sq / n - mean * mean, 0.0) * n / (n - 1)
-    half = Z95 * math.sqrt(var / n)
-    return (mean - half, mean + half)
-
-
 class Summary:
     """Counts and sums over the events of one file."""
 
@@ -167,12 +165,18 @@ class Summary:
         self.events = 0
         self.entrants = np.zeros(k, dtype=np.int64)  # entrants of each strategy in the field
         self.event_wins = np.zeros(k)  # events won by an entrant of the strategy (ties shared)
+        # Each sum over entrant-events has beside it the sum over events of the square of the
+        # event's sum over the strategy's entrants: the intervals count events (see above).
         self.place = np.zeros((k, 3))  # entrant-finishes in places 1..3
+        self.place_sq = np.zeros((k, 3))
         self.prize = np.zeros(k)  # sum of prize money (cents) over entrant-events
         self.prize_sq = np.zeros(k)
         self.rank_sum = np.zeros(k)
         self.points = np.zeros(k)  # sum of standings points (clips, league points, matches won)
         self.points_sq = np.zeros(k)
+        # sum over events of the product of two strategies' points in the event, for paired
+        # differences (the diagonal is points_sq)
+        self.points_cross = np.zeros((k, k))
         self.rho_sum = 0.0
         self.rho_sq = 0.0
         self.rho_n = 0
@@ -197,15 +201,25 @@ class Summary:
         first = rank == rank.min(axis=1, keepdims=True)
         share = first / first.sum(axis=1, keepdims=True)
         self.event_wins += self._by_strategy(strat, share)
+        # (events, strategies): each event's sum over each strategy's entrants
+        cell = (np.arange(e)[:, None] * k + strat).ravel()
+
+        def per_event(values):
+            return np.bincount(cell, weights=np.ravel(values), minlength=e * k).reshape(e, k)
+
         for p in range(3):
-            self.place[:, p] += np.bincount(strat[rank == p + 1], minlength=k)
-        pr = prize.astype(float)
-        self.prize += self._by_strategy(strat, pr)
-        self.prize_sq += self._by_strategy(strat, pr * pr)
+            x = per_event(rank == p + 1)
+            self.place[:, p] += x.sum(axis=0)
+            self.place_sq[:, p] += (x * x).sum(axis=0)
+        pr = per_event(prize.astype(float))
+        self.prize += pr.sum(axis=0)
+        self.prize_sq += (pr * pr).sum(axis=0)
         self.rank_sum += self._by_strategy(strat, rank)
         if points is not None:
-            self.points += self._by_strategy(strat, points)
-            self.points_sq += self._by_strategy(strat, points * points)
+            pt = per_event(points)
+            self.points += pt.sum(axis=0)
+            self.points_sq += (pt * pt).sum(axis=0)
+            self.points_cross += pt.T @ pt
         # strength against standing: a stronger entrant should have a smaller rank number
         s = self.strength[strat]
         rho = spearman_rows(s, -rank.astype(float))
@@ -239,22 +253,40 @@ class Summary:
             w_lo, w_hi = wilson(self.event_wins[s], self.events)
             places = []
             for p in range(3):
-                lo, hi = wilson(self.place[s, p], trials)
+                lo, hi = clustered_wilson(self.place[s, p], self.place_sq[s, p], self.events, m)
                 places.append((self.place[s, p] / trials, lo, hi))
             mean = self.prize[s] / trials / 100.0
-            var = max(self.prize_sq[s] / trials / 1e4 - mean * mean, 0.0)
-            half = Z95 * math.sqrt(var / trials) if trials > 1 else float("nan")
+            lo, hi = clustered_mean_interval(self.prize[s] / 100.0, self.prize_sq[s] / 1e4,
+                                             self.events, m)
             out.append({
                 "strategy": spec, "entrants": m, "strength": float(self.strength[s]),
                 "event_win": self.event_wins[s] / self.events, "event_win_ci": (w_lo, w_hi),
                 "places": places,
-                "prize": mean / self.weeks, "prize_ci": ((mean - half) / self.weeks,
-                                                         (mean + half) / self.weeks),
+                "prize": mean / self.weeks, "prize_ci": (lo / self.weeks, hi / self.weeks),
                 "mean_rank": self.rank_sum[s] / trials,
                 "points": self.points[s] / trials,
-                "points_ci": _mean_ci(self.points[s], self.points_sq[s], trials),
+                "points_ci": clustered_mean_interval(self.points[s], self.points_sq[s],
+                                                     self.events, m),
             })
         return out
+
+    def points_difference(self, a, b):
+        """(difference, (lo, hi)): strategy a's entrants' mean points an event minus strategy
+        b's (both indexes into specs, both in the field), with the 95% normal interval of the
+        per-event differences of the two means: paired by event, as they play the same events."""
+        k = len(self.specs)
+        if not (0 <= a < k and 0 <= b < k) or not self.entrants[a] or not self.entrants[b]:
+            raise ValueError("both strategies must be in the field")
+        ma, mb = int(self.entrants[a]), int(self.entrants[b])
+        n = self.events
+        diff = self.points[a] / ma / n - self.points[b] / mb / n
+        if n < 2:
+            return diff, (float("nan"), float("nan"))
+        sq = (self.points_sq[a] / (ma * ma) + self.points_sq[b] / (mb * mb)
+              - 2 * self.points_cross[a, b] / (ma * mb))
+        var = max(sq / n - diff * diff, 0.0) * n / (n - 1)
+        half = Z95 * math.sqrt(var / n)
+        return diff, (diff - half, diff + half)
 
     def correlation(self):
         if self.rho_n == 0:

@@ -119,9 +119,9 @@ def answer(runs, command):
         plain = [r for k, r in rows.items() if "objective=win" in k]
         if aware and plain:
             a, p = aware[0], plain[0]
-            diff = a["points"] - p["points"]
-            half = ((a["points_ci"][1] - a["points_ci"][0]) ** 2
-                    + (p["points_ci"][1] - p["points_ci"][0]) ** 2) ** 0.5 / 2
+            # paired by night: both groups play the same nights, at the same tables
+            diff, (lo, hi) = s.points_difference(s.specs.index(a["strategy"]),
+                                                 s.specs.index(p["strategy"]))
             lines += ["**What playing for the match is worth in league points.** League nights "
                       f"({s.events:,}) where half the field plays mc for the league's points "
                       "(`objective=match`: a losing side still races for the points its "
@@ -134,8 +134,10 @@ def answer(runs, command):
                              f"[{r['points_ci'][0]:.2f}, {r['points_ci'][1]:.2f}] "
                              f"| {r['mean_rank']:.2f} | {pct(r['places'][0][0])} |")
             lines += ["", f"Difference (match minus win): {diff:+.2f} league points a night "
-                      f"(about +-{half:.2f} at 95%, treating the two groups as independent).",
-                      ""]
+                      f"[{lo:+.2f}, {hi:+.2f}] at 95%, from the difference night by night "
+                      "(the two groups play the same nights). Every interval on this page "
+                      "counts events, not entrants: an event's entrants are not independent "
+                      "(partners share a finish).", ""]
     lines += ["The full figures for every file are in [report.md](report.md).", "",
               f"Regenerate: `{command}`.", ""]
     return "\n".join(lines)

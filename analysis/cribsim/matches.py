@@ -54,6 +54,15 @@ match, so every game of a match has new cards, as in play. When the file cannot 
 required first dealer (the rules fix the first dealer and the lineup never rotates),
 build_matches() says so and the caller falls back to consecutive games, stating it.
 
+Schemes compared, paired. Every scheme scores the same matches (formed once per format from the
+same games), so two schemes' shares of matches won are not independent samples: beside each
+side's share (its own Wilson interval) the table gives its difference from the `wins` scheme
+with a paired interval, from the per-match differences (1 where the scheme gives the side the
+match and wins does not, -1 the other way, 0 where they agree; the mean, its standard error
+the spread of the differences over the square root of the matches, a normal 95% interval) and
+the paired t-test's p-value that the difference is zero. The two Wilson intervals side by
+side are not a test of the difference: they ignore that the matches are the same.
+
 Large files. compare_schemes() reads a run chunk by chunk (stream_matches()): a cursor per
 first dealer walks the file in order, so matches are formed across chunk boundaries exactly as
 build_matches() forms them from the whole file, and each batch of matches is scored and
@@ -772,9 +781,12 @@ def compare_schemes(results, race=2, session=4, rule="alternate", chunk_rows=Non
 
     Returns (table, notes): a DataFrame with one row per (format, scheme): matches, undecided,
     target (the points that win a race; NaN for sessions), each lineup side's share of the
-    matches (its label as column, with _lo/_hi Wilson bounds), the fraction of matches whose winner differs from the `wins` scheme in the same
-    format (with Wilson bounds), and the mean games played; notes lists sentences the report
-    should print (a dealer rule that could not be followed)."""
+    matches (its label as column, with _lo/_hi Wilson bounds), that share minus the `wins`
+    scheme's over the same matches (column LABEL_vs_wins, with the paired interval's _lo/_hi
+    bounds and the paired t-test's p-value in _p: see the module text), the fraction of
+    matches whose winner differs from the `wins` scheme in the same format (with Wilson
+    bounds), and the mean games played; notes lists sentences the report should print (a
+    dealer rule that could not be followed)."""
     source = _Source(results, chunk_rows)
     notes = []
     rows = []
@@ -810,6 +822,11 @@ def compare_schemes(results, race=2, session=4, rule="alternate", chunk_rows=Non
                 lo, hi = stats.wilson(won, m)
                 row[label] = won / m if m else math.nan
                 row[label + "_lo"], row[label + "_hi"] = lo, hi
+                mean, lo, hi, pv = paired_difference(acc.diff[scheme][s], acc.diff_sq[scheme][s],
+                                                     m)
+                row[label + "_vs_wins"] = mean
+                row[label + "_vs_wins_lo"], row[label + "_vs_wins_hi"] = lo, hi
+                row[label + "_vs_wins_p"] = pv
             for col, count in (("differs", acc.differs[scheme]),
                                ("reversed", acc.reversed[scheme])):
                 lo, hi = stats.wilson(count, m)
@@ -820,9 +837,27 @@ def compare_schemes(results, race=2, session=4, rule="alternate", chunk_rows=Non
     return pd.DataFrame(rows), notes
 
 
+def paired_difference(total, total_sq, n, z=stats.Z95):
+    """(mean, lo, hi, p) of n paired differences given their sum and sum of squares: the
+    normal interval of the mean (standard error: the sample spread over sqrt n), clipped to
+    [-1, 1] as the differences of two shares are, and the paired t-test's p-value that the
+    mean is zero. NaN bounds and p below two pairs."""
+    if n < 1:
+        return math.nan, math.nan, math.nan, math.nan
+    mean = total / n
+    if n < 2:
+        return mean, math.nan, math.nan, math.nan
+    var = max(total_sq / n - mean * mean, 0.0) * n / (n - 1)
+    sd = math.sqrt(var)
+    half = z * sd / math.sqrt(n)
+    return mean, max(-1.0, mean - half), min(1.0, mean + half), stats.paired_test(mean, sd, n)
+
+
 class _Tally:
     """Counts over matches, per scheme: wins of each side, undecided, differs from and
-    reversed against plain wins, games played."""
+    reversed against plain wins, games played, and for each side the sum and the sum of
+    squares of its per-match difference from plain wins (1 won here and not under wins, -1
+    the other way)."""
 
     def __init__(self, schemes, n_sides):
         self.schemes = schemes
@@ -832,6 +867,8 @@ class _Tally:
         self.differs = {s: 0 for s in schemes}
         self.reversed = {s: 0 for s in schemes}
         self.games = {s: 0 for s in schemes}
+        self.diff = {s: np.zeros(n_sides, dtype=np.int64) for s in schemes}
+        self.diff_sq = {s: np.zeros(n_sides, dtype=np.int64) for s in schemes}
 
     def add(self, batch, kind, k, length):
         m = len(batch) // length
@@ -853,6 +890,10 @@ class _Tally:
             self.differs[scheme] += int(np.sum(w != base))
             self.reversed[scheme] += int(np.sum((w != base) & (w >= 0) & (base >= 0)))
             self.games[scheme] += int(np.sum(used[scheme]))
+            for side in range(batch.n_sides):
+                d = (w == side).astype(np.int64) - (base == side)
+                self.diff[scheme][side] += int(d.sum())
+                self.diff_sq[scheme][side] += int((d * d).sum())
 
 
 def _has_ties(results):
@@ -869,22 +910,42 @@ def resolve_rule(run, rule):
 
 
 def format_table(table, labels):
-    """Plain-text rendering of compare_schemes()'s table."""
+    """Plain-text rendering of compare_schemes()'s table: each side's share with its Wilson
+    interval, then each side's share minus the wins scheme's on the same matches with its
+    paired interval and p-value, then the rest."""
     lines = []
     head = f"{'format':<12} {'scheme':<8} {'to win':>6} {'matches':>8} {'undecided':>9} " + " ".join(
-        f"{lab[:22]:>22}" for lab in labels) + \
+        f"{lab[:22]:>22}" for lab in labels) + " " + " ".join(
+        f"{(lab[:18] + ' - wins'):>34}" for lab in labels) + \
         f" {'differs from wins':>22} {'reversed':>22} {'games':>6}"
     lines.append(head)
     for _, row in table.iterrows():
         cells = " ".join(
             f"{_pct(row[lab]):>7} [{_pct(row[lab + '_lo'])}, {_pct(row[lab + '_hi'])}]"
             .rjust(22) for lab in labels)
+        paired = " ".join(
+            (f"{_spct(row[lab + '_vs_wins'])} [{_spct(row[lab + '_vs_wins_lo'])}, "
+             f"{_spct(row[lab + '_vs_wins_hi'])}] p {_p(row[lab + '_vs_wins_p'])}").rjust(34)
+            for lab in labels)
         diff, rev = (f"{_pct(row[c])} [{_pct(row[c + '_lo'])}, {_pct(row[c + '_hi'])}]"
                      for c in ("differs", "reversed"))
         to_win = "total" if math.isnan(row["target"]) else f"{row['target']:.0f}"
         lines.append(f"{row['format']:<12} {row['scheme']:<8} {to_win:>6} {row['matches']:>8} "
-                     f"{row['undecided']:>9} {cells} {diff:>22} {rev:>22} {row['games']:>6.2f}")
+                     f"{row['undecided']:>9} {cells} {paired} {diff:>22} {rev:>22} "
+                     f"{row['games']:>6.2f}")
+    lines.append("X - wins: a side's share of the matches under the scheme minus under wins, on "
+                 "the same matches: the 95% interval and the t-test's p are paired match by "
+                 "match (the side-by-side Wilson intervals are not a test of the difference).")
     return "\n".join(lines)
+
+
+def _spct(x):
+    """A signed percentage: +2.5%, -0.3%, or - for none."""
+    return "-" if x is None or (isinstance(x, float) and math.isnan(x)) else f"{100 * x:+.1f}%"
+
+
+def _p(x):
+    return "-" if x is None or (isinstance(x, float) and math.isnan(x)) else f"{x:.3g}"
 
 
 def _pct(x):

@@ -61,6 +61,13 @@ def signed(x, digits=1):
     return f"{x:+.{digits}f}"
 
 
+def signed_pct(x, digits=1):
+    """A difference of fractions as a signed percentage, '-' for NaN."""
+    if x is None or (isinstance(x, float) and math.isnan(x)):
+        return "-"
+    return f"{100 * x:+.{digits}f}%"
+
+
 def elo_text(elo, lo, hi):
     return f"{signed(elo)} [{signed(lo, 0)}, {signed(hi, 0)}]"
 
@@ -370,7 +377,10 @@ def section_matches(runs, figs, tables, notes_by_run, args):
            "shortfall to the target, lowest wins), sheet-A..D (the modern rule sheet's "
            "game-point tables). `differs`: matches whose "
            "outcome differs from plain wins in the same format (including decided against "
-           "undecided); `reversed`: both name a winner and not the same one.", ""]
+           "undecided); `reversed`: both name a winner and not the same one. `- wins`: a "
+           "side's share under the scheme minus under wins on the same matches, its 95% "
+           "interval paired match by match (the two shares' own intervals, side by side, are "
+           "not a test of the difference).", ""]
     for run, table in zip(runs, tables):
         labels = matches.GameResults.labels_of(run)
         out += [f"**{run.label}**", ""]
@@ -384,12 +394,16 @@ def section_matches(runs, figs, tables, notes_by_run, args):
                          r["undecided"]] +
                         [f"{pct(r[lab])} {interval(r[lab + '_lo'], r[lab + '_hi'])}"
                          for lab in labels] +
+                        [f"{signed_pct(r[lab + '_vs_wins'])} "
+                         f"[{signed_pct(r[lab + '_vs_wins_lo'])}, "
+                         f"{signed_pct(r[lab + '_vs_wins_hi'])}]" for lab in labels] +
                         [f"{pct(r['differs'])} {interval(r['differs_lo'], r['differs_hi'])}",
                          f"{pct(r['reversed'])} {interval(r['reversed_lo'], r['reversed_hi'])}",
                          fmt(r["games"], 2)])
         out.append(md_table(["format", "scheme", "to win", "dealer rule", "matches",
                              "undecided"] +
                             [f"{lab} wins" for lab in labels] +
+                            [f"{lab} - wins" for lab in labels] +
                             ["differs", "reversed", "games played"], rows))
         out.append("")
     if figs.get("match_schemes"):

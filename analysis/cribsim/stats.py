@@ -50,6 +50,46 @@ def wilson(successes, trials, z=Z95):
     return lo, hi
 
 
+def clustered_wilson(total, total_sq, clusters, size, z=Z95):
+    """Wilson interval (lo, hi) of a rate whose trials come in `clusters` independent clusters
+    of `size` trials each that need not be independent inside a cluster (the entrants of one
+    strategy in one event: partners share a finish). total is the successes over all
+    clusters, total_sq the sum over clusters of each cluster's successes squared. The rate's
+    variance comes from the spread of the clusters' rates, and the interval is Wilson's with
+    the effective number of trials that variance implies, rate (1 - rate) / variance: as few
+    as the clusters when a cluster's trials always agree, at most clusters x size (the trials
+    independent). With no spread (every cluster alike) the clusters are the trials when the
+    rate is 0 or 1, else clusters x size."""
+    n = clusters * size
+    if clusters <= 0 or size <= 0:
+        return 0.0, 1.0
+    p = total / n
+    eff = float(n)
+    mean_y = total / size / clusters
+    # the spread as Wilson's own p (1 - p) is, over the clusters (no n - 1): when a cluster's
+    # trials always agree it is p (1 - p) itself, and the interval is the clusters' Wilson's
+    var_y = max(total_sq / (size * size) / clusters - mean_y * mean_y, 0.0)
+    if var_y > 0:
+        eff = min(float(n), p * (1.0 - p) * clusters / var_y)
+    elif p <= 0 or p >= 1:
+        eff = float(clusters)
+    return wilson(p * eff, eff, z)
+
+
+def clustered_mean_interval(total, total_sq, clusters, size, z=Z95):
+    """The 95% normal interval (lo, hi) of the mean of values that come `size` to a cluster in
+    `clusters` independent clusters: total is the sum of every value, total_sq the sum over
+    clusters of each cluster's sum squared. The standard error is the spread of the cluster
+    means over the square root of the clusters (an event's entrants need not be independent).
+    (nan, nan) with fewer than two clusters."""
+    if clusters < 2 or size <= 0:
+        return (math.nan, math.nan)
+    mean = total / size / clusters
+    var = max(total_sq / (size * size) / clusters - mean * mean, 0.0) * clusters / (clusters - 1)
+    half = z * math.sqrt(var / clusters)
+    return (mean - half, mean + half)
+
+
 def elo_from_score(score):
     """Elo difference implied by a score rate in (0, 1): -400 log10(1/score - 1).
     Returns -inf at 0 and +inf at 1."""

@@ -389,14 +389,17 @@ static const char PLAY_HELP[] =
     "  --game N          the game's index in the run (default 0)\n"
     "  --set KEY=VALUE   override one rule, e.g. --set target=61 (repeatable)\n\n"
     "At a prompt, type the cards (e.g. 5H KD; 10 and lower case are accepted). An illegal or\n"
-    "unreadable answer is refused with the reason and asked again; end of input ends the game\n"
-    "(exit status 2).\n"
+    "unreadable answer is refused with the reason and asked again. `help` (or `?`) at a prompt\n"
+    "tells what to type; `quit` (or `q`) ends the game there, printing the board, with exit\n"
+    "status 0; end of input ends the game unfinished with exit status 2.\n"
     "Options take their value as the next argument or after '=' (--seed=5).\n";
 
 /* A person at the terminal: reads answers from standard input, refusing illegal ones. */
 typedef struct {
     FILE *in, *out;
     int seat;
+    cs_narrator *narrator; /* the game's text: what waits in it is printed before a prompt */
+    int quit;              /* the person typed quit: the game ends there */
 } human;
 
 /* Prints what a person typed with anything that is not printable ASCII as \xNN. */
@@ -416,12 +419,47 @@ static void print_card_list(FILE *out, const cs_card *cards, int n) {
     }
 }
 
-/* Reads one answer line; returns 0, or CS_EINTERRUPT at end of input. */
-static int human_read(human *h, char *line, size_t len) {
-    fflush(h->out);
-    if (fgets(line, (int)len, h->in) == NULL) return CS_EINTERRUPT;
-    line[strcspn(line, "\r\n")] = '\0';
-    return 0;
+static const char HUMAN_HELP[] =
+    "  type your answer and press enter. Cards are rank then suit: A 2 .. 9 T (or 10)\n"
+    "  J Q K and C D H S, either case (5H 10c KD). Laying away: the cards on one line;\n"
+    "  in the play: one card of those you can play. `help` or `?` shows this; `quit` or\n"
+    "  `q` ends the game here.\n";
+
+/* Reads one answer line; returns 0, or CS_EINTERRUPT at end of input or when the person
+ * quits (h->quit says which). `help` prints what to type and reads again. */
+static int human_read(human *h, char *line, size_t len, const char *prompt) {
+    for (;;) {
+        fflush(h->out);
+        if (fgets(line, (int)len, h->in) == NULL) return CS_EINTERRUPT;
+        line[strcspn(line, "\r\n")] = '\0';
+        char word[8] = "";
+        if (sscanf(line, " %7s", word) == 1 && strlen(line) < 32) {
+            char rest[32] = "";
+            sscanf(line, " %*s %31s", rest); /* a command is one word alone */
+            for (char *c = word; *c; c++)
+                if (*c >= 'A' && *c <= 'Z') *c = (char)(*c - 'A' + 'a');
+            if (rest[0] == '\0' && (!strcmp(word, "quit") || !strcmp(word, "q"))) {
+                h->quit = 1;
+                return CS_EINTERRUPT;
+            }
+            if (rest[0] == '\0' && (!strcmp(word, "help") || !strcmp(word, "?"))) {
+                fputs(HUMAN_HELP, h->out);
+                fputs(prompt, h->out);
+                continue;
+            }
+        }
+        return 0;
+    }
+}
+
+/* Before a prompt: what the others did until now is printed first, and the play's header. */
+static void human_catch_up(human *h, int playing) {
+    if (h->narrator == NULL) return;
+    cs_narrator_flush(h->narrator);
+    if (playing && !h->narrator->play_told) {
+        fprintf(h->out, "  the play:\n");
+        h->narrator->play_told = 1;
+    }
 }
 
 static void human_board(human *h, const cs_view *v) {
@@ -439,19 +477,32 @@ static void human_board(human *h, const cs_view *v) {
 static int human_discard(void *self, const cs_view *v, cs_card out[CS_MAX_DISCARD]) {
     human *h = self;
     int need = v->rules->discards;
+    human_catch_up(h, 0);
     human_board(h, v);
     for (;;) {
         fprintf(h->out, "  your hand:");
         print_card_list(h->out, v->hand, v->n_hand);
-        fprintf(h->out, "\n  lay away %d to %s crib: ", need,
-                v->dealer == h->seat ? "your" : "the dealer's");
+        char prompt[64];
+        snprintf(prompt, sizeof prompt, "  lay away %d to %s crib: ", need,
+                 v->dealer == h->seat ? "your" : "the dealer's");
+        fprintf(h->out, "\n%s", prompt);
         char line[256];
-        if (human_read(h, line, sizeof line) != 0) return CS_EINTERRUPT;
+        if (human_read(h, line, sizeof line, prompt) != 0) return CS_EINTERRUPT;
         cs_card got[CS_MAX_DEALT];
         const char *bad = NULL;
         int k = cs_cards_parse_line(line, got, CS_MAX_DEALT, &bad);
         const char *why = NULL;
-        if (k < 0)
+        char named_twice[64];
+        if (k == CS_EDUPCARD) {
+            char tok[16] = "";
+            if (bad) sscanf(bad, "%15s", tok);
+            for (char *t = tok; *t; t++)
+                if ((unsigned char)*t < 0x20 || (unsigned char)*t >= 0x7f) *t = '?';
+            snprintf(named_twice, sizeof named_twice, "%s is named twice", tok);
+            why = named_twice;
+        } else if (k == CS_ECOUNT)
+            why = need == 1 ? "lay away exactly one card" : "lay away exactly two cards";
+        else if (k < 0)
             why = "those are not cards";
         else if (k != need)
             why = need == 1 ? "lay away exactly one card" : "lay away exactly two cards";
@@ -476,6 +527,12 @@ static int human_play(void *self, const cs_view *v, cs_card *out) {
     human *h = self;
     cs_card legal[CS_MAX_HAND];
     int n = cs_view_legal_plays(v, legal);
+    human_catch_up(h, 1);
+    fprintf(h->out, "  board: ");
+    for (int side = 0; side < cs_rules_sides(v->rules); side++)
+        fprintf(h->out, "%s%s %d %d", side ? ", " : "", v->rules->partnership ? "team" : "seat",
+                side, v->score[side]);
+    fprintf(h->out, " (to %d)\n", v->rules->target);
     for (;;) {
         fprintf(h->out, "  count %d, pile:", v->count);
         print_card_list(h->out, v->pile, v->n_pile);
@@ -485,7 +542,7 @@ static int human_play(void *self, const cs_view *v, cs_card *out) {
         print_card_list(h->out, legal, n);
         fprintf(h->out, "\n  your card: ");
         char line[256];
-        if (human_read(h, line, sizeof line) != 0) return CS_EINTERRUPT;
+        if (human_read(h, line, sizeof line, "  your card: ") != 0) return CS_EINTERRUPT;
         cs_card c;
         const char *why = NULL;
         char text[256];
@@ -577,10 +634,11 @@ int cs_cmd_play(int argc, char **argv) {
     const char *names[CS_MAX_PLAYERS];
     unsigned human_seats = 0;
     int status = CS_EXIT_OK;
+    cs_narrator narrator; /* made once the seats are named, below */
     for (int s = 0; s < n_seats && status == CS_EXIT_OK; s++) {
         names[s] = specs[s];
         if (strcmp(specs[s], "human") == 0) {
-            humans[s] = (human){stdin, stdout, s};
+            humans[s] = (human){stdin, stdout, s, &narrator, 0};
             agents[s] = (cs_agent){human_discard, human_play, NULL, &humans[s], "human", NULL};
             human_seats |= 1u << s;
             continue;
@@ -596,7 +654,6 @@ int cs_cmd_play(int argc, char **argv) {
         agents[s] = cs_player_agent(players[s]);
     }
     if (status == CS_EXIT_OK) {
-        cs_narrator narrator;
         cs_narrator_init(&narrator, stdout, g, &rules, seats_text ? names : NULL);
         /* With a person at the table the others' cards stay hidden until the show. */
         narrator.hidden = human_seats ? ((1u << n_seats) - 1u) & ~human_seats : 0;
@@ -611,7 +668,19 @@ int cs_cmd_play(int argc, char **argv) {
         cs_game_begin(g, &rules, seed, game, CS_FIRST_DEALER_CUT, agents);
         cs_game_record sum;
         int rc = cs_game_run(g, NULL, NULL, &sum);
-        if (rc == CS_EINTERRUPT) {
+        int quit = 0;
+        for (int s = 0; s < n_seats; s++) quit |= (human_seats >> s & 1u) && humans[s].quit;
+        if (rc == CS_EINTERRUPT && quit) {
+            /* The person chose to stop: not an error. The board as it stands. */
+            cs_view v;
+            cs_game_view(g, 0, &v);
+            printf("\ncribsim play: you quit in deal %d: the game ends unfinished; board: ",
+                   v.deal + 1);
+            for (int side = 0; side < cs_rules_sides(&rules); side++)
+                printf("%s%s %d %d", side ? ", " : "", rules.partnership ? "team" : "seat", side,
+                       v.score[side]);
+            printf("\n");
+        } else if (rc == CS_EINTERRUPT) {
             fflush(stdout);
             fprintf(stderr, "\ncribsim play: no more input: the game ends unfinished\n");
             status = CS_EXIT_USAGE;

@@ -8,7 +8,8 @@
  *
  * A match. The first game's dealer is cut for (low card deals). After each game the losing
  * team deals the next: the partner who has not dealt for the team yet in the match, else its
- * first player.
+ * first player (seat 0 or 1: also when neither has dealt). Who dealt is kept by seat, so a
+ * partner in seat 2 or 3 who won the first cut does not deal again while the other has not.
  *
  * The bracket. The teams are bracketed at random. Every team starts in the winners' bracket;
  * a team that loses a match drops to the losers' bracket, and a team that loses a second match
@@ -36,7 +37,7 @@
 typedef struct {
     int team[2];    /* side 0 (seats 0+2) and side 1 (seats 1+3) */
     int won[2];     /* games won */
-    int dealt[2];   /* games each team has dealt */
+    unsigned dealt; /* the seats (bit s) that have dealt a game of this match */
     int last_loser; /* side that lost the last game; -1 before the first */
     int grand_final;
 } match;
@@ -202,9 +203,10 @@ static int de_next_round(void *state, cs_event_game games[], int max) {
         }
         if (m->last_loser < 0)
             g->first_dealer = CS_FIRST_DEALER_CUT;
-        else {
+        else { /* the losers' partner who has not dealt in the match, else the first */
             int side = m->last_loser;
-            g->first_dealer = side + 2 * (m->dealt[side] % 2);
+            int first_has = (m->dealt >> side) & 1u, second_has = (m->dealt >> (side + 2)) & 1u;
+            g->first_dealer = first_has && !second_has ? side + 2 : side;
         }
         g->match.kind = CS_MATCH_BEST_OF;
         g->match.format = CS_EVENT_FORMAT_DOUBLE_ELIMINATION;
@@ -222,8 +224,7 @@ static void de_record(void *state, int i, const cs_event_result *res) {
     bracket *b = state;
     match *m = &b->live[i];
     const cs_game_record *r = res->record;
-    int dealer_side = r->first_dealer & 1;
-    m->dealt[dealer_side]++;
+    if (r->first_dealer < 4) m->dealt |= 1u << r->first_dealer;
     for (int side = 0; side < 2; side++) {
         int t = m->team[side];
         b->pf[t] += r->score[side];
