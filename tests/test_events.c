@@ -1398,20 +1398,17 @@ static void test_league_game_says_what_each_result_is_worth(void) {
 }
 
 /*
- * Two teams: the first match and the grand final each go to three games. In the first match
- * seat 0 deals game 1 (the cut) and side 0 loses it, so side 0 deals game 2 with the partner
- * who has not dealt, seat 2; side 1 loses game 2 and deals game 3 with its first player, seat
- * 1. In the final seat 1 deals first and side 1 loses: seat 3 deals game 2; side 0 loses it:
- * seat 0 deals game 3.
+ * Two teams play two three-game matches (the first match and the final): the cut for game 1
+ * of match m goes to seat cut_dealer[m], side winners[m][k] wins game k, and each game's
+ * first dealer must be want_dealer[m][k] (-1: cut for). Returns the event, to check on.
  */
-static void test_double_elimination_losing_team_deals_with_the_partner_who_has_not_dealt(void) {
+static hand_event *two_three_game_matches(const int cut_dealer[2], const int winners[2][3],
+                                          const int want_dealer[2][3]) {
     cs_field f = field_of(4);
     cs_event_params p;
     cs_event_params_defaults(&p);
     hand_event *x = hand_start(&cs_event_format_double_elimination, &f, &p, 12);
     cs_event_game g[CS_EVENT_ROUND_MAX];
-    const int cut_dealer[2] = {0, 1};
-    const int winners[2][3] = {{1, 0, 0}, {0, 1, 1}}, want_dealer[2][3] = {{-1, 2, 1}, {-1, 3, 0}};
     for (int m = 0; m < 2; m++)
         for (int k = 0; k < 3; k++) {
             CU_ASSERT_EQUAL_FATAL(hand_next(x, g), 1);
@@ -1422,7 +1419,20 @@ static void test_double_elimination_losing_team_deals_with_the_partner_who_has_n
             r.first_dealer = (uint8_t)(k == 0 ? cut_dealer[m] : g[0].first_dealer);
             give(x->f, x->st, 0, &g[0], &r);
         }
-    hand_free(x);
+    return x;
+}
+
+/*
+ * Two teams: the first match and the grand final each go to three games. In the first match
+ * seat 0 deals game 1 (the cut) and side 0 loses it, so side 0 deals game 2 with the partner
+ * who has not dealt, seat 2; side 1 loses game 2 and deals game 3 with its first player, seat
+ * 1. In the final seat 1 deals first and side 1 loses: seat 3 deals game 2; side 0 loses it:
+ * seat 0 deals game 3.
+ */
+static void test_double_elimination_losing_team_deals_with_the_partner_who_has_not_dealt(void) {
+    const int cut_dealer[2] = {0, 1};
+    const int winners[2][3] = {{1, 0, 0}, {0, 1, 1}}, want_dealer[2][3] = {{-1, 2, 1}, {-1, 3, 0}};
+    hand_free(two_three_game_matches(cut_dealer, winners, want_dealer));
 }
 
 /*
@@ -1434,23 +1444,10 @@ static void test_double_elimination_losing_team_deals_with_the_partner_who_has_n
  * loses game 2: seat 1 deals game 3 (seat 3 dealt game 1). Side 0 wins both matches 2-1.
  */
 static void test_double_elimination_cut_winner_in_seat_2_or_3_does_not_deal_twice(void) {
-    cs_field f = field_of(4);
-    cs_event_params p;
-    cs_event_params_defaults(&p);
-    hand_event *x = hand_start(&cs_event_format_double_elimination, &f, &p, 12);
-    cs_event_game g[CS_EVENT_ROUND_MAX];
     const int cut_dealer[2] = {2, 3};
     const int winners[2][3] = {{1, 0, 0}, {1, 0, 0}}, want_dealer[2][3] = {{-1, 0, 1}, {-1, 0, 1}};
-    for (int m = 0; m < 2; m++)
-        for (int k = 0; k < 3; k++) {
-            CU_ASSERT_EQUAL_FATAL(hand_next(x, g), 1);
-            CU_ASSERT_EQUAL(g[0].match.won[0] + g[0].match.won[1], k);
-            CU_ASSERT_EQUAL(g[0].first_dealer, k == 0 ? CS_FIRST_DEALER_CUT : want_dealer[m][k]);
-            int w = winners[m][k], sc[4] = {w == 0 ? 121 : 100, w == 1 ? 121 : 100};
-            cs_game_record r = record_of(&g[0], w, sc);
-            r.first_dealer = (uint8_t)(k == 0 ? cut_dealer[m] : g[0].first_dealer);
-            give(x->f, x->st, 0, &g[0], &r);
-        }
+    hand_event *x = two_three_game_matches(cut_dealer, winners, want_dealer);
+    cs_event_game g[CS_EVENT_ROUND_MAX];
     CU_ASSERT_EQUAL(hand_next(x, g), 0); /* side 0 won the final: no reset */
     hand_free(x);
 }

@@ -24,20 +24,6 @@ int cs_advise_has_tables(const cs_rules *r) {
     return r->players == 2 && r->cards_dealt == 6 && r->discards == 2 && !r->single_series;
 }
 
-/* Four ranks in ascending order, for the index of expert's tables. */
-static int hand_index(const cs_card c[4]) {
-    int r[4];
-    for (int i = 0; i < 4; i++) {
-        int x = cs_card_rank(c[i]), j = i;
-        while (j > 0 && r[j - 1] > x) {
-            r[j] = r[j - 1];
-            j--;
-        }
-        r[j] = x;
-    }
-    return cs_expert_hand_index(r);
-}
-
 /* expert's crib table: [role][rank][rank][suits equal], in hundredths. */
 static double crib_table(int role, const cs_card t[2]) {
     return cs_expert_crib[role][cs_card_rank(t[0])][cs_card_rank(t[1])]
@@ -118,7 +104,8 @@ int cs_advise(const cs_rules *rules, const cs_card dealt[], int n, cs_advise_rol
         row->hand = cs_hand_expect(splits[i].keep, out->keep, &pool, rules->hand_flush_min);
         row->crib = cs_crib_expect(&m, splits[i].toss, rules->discards);
         row->net = value[i];
-        if (two_hand) row->peg = cs_expert_peg[peg_role][hand_index(splits[i].keep)] / 100.0;
+        if (two_hand)
+            row->peg = cs_expert_peg[peg_role][cs_expert_cards_index(splits[i].keep)] / 100.0;
     }
     out->n_rows = n_splits;
     if (scores != NULL) {

@@ -128,18 +128,6 @@ static void build_keep(expert_player *e, const cs_rules *r) {
     }
 }
 
-/* Four ranks in ascending order, from cards. */
-static void sorted_ranks(const cs_card c[4], int r[4]) {
-    for (int i = 0; i < 4; i++) {
-        int x = cs_card_rank(c[i]), j = i;
-        while (j > 0 && r[j - 1] > x) {
-            r[j] = r[j - 1];
-            j--;
-        }
-        r[j] = x;
-    }
-}
-
 int cs_expert_tables_check(const char response[CS_RANKS][CS_EXPERT_HANDS + 1],
                            const char leads[CS_EXPERT_HANDS + 1],
                            const char seconds[CS_RANKS][CS_EXPERT_HANDS + 1],
@@ -320,13 +308,12 @@ static int board_discard(const expert_player *e, const cs_view *v, const cs_spli
             points[k] = cs_show_score(splits[i].keep, hand, st, r->hand_flush_min);
             heels[k++] = role && cs_card_rank(st) == CS_JACK ? r->heels : 0;
         }
-        int rk[4];
-        sorted_ranks(splits[i].keep, rk);
+        int keep_index = cs_expert_cards_index(splits[i].keep);
         const cs_card *t = splits[i].toss;
         double crib = cs_expert_crib[role][cs_card_rank(t[0])][cs_card_rank(t[1])]
                                     [cs_card_suit(t[0]) == cs_card_suit(t[1])] /
                       100.0;
-        double peg = cs_expert_peg[role][cs_expert_hand_index(rk)] / 100.0;
+        double peg = cs_expert_peg[role][keep_index] / 100.0;
         double p = cs_endgame_deal(&ctx, points, heels, k, peg - peg_mean, crib - e->end.crib_mean);
         if (p > best_p + 1e-9 || (p > best_p - 1e-9 && vals[i] > vals[pick])) {
             best_p = p;
@@ -362,14 +349,12 @@ static int expert_discard(void *self, const cs_view *v, cs_card out[CS_MAX_DISCA
     double best_v = -1e300, vals[CS_SPLITS_MAX];
     for (int i = 0; i < n; i++) {
         const cs_card *t = splits[i].toss;
-        int rk[4];
-        sorted_ranks(splits[i].keep, rk);
+        int keep_index = cs_expert_cards_index(splits[i].keep);
         double model = cs_crib_expect(&e->crib, t, 2);
         double crib = cs_expert_crib[role][cs_card_rank(t[0])][cs_card_rank(t[1])]
                                     [cs_card_suit(t[0]) == cs_card_suit(t[1])] /
                       100.0;
-        double vv = value[i] + weight * (crib - model) +
-                    cs_expert_peg[role][cs_expert_hand_index(rk)] / 100.0;
+        double vv = value[i] + weight * (crib - model) + cs_expert_peg[role][keep_index] / 100.0;
         vals[i] = vv;
         if (vv > best_v) {
             best_v = vv;
@@ -383,9 +368,8 @@ static int expert_discard(void *self, const cs_view *v, cs_card out[CS_MAX_DISCA
 
 /* The dealer's answer to the pone's opening lead, from the response table. */
 static int table_response(const cs_view *v, cs_card *out) {
-    int r[4];
-    sorted_ranks(v->hand, r);
-    int want = cs_expert_response[cs_card_rank(v->play_card[0])][cs_expert_hand_index(r)] - 'a';
+    int want =
+        cs_expert_response[cs_card_rank(v->play_card[0])][cs_expert_cards_index(v->hand)] - 'a';
     for (int i = 0; i < 4; i++) {
         if (cs_card_rank(v->hand[i]) == want) {
             *out = v->hand[i];
@@ -397,9 +381,7 @@ static int table_response(const cs_view *v, cs_card *out) {
 
 /* The pone's opening lead, from the lead table. */
 static int table_lead(const cs_view *v, cs_card *out) {
-    int r[4];
-    sorted_ranks(v->hand, r);
-    int want = cs_expert_lead[cs_expert_hand_index(r)] - 'a';
+    int want = cs_expert_lead[cs_expert_cards_index(v->hand)] - 'a';
     for (int i = 0; i < 4; i++) {
         if (cs_card_rank(v->hand[i]) == want) {
             *out = v->hand[i];
@@ -413,9 +395,7 @@ static int table_lead(const cs_view *v, cs_card *out) {
  * the dealer answered; 0 if the table does not apply. */
 static int table_second(const cs_view *v, cs_card *out) {
     if (v->n_kept != 4 || v->play_seat[0] != v->seat || v->play_seat[1] == v->seat) return 0;
-    int r[4];
-    sorted_ranks(v->kept, r);
-    int h = cs_expert_hand_index(r);
+    int h = cs_expert_cards_index(v->kept);
     if (cs_card_rank(v->play_card[0]) != cs_expert_lead[h] - 'a') return 0;
     int want = cs_expert_second[cs_card_rank(v->play_card[1])][h] - 'a';
     for (int i = 0; i < v->n_hand; i++) {

@@ -119,6 +119,20 @@ static inline int cs_expert_hand_index(const int r[4]) {
     return a + b * (b - 1) / 2 + c * (c - 1) * (c - 2) / 6 + d * (d - 1) * (d - 2) * (d - 3) / 24;
 }
 
+/* The index of four cards' ranks (cs_expert_hand_index of them sorted). */
+static inline int cs_expert_cards_index(const cs_card c[4]) {
+    int r[4];
+    for (int i = 0; i < 4; i++) { /* insertion sort: four ranks */
+        int x = cs_card_rank(c[i]), j = i;
+        while (j > 0 && r[j - 1] > x) {
+            r[j] = r[j - 1];
+            j--;
+        }
+        r[j] = x;
+    }
+    return cs_expert_hand_index(r);
+}
+
 /* The response table (expert_table.c, written by experiments/tools/expert_tables.c):
  * [lead rank][hand index] is 'a' + the rank the dealer lays on the pone's opening lead,
  * holding the four ranks of the index, or '.' where the state cannot occur. */

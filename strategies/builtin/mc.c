@@ -518,18 +518,6 @@ static int two_hands(const cs_rules *r) {
     return r->players == 2 && r->cards_dealt == 6 && r->discards == 2 && !r->single_series;
 }
 
-/* Four ranks in ascending order, from cards. */
-static void sorted_ranks(const cs_card c[4], int out[4]) {
-    for (int i = 0; i < 4; i++) {
-        int x = cs_card_rank(c[i]), j = i;
-        while (j > 0 && out[j - 1] > x) {
-            out[j] = out[j - 1];
-            j--;
-        }
-        out[j] = x;
-    }
-}
-
 /* Turns expected's values of the splits into expert's (expert.h): the crib term from the crib
  * table instead of the crib model, plus the pegging table's value of the kept ranks. */
 static void expert_values(const mc_player *m, const cs_split splits[], int n, double weight,
@@ -537,13 +525,12 @@ static void expert_values(const mc_player *m, const cs_split splits[], int n, do
     int role = weight > 0;
     for (int i = 0; i < n; i++) {
         const cs_card *t = splits[i].toss;
-        int rk[4];
-        sorted_ranks(splits[i].keep, rk);
+        int keep_index = cs_expert_cards_index(splits[i].keep);
         double model = cs_crib_expect(&m->crib, t, 2);
         double crib = cs_expert_crib[role][cs_card_rank(t[0])][cs_card_rank(t[1])]
                                     [cs_card_suit(t[0]) == cs_card_suit(t[1])] /
                       100.0;
-        value[i] += weight * (crib - model) + cs_expert_peg[role][cs_expert_hand_index(rk)] / 100.0;
+        value[i] += weight * (crib - model) + cs_expert_peg[role][keep_index] / 100.0;
     }
 }
 
