@@ -3,22 +3,10 @@
 # for 1, 2 and 8 threads; a real SIGINT then --resume equals the uninterrupted run; shards
 # merged equal the single run; a full disk leaves a file that --resume completes; specs with
 # arms; existing output refused without --force; replay and match print what a person reads.
-# Tables are compared with h5py in the project's Python ($py, lib_cli.sh).
+# Tables are compared with h5py in the project's Python ($py; same_tables, lib_cli.sh).
 . "$(dirname "${BASH_SOURCE[0]}")/lib_cli.sh"
 cli_in_tmp
 
-# same_tables A B [TABLE...]: the datasets hold the same bytes.
-same_tables() {
-    local a=$1 b=$2; shift 2
-    "$py" - "$a" "$b" "$@" <<'EOF'
-import sys, h5py
-a, b = h5py.File(sys.argv[1], "r"), h5py.File(sys.argv[2], "r")
-for name in sys.argv[3:] or ["games"]:
-    x, y = a[name][()], b[name][()]
-    if x.dtype != y.dtype or x.shape != y.shape or x.tobytes() != y.tobytes() or len(x) == 0:
-        sys.exit(f"{name} differs: {x.shape} {y.shape}")
-EOF
-}
 # attr FILE NAME: prints a root attribute.
 attr() { "$py" -c 'import sys,h5py; v=h5py.File(sys.argv[1],"r").attrs[sys.argv[2]]; print(v.decode() if isinstance(v,bytes) else v)' "$1" "$2"; }
 
