@@ -27,9 +27,11 @@
  * text), rules (the main game's rules as JSON), entrants, entrant_strategy, entrant_club,
  * entrant_nominated, strategies, strategy_models (per strategy, what it plays from beyond its
  * spec: a model file's checksum, checked on --resume), clubs, weeks (league nights per event),
- * seed, events_requested, events_completed (events whose rows are all written), status (running,
- * complete, interrupted, failed), engine_version, git_commit, created_utc, command_line,
- * threads.
+ * seed, events_requested (events in the whole experiment, every shard), shard_index and
+ * shard_count (K and N of --shard K/N, 1 and 1 without), event_begin and event_end (the events
+ * [begin, end) this file covers), events_completed (events whose rows are all written, counted
+ * from event_begin), status (running, complete, interrupted, failed), engine_version,
+ * git_commit, created_utc, command_line, threads.
  */
 #include <errno.h>
 #include <hdf5.h>
@@ -112,6 +114,8 @@ typedef struct {
     etable events, standings, games;
     hid_t t_event, t_standing, t_game; /* memory types */
     uint64_t entrants;                 /* standings rows an event */
+    uint64_t first;                    /* the event of the first row (a shard's first) */
+    int shard_index, shard_count;      /* K and N of --shard K/N (1 and 1: the whole) */
     /* games rows through each event not yet known durable: cum[i] for event cum_first + i */
     uint64_t *cum, cum_first;
     size_t n_cum, cap_cum;
@@ -456,7 +460,8 @@ static int strategy_models(const cs_event_spec *spec, char out[][CS_IDENTITY_MAX
     return 0;
 }
 
-static int write_static_attrs(efile *f, const cs_event_spec *spec, const char *command_line) {
+static int write_static_attrs(efile *f, const cs_event_spec *spec, const char *command_line,
+                              int shard_index, int shard_count, uint64_t end) {
     hid_t r = f->file;
     const cs_field *fl = &spec->field;
     int rc = 0;
@@ -502,6 +507,10 @@ static int write_static_attrs(efile *f, const cs_event_spec *spec, const char *c
                   spec->format->id == CS_EVENT_FORMAT_LEAGUE ? (uint64_t)spec->params.weeks : 1);
     rc |= put_u64(r, "seed", spec->seed);
     rc |= put_u64(r, "events_requested", spec->events);
+    rc |= put_u64(r, "shard_index", (uint64_t)shard_index);
+    rc |= put_u64(r, "shard_count", (uint64_t)shard_count);
+    rc |= put_u64(r, "event_begin", f->first);
+    rc |= put_u64(r, "event_end", end);
     rc |= put_string(r, "engine_version", prov.engine_version);
     rc |= put_string(r, "git_commit", prov.git_commit);
     rc |= put_string(r, "created_utc", prov.created_utc);
@@ -704,8 +713,15 @@ static int play_event(const cs_event_spec *spec, worker *w, uint64_t e, event_ou
 
 /* ---- opening ---- */
 
-static int open_new(efile *f, const cs_event_spec *spec, const cs_event_options *o, char *err,
-                    size_t err_len) {
+static int open_new(efile *f, const cs_event_spec *spec, const cs_event_options *o,
+                    uint64_t *target, char *err, size_t err_len) {
+    if (o->shard_count > 1 && (uint64_t)o->shard_count > spec->events) {
+        snprintf(err, err_len,
+                 "--shard %d/%d: %llu events cannot be shared among %d shards (each needs at "
+                 "least one)",
+                 o->shard_index, o->shard_count, (unsigned long long)spec->events, o->shard_count);
+        return CS_ECONFIG;
+    }
     struct stat st;
     if (!o->force && stat(o->output, &st) == 0) {
         snprintf(err, err_len, "%s exists (use --force to replace it, or --resume to complete it)",
@@ -718,11 +734,18 @@ static int open_new(efile *f, const cs_event_spec *spec, const cs_event_options 
     if (rc != 0) return rc;
     f->file = hf.file;
     f->lock = hf.lock;
+    int k = o->shard_count ? o->shard_index : 1, n = o->shard_count ? o->shard_count : 1;
+    uint64_t end;
+    cs_shard_range(spec->events, 1, k, n, &f->first, &end);
+    f->shard_index = k;
+    f->shard_count = n;
+    *target = end - f->first;
     f->events.d = create_table(f->file, "events", f->t_event, EVENTS_CHUNK);
     f->standings.d = create_table(f->file, "standings", f->t_standing, STANDINGS_CHUNK);
     f->games.d = create_table(f->file, "games", f->t_game, GAMES_CHUNK);
     if (f->events.d < 0 || f->standings.d < 0 || f->games.d < 0 || tables_stage(f, 0, 0) ||
-        write_static_attrs(f, spec, o->command_line) != 0 || write_progress(f, 1, "running", 1)) {
+        write_static_attrs(f, spec, o->command_line, k, n, end) != 0 ||
+        write_progress(f, 1, "running", 1)) {
         snprintf(err, err_len, "cannot write %s: %s", o->output,
                  f->reason[0] ? f->reason : "HDF5 reported a failure");
         unlink(o->output); /* half made, and still ours (locked): as the run writer does */
@@ -759,15 +782,16 @@ static uint64_t table_rows(hid_t d) {
 #define CHECK_ROWS 4096 /* rows read at a time while checking a file to resume */
 
 /*
- * Checks the rows of the first `completed` events of a file to resume, and sums their games:
- * /events row i is event i and played at most CS_EVENT_GAMES_MAX games, /standings holds each
- * event's field.n rows (event, entrant and rank in range), and /games holds every game those
- * rows count, the last of them belonging to the last complete event. A forged or damaged
- * count is refused here, before any table is resized. Returns 0 or CS_ECONFIG / CS_EIO / CS_ENOMEM.
+ * Checks the rows of the first `completed` events of a file to resume or merge, and sums their
+ * games: /events row i is event f->first + i and played at most CS_EVENT_GAMES_MAX games,
+ * /standings holds each event's f->entrants rows (event, entrant and rank in range), and
+ * /games holds every game those rows count, the last of them belonging to the last complete
+ * event. A forged or damaged count is refused here, before any table is resized or copied. Returns
+ * 0 or CS_ECONFIG / CS_EIO / CS_ENOMEM.
  */
-static int check_complete(efile *f, const cs_event_spec *spec, uint64_t completed, uint64_t *games,
-                          char *err, size_t err_len, const char *path) {
-    const uint64_t n = (uint64_t)spec->field.n;
+static int check_complete(efile *f, uint64_t completed, uint64_t *games, char *err, size_t err_len,
+                          const char *path) {
+    const uint64_t n = f->entrants;
     uint64_t st_rows = table_rows(f->standings.d), game_rows = table_rows(f->games.d);
     if (completed > UINT64_MAX / n || completed * n > st_rows) {
         snprintf(err, err_len,
@@ -788,12 +812,13 @@ static int check_complete(efile *f, const cs_event_spec *spec, uint64_t complete
             rc = CS_EIO;
         }
         for (size_t i = 0; rc == 0 && i < count; i++) {
-            if (ev[i].event != a + i || ev[i].games > CS_EVENT_GAMES_MAX) {
+            if (ev[i].event != f->first + a + i || ev[i].games > CS_EVENT_GAMES_MAX) {
                 snprintf(err, err_len,
                          "%s: /events row %llu says event %llu with %lu games; a complete "
-                         "event's row is its own number with at most %d games: refused",
+                         "event's row is its own number (%llu) with at most %d games: refused",
                          path, (unsigned long long)(a + i), (unsigned long long)ev[i].event,
-                         (unsigned long)ev[i].games, CS_EVENT_GAMES_MAX);
+                         (unsigned long)ev[i].games, (unsigned long long)(f->first + a + i),
+                         CS_EVENT_GAMES_MAX);
                 rc = CS_ECONFIG;
             }
             sum += ev[i].games;
@@ -807,13 +832,13 @@ static int check_complete(efile *f, const cs_event_spec *spec, uint64_t complete
         }
         for (size_t i = 0; rc == 0 && i < count; i++) {
             uint64_t row = a + i;
-            if (st[i].event != row / n || st[i].entrant >= n || st[i].rank < 1 || st[i].rank > n) {
+            uint64_t event = f->first + row / n;
+            if (st[i].event != event || st[i].entrant >= n || st[i].rank < 1 || st[i].rank > n) {
                 snprintf(err, err_len,
                          "%s: /standings row %llu (event %llu, entrant %u, rank %u) does not "
                          "belong to complete event %llu: refused",
                          path, (unsigned long long)row, (unsigned long long)st[i].event,
-                         (unsigned)st[i].entrant, (unsigned)st[i].rank,
-                         (unsigned long long)(row / n));
+                         (unsigned)st[i].entrant, (unsigned)st[i].rank, (unsigned long long)event);
                 rc = CS_ECONFIG;
             }
         }
@@ -829,12 +854,12 @@ static int check_complete(efile *f, const cs_event_spec *spec, uint64_t complete
         if (read_rows(f->games.d, f->t_game, sum - 1, 1, &last) != 0) {
             snprintf(err, err_len, "%s: /games cannot be read (truncated or damaged?)", path);
             rc = CS_EIO;
-        } else if (last.event != completed - 1) {
+        } else if (last.event != f->first + completed - 1) {
             snprintf(err, err_len,
                      "%s: /games row %llu belongs to event %llu, not to the last complete "
                      "event %llu: refused",
                      path, (unsigned long long)(sum - 1), (unsigned long long)last.event,
-                     (unsigned long long)(completed - 1));
+                     (unsigned long long)(f->first + completed - 1));
             rc = CS_ECONFIG;
         }
     }
@@ -885,10 +910,34 @@ static int same_models(efile *f, const cs_event_spec *spec, const char *path, ch
     return 0;
 }
 
+/* A file's shard (shard_index, shard_count, event_begin, event_end), which must be the range
+ * cs_shard_range gives for its events_requested; a file written before shards existed has
+ * none and is the whole, 1/1. Returns 0, or -1 for attributes that are partial, out of range
+ * or disagree. */
+static int read_shard(hid_t file, uint64_t requested, int *k, int *n, uint64_t *begin,
+                      uint64_t *end) {
+    uint64_t kk = 1, nn = 1, b = 0, e = requested;
+    int missing = (get_u64(file, "shard_index", &kk) != 0) +
+                  (get_u64(file, "shard_count", &nn) != 0) +
+                  (get_u64(file, "event_begin", &b) != 0) + (get_u64(file, "event_end", &e) != 0);
+    if (missing == 4) {
+        kk = nn = 1;
+        b = 0;
+        e = requested;
+    } else if (missing != 0 || nn < 1 || nn > INT32_MAX || kk < 1 || kk > nn) {
+        return -1;
+    }
+    *k = (int)kk;
+    *n = (int)nn;
+    cs_shard_range(requested, 1, *k, *n, begin, end);
+    return *begin == b && *end == e ? 0 : -1;
+}
+
 /*
  * Reopens a file to complete it: the same spec text and seed, counts that agree with the
- * tables (check_complete), rows cut back to whole events. *target gets the events the file was
- * started for (events_requested); an --events that differs is refused.
+ * tables (check_complete), rows cut back to whole events. *target gets the events the file
+ * covers (its shard of the events_requested it was started for); an --events or --shard that
+ * differs is refused.
  */
 static int open_resume(efile *f, const cs_event_spec *spec, const cs_event_options *o,
                        uint64_t *done, uint64_t *target, char *err, size_t err_len) {
@@ -924,6 +973,22 @@ static int open_resume(efile *f, const cs_event_spec *spec, const cs_event_optio
                  path, (unsigned long long)requested, (unsigned long long)spec->events);
         return CS_ECONFIG;
     }
+    int k, n;
+    uint64_t end;
+    if (read_shard(f->file, requested, &k, &n, &f->first, &end) != 0) {
+        snprintf(err, err_len,
+                 "%s: its shard attributes (shard_index, shard_count, event_begin, event_end) "
+                 "do not describe a shard of its %llu events: refused",
+                 path, (unsigned long long)requested);
+        return CS_ECONFIG;
+    }
+    f->shard_index = k;
+    f->shard_count = n;
+    if (o->shard_count && (o->shard_index != k || o->shard_count != n)) {
+        snprintf(err, err_len, "%s is shard %d/%d, not %d/%d: give its own --shard or none", path,
+                 k, n, o->shard_index, o->shard_count);
+        return CS_ECONFIG;
+    }
     f->events.d = open_table(f->file, "events");
     f->standings.d = open_table(f->file, "standings");
     f->games.d = open_table(f->file, "games");
@@ -932,15 +997,15 @@ static int open_resume(efile *f, const cs_event_spec *spec, const cs_event_optio
         return CS_ECONFIG;
     }
     uint64_t rows = table_rows(f->events.d);
-    if (completed > rows || completed > requested) {
+    if (completed > rows || completed > end - f->first) {
         snprintf(err, err_len,
                  "%s says %llu events are complete but holds %llu and asks for %llu: refused", path,
                  (unsigned long long)completed, (unsigned long long)rows,
-                 (unsigned long long)requested);
+                 (unsigned long long)(end - f->first));
         return CS_ECONFIG;
     }
     uint64_t games = 0;
-    rc = check_complete(f, spec, completed, &games, err, err_len, path);
+    rc = check_complete(f, completed, &games, err, err_len, path);
     if (rc != 0) return rc;
     hsize_t size = completed;
     hsize_t n_st = completed * (uint64_t)spec->field.n;
@@ -952,7 +1017,7 @@ static int open_resume(efile *f, const cs_event_spec *spec, const cs_event_optio
         return CS_EIO;
     }
     *done = completed;
-    *target = requested;
+    *target = end - f->first;
     return 0;
 }
 
@@ -982,13 +1047,17 @@ int cs_event_run(const cs_event_spec *spec, const cs_event_options *o, cs_event_
     make_types(&f);
     uint64_t begin = 0, target = spec->events;
     int rc = o->resume ? open_resume(&f, spec, o, &begin, &target, err, err_len)
-                       : open_new(&f, spec, o, err, err_len);
+                       : open_new(&f, spec, o, &target, err, err_len);
     if (rc != 0) {
         efile_close(&f);
         return rc;
     }
     res->events_begin = begin;
     res->events_requested = target;
+    res->event_begin = f.first;
+    res->event_end = f.first + target;
+    res->shard_index = f.shard_index;
+    res->shard_count = f.shard_count;
     if (begin >= target) {
         res->already_done = 1;
         res->events_done = begin;
@@ -1040,7 +1109,7 @@ int cs_event_run(const cs_event_spec *spec, const cs_event_options *o, cs_event_
             nb = (size_t)(o->interrupt_after - written_since);
 #pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
         for (size_t i = 0; i < nb; i++)
-            play_event(spec, &workers[omp_get_thread_num()], e + i, &outs[i]);
+            play_event(spec, &workers[omp_get_thread_num()], f.first + e + i, &outs[i]);
         res->started = 1;
         for (size_t i = 0; i < nb; i++) {
             event_out *x = &outs[i];
@@ -1106,4 +1175,444 @@ int cs_event_run(const cs_event_spec *spec, const cs_event_options *o, cs_event_
     }
     if (f.broken) res->started = 1; /* a failure while writing, not bad input */
     return rc;
+}
+
+/* ---- merging shards ---- */
+
+/* Root attributes that differ between the shards of one experiment: the shard's place and
+ * progress and the command that wrote it, and git_commit (shards from builds of one engine
+ * version merge, as run shards do). Every other attribute must hold the same bytes in every
+ * part. */
+static const char *const shard_own[] = {"shard_index",      "event_begin", "event_end",
+                                        "events_completed", "status",      "threads",
+                                        "command_line",     "created_utc", "git_commit"};
+/* Also not copied into the merged file: the merge writes them (the whole experiment's). */
+static const char *const merge_writes[] = {"shard_count"};
+
+static int listed(const char *name, const char *const *list, size_t n) {
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(name, list[i]) == 0) return 1;
+    return 0;
+}
+
+#define N_OWN (sizeof shard_own / sizeof *shard_own)
+
+/* An attribute's value as stored: its file type, its element count and its bytes (malloc'd).
+ * Variable-length values (pointers, not bytes) are refused: cribsim writes none. Returns 0 or
+ * -1. */
+static int attr_bytes(hid_t loc, const char *name, hid_t *type, hssize_t *points,
+                      unsigned char **bytes) {
+    *type = -1;
+    *bytes = NULL;
+    hid_t a = H5Aopen(loc, name, H5P_DEFAULT);
+    if (a < 0) return -1;
+    hid_t t = H5Aget_type(a), sp = H5Aget_space(a);
+    hssize_t n = sp >= 0 ? H5Sget_simple_extent_npoints(sp) : -1;
+    size_t size = t >= 0 ? H5Tget_size(t) : 0;
+    int rc = -1;
+    if (n >= 0 && size > 0 && H5Tdetect_class(t, H5T_VLEN) == 0 && H5Tis_variable_str(t) == 0 &&
+        (uint64_t)n <= (UINT64_C(1) << 24) / size) {
+        *bytes = calloc(n > 0 ? (size_t)n : 1, size);
+        if (*bytes != NULL && H5Aread(a, t, *bytes) >= 0) rc = 0;
+    }
+    if (sp >= 0) H5Sclose(sp);
+    if (rc == 0) {
+        *type = t;
+        *points = n;
+    } else {
+        if (t >= 0) H5Tclose(t);
+        free(*bytes);
+        *bytes = NULL;
+    }
+    H5Aclose(a);
+    return rc;
+}
+
+/* Whether attribute `name` holds the same type and bytes in a and b (missing from both counts
+ * as the same). */
+static int same_attr(hid_t a, hid_t b, const char *name) {
+    htri_t in_a = H5Aexists(a, name), in_b = H5Aexists(b, name);
+    if (in_a <= 0 || in_b <= 0) return in_a == 0 && in_b == 0;
+    hid_t ta, tb;
+    hssize_t na, nb;
+    unsigned char *xa, *xb;
+    int same = 0;
+    if (attr_bytes(a, name, &ta, &na, &xa) == 0) {
+        if (attr_bytes(b, name, &tb, &nb, &xb) == 0) {
+            same = na == nb && H5Tequal(ta, tb) > 0 &&
+                   memcmp(xa, xb, (size_t)na * H5Tget_size(ta)) == 0;
+            H5Tclose(tb);
+            free(xb);
+        }
+        H5Tclose(ta);
+        free(xa);
+    }
+    return same;
+}
+
+typedef struct {
+    hid_t other;       /* the file compared with */
+    const char *first; /* the first attribute that differs, or NULL */
+    char name[64];
+    int count;
+} attr_walk;
+
+static herr_t compare_one(hid_t loc, const char *name, const H5A_info_t *info, void *data) {
+    (void)info;
+    attr_walk *w = data;
+    w->count++;
+    if (w->first != NULL || listed(name, shard_own, N_OWN)) return 0;
+    if (!same_attr(loc, w->other, name)) {
+        snprintf(w->name, sizeof w->name, "%s", name);
+        w->first = w->name;
+    }
+    return 0;
+}
+
+static herr_t count_one(hid_t loc, const char *name, const H5A_info_t *info, void *data) {
+    (void)loc, (void)name, (void)info;
+    ((attr_walk *)data)->count++;
+    return 0;
+}
+
+/* The first root attribute, not a shard's own, that differs between two parts of one
+ * experiment (the telling ones first), or NULL. */
+static const char *attrs_differ(hid_t a, hid_t b, char *buf, size_t len) {
+    static const char *const telling[] = {"schema",      "schema_version", "engine_version",
+                                          "spec",        "seed",           "events_requested",
+                                          "shard_count", "strategy_models"};
+    const char *what = NULL;
+    for (size_t i = 0; i < sizeof telling / sizeof *telling && what == NULL; i++)
+        if (!same_attr(a, b, telling[i])) what = telling[i];
+    attr_walk wa = {b, NULL, "", 0}, wb = {a, NULL, "", 0};
+    hsize_t at = 0;
+    if (what == NULL) {
+        H5Aiterate2(a, H5_INDEX_NAME, H5_ITER_INC, &at, compare_one, &wa);
+        at = 0;
+        H5Aiterate2(b, H5_INDEX_NAME, H5_ITER_INC, &at, count_one, &wb);
+        what = wa.first != NULL ? wa.first : wa.count != wb.count ? "attribute names" : NULL;
+    }
+    if (what == NULL) return NULL;
+    snprintf(buf, len, "%s", what);
+    return buf;
+}
+
+typedef struct {
+    hid_t out;
+    int rc;
+} attr_copy;
+
+/* Copies one root attribute of the first part into the merged file, unless the merge writes
+ * it itself. */
+static herr_t copy_one(hid_t loc, const char *name, const H5A_info_t *info, void *data) {
+    (void)info;
+    attr_copy *c = data;
+    if (listed(name, shard_own, N_OWN) || listed(name, merge_writes, 1)) return 0;
+    hid_t t;
+    hssize_t n;
+    unsigned char *bytes;
+    if (attr_bytes(loc, name, &t, &n, &bytes) != 0) {
+        c->rc = -1;
+        return 0;
+    }
+    hid_t a = H5Aopen(loc, name, H5P_DEFAULT), sp = a >= 0 ? H5Aget_space(a) : -1;
+    if (sp < 0 || put_attr(c->out, name, t, t, sp, bytes) != 0) c->rc = -1;
+    if (sp >= 0) H5Sclose(sp);
+    if (a >= 0) H5Aclose(a);
+    H5Tclose(t);
+    free(bytes);
+    return 0;
+}
+
+/* One part of a merge, opened read-only. */
+typedef struct {
+    const char *path;
+    efile f; /* file, tables, types, first and entrants: read only */
+    uint64_t requested, completed, end, games;
+    int k, n;
+} epart;
+
+/* Whether a table has the layout this cribsim writes (rows are copied as they are). */
+static int same_layout(hid_t d, hid_t mtype) {
+    hid_t t = d >= 0 ? H5Dget_type(d) : -1, packed = H5Tcopy(mtype);
+    H5Tpack(packed);
+    int same = t >= 0 && H5Tequal(t, packed) > 0;
+    if (t >= 0) H5Tclose(t);
+    H5Tclose(packed);
+    return same;
+}
+
+static int open_part(epart *p, char *err, size_t err_len) {
+    struct stat st;
+    efile *f = &p->f;
+    if (stat(p->path, &st) != 0) {
+        snprintf(err, err_len, "cannot open %s: %s", p->path, strerror(errno));
+        return CS_EIO;
+    }
+    if (S_ISDIR(st.st_mode) || H5Fis_hdf5(p->path) <= 0) {
+        snprintf(err, err_len, "%s is not an HDF5 file", p->path);
+        return CS_ECONFIG;
+    }
+    f->file = H5Fopen(p->path, H5F_ACC_RDONLY, H5P_DEFAULT);
+    if (f->file < 0) {
+        snprintf(err, err_len,
+                 "%s cannot be read as HDF5 (truncated or damaged, or locked by a cribsim still "
+                 "writing it)",
+                 p->path);
+        return CS_EIO;
+    }
+    char *schema = get_string(f->file, "schema");
+    int ours = schema != NULL && strcmp(schema, "cribsim-events") == 0;
+    free(schema);
+    uint64_t version = 0;
+    if (!ours || get_u64(f->file, "events_requested", &p->requested) ||
+        get_u64(f->file, "events_completed", &p->completed) ||
+        get_u64(f->file, "schema_version", &version)) {
+        snprintf(err, err_len, "%s is not an event file (no cribsim-events attributes)", p->path);
+        return CS_ECONFIG;
+    }
+    if (version != 1) {
+        snprintf(err, err_len, "%s has event file schema version %llu; this cribsim reads 1",
+                 p->path, (unsigned long long)version);
+        return CS_ECONFIG;
+    }
+    if (p->requested == 0 || p->requested > CS_EVENT_EVENTS_MAX ||
+        read_shard(f->file, p->requested, &p->k, &p->n, &f->first, &p->end) != 0) {
+        snprintf(err, err_len,
+                 "%s: its events_requested and shard attributes (shard_index, shard_count, "
+                 "event_begin, event_end) do not describe a shard of an experiment: refused",
+                 p->path);
+        return CS_ECONFIG;
+    }
+    hid_t a = H5Aexists(f->file, "entrants") > 0 ? H5Aopen(f->file, "entrants", H5P_DEFAULT) : -1;
+    hid_t sp = a >= 0 ? H5Aget_space(a) : -1;
+    hssize_t entrants = sp >= 0 ? H5Sget_simple_extent_npoints(sp) : 0;
+    if (sp >= 0) H5Sclose(sp);
+    if (a >= 0) H5Aclose(a);
+    if (entrants < 1 || entrants > CS_EVENT_ENTRANTS_MAX) {
+        snprintf(err, err_len, "%s: attribute 'entrants' is missing or unreadable: refused",
+                 p->path);
+        return CS_ECONFIG;
+    }
+    f->entrants = (uint64_t)entrants;
+    f->events.d = H5Dopen2(f->file, "events", H5P_DEFAULT);
+    f->standings.d = H5Dopen2(f->file, "standings", H5P_DEFAULT);
+    f->games.d = H5Dopen2(f->file, "games", H5P_DEFAULT);
+    if (!same_layout(f->events.d, f->t_event) || !same_layout(f->standings.d, f->t_standing) ||
+        !same_layout(f->games.d, f->t_game)) {
+        snprintf(err, err_len,
+                 "%s lacks /events, /standings or /games, or has another table layout than this "
+                 "cribsim's",
+                 p->path);
+        return CS_ECONFIG;
+    }
+    return 0;
+}
+
+static int cmp_part(const void *x, const void *y) {
+    const epart *a = x, *b = y;
+    return (a->k > b->k) - (a->k < b->k);
+}
+
+/* Checks that the parts are the N complete shards of one experiment, and sorts them by shard.
+ * Returns 0 or CS_ECONFIG with the message naming the part. */
+static int check_parts(epart *p, int n, char *err, size_t err_len) {
+    for (int i = 1; i < n; i++) {
+        char what[64];
+        if (attrs_differ(p[0].f.file, p[i].f.file, what, sizeof what) == NULL) continue;
+        if (strcmp(what, "engine_version") == 0) {
+            char *va = get_string(p[0].f.file, what), *vb = get_string(p[i].f.file, what);
+            snprintf(err, err_len,
+                     "%s and %s are not parts of one experiment: written by cribsim %s and "
+                     "cribsim %s",
+                     p[0].path, p[i].path, va ? va : "(none)", vb ? vb : "(none)");
+            free(va);
+            free(vb);
+        } else {
+            snprintf(err, err_len,
+                     "%s and %s are not parts of one experiment: their attribute '%s' differs",
+                     p[0].path, p[i].path, what);
+        }
+        return CS_ECONFIG;
+    }
+    for (int i = 0; i < n; i++)
+        if (p[i].completed != p[i].end - p[i].f.first) {
+            snprintf(err, err_len,
+                     "%s (shard %d/%d) holds %llu of its %llu events; finish it with cribsim "
+                     "event SPEC --resume -o %s",
+                     p[i].path, p[i].k, p[i].n, (unsigned long long)p[i].completed,
+                     (unsigned long long)(p[i].end - p[i].f.first), p[i].path);
+            return CS_ECONFIG;
+        }
+    qsort(p, (size_t)n, sizeof *p, cmp_part);
+    for (int i = 1; i < n; i++)
+        if (p[i].k == p[i - 1].k) {
+            snprintf(err, err_len, "%s and %s are both shard %d/%d", p[i - 1].path, p[i].path,
+                     p[i].k, p[i].n);
+            return CS_ECONFIG;
+        }
+    for (int i = 0; i < p[0].n; i++)
+        if (i >= n || p[i].k != i + 1) {
+            snprintf(err, err_len,
+                     "shard %d/%d is missing: the parts are shards of %d, but %d file%s given",
+                     i + 1, p[0].n, p[0].n, n, n == 1 ? " was" : "s were");
+            return CS_ECONFIG;
+        }
+    return 0;
+}
+
+/* Copies the complete rows of one table of a part into the merged file. Returns 0, or -1 with
+ * *bad set when the part could not be read (and not when the output could not be written). */
+static int copy_table(efile *out, etable *to, hid_t from, hid_t mtype, uint64_t rows, void *buf,
+                      int *bad) {
+    for (uint64_t a = 0; a < rows; a += CHECK_ROWS) {
+        size_t count = rows - a < CHECK_ROWS ? (size_t)(rows - a) : CHECK_ROWS;
+        if (read_rows(from, mtype, a, count, buf) != 0) {
+            *bad = 1;
+            return -1;
+        }
+        if (append(out, to, buf, count) != 0) return -1;
+    }
+    return 0;
+}
+
+static void part_close(epart *p) {
+    efile *f = &p->f;
+    hid_t d[3] = {f->events.d, f->standings.d, f->games.d};
+    for (int i = 0; i < 3; i++)
+        if (d[i] >= 0) H5Dclose(d[i]);
+    if (f->file >= 0) H5Fclose(f->file);
+    close_types(f);
+}
+
+/* Writes the merged file at tmp: part 1's attributes bar the shard's own, the whole
+ * experiment's range, and every part's complete rows in shard order. Returns 0, or CS_ECONFIG
+ * (a part could not be read) / CS_EIO / CS_ENOMEM with the message in err. */
+static int write_merged(const char *tmp, const char *out, epart *p, int n, const char *command_line,
+                        char *err, size_t err_len) {
+    efile w;
+    memset(&w, 0, sizeof w);
+    w.file = w.events.d = w.standings.d = w.games.d = -1;
+    w.lock = -1;
+    w.entrants = p[0].f.entrants;
+    w.shard_index = w.shard_count = 1;
+    make_types(&w);
+    cs_h5_file hf;
+    int rc = cs_h5_file_create(tmp, 0, &hf, err, err_len);
+    if (rc != 0) {
+        close_types(&w);
+        return rc;
+    }
+    w.file = hf.file;
+    w.lock = hf.lock;
+    cs_h5_meta prov;
+    memset(&prov, 0, sizeof prov);
+    cs_h5_meta_provenance(&prov);
+    attr_copy c = {w.file, 0};
+    hsize_t at = 0;
+    uint64_t threads = 1;
+    get_u64(p[0].f.file, "threads", &threads);
+    w.events.d = create_table(w.file, "events", w.t_event, EVENTS_CHUNK);
+    w.standings.d = create_table(w.file, "standings", w.t_standing, STANDINGS_CHUNK);
+    w.games.d = create_table(w.file, "games", w.t_game, GAMES_CHUNK);
+    char *commit = get_string(p[0].f.file, "git_commit");
+    int bad = 0;
+    if (w.events.d < 0 || w.standings.d < 0 || w.games.d < 0 || tables_stage(&w, 0, 0) ||
+        H5Aiterate2(p[0].f.file, H5_INDEX_NAME, H5_ITER_INC, &at, copy_one, &c) < 0 || c.rc ||
+        put_u64(w.file, "shard_index", 1) || put_u64(w.file, "shard_count", 1) ||
+        put_u64(w.file, "event_begin", 0) || put_u64(w.file, "event_end", p[0].requested) ||
+        put_string(w.file, "git_commit", commit ? commit : "") ||
+        put_string(w.file, "created_utc", prov.created_utc) ||
+        put_string(w.file, "command_line", command_line ? command_line : "")) {
+        write_failed(&w);
+        rc = CS_EIO;
+    }
+    free(commit);
+    /* A buffer for a block of the widest row. */
+    size_t widest =
+        sizeof(game_row) > sizeof(standing_row) ? sizeof(game_row) : sizeof(standing_row);
+    if (sizeof(event_row) > widest) widest = sizeof(event_row);
+    void *buf = rc == 0 ? malloc(CHECK_ROWS * widest) : NULL;
+    if (rc == 0 && buf == NULL) rc = CS_ENOMEM;
+    for (int i = 0; i < n && rc == 0; i++) {
+        efile *f = &p[i].f;
+        if (copy_table(&w, &w.events, f->events.d, w.t_event, p[i].completed, buf, &bad) ||
+            copy_table(&w, &w.standings, f->standings.d, w.t_standing, p[i].completed * f->entrants,
+                       buf, &bad) ||
+            copy_table(&w, &w.games, f->games.d, w.t_game, p[i].games, buf, &bad))
+            rc = bad ? CS_ECONFIG : CS_EIO;
+        if (bad)
+            snprintf(err, err_len, "%s: its rows cannot be read (truncated or damaged?)",
+                     p[i].path);
+    }
+    free(buf);
+    if (rc == 0 && write_progress(&w, 1, "complete", (int)threads) != 0) rc = CS_EIO;
+    if (efile_close(&w) != 0 && rc == 0) rc = CS_EIO;
+    if (rc == CS_EIO)
+        snprintf(err, err_len, "cannot write %s: %s", out,
+                 w.reason[0] ? w.reason : "HDF5 reported a failure");
+    if (rc == CS_ENOMEM) snprintf(err, err_len, "out of memory");
+    return rc;
+}
+
+int cs_event_merge(const char *out, const char *const *paths, int n, int force,
+                   const char *command_line, uint64_t *events, uint64_t *games, int *bad_input,
+                   char *err, size_t err_len) {
+    cs_h5_library_init();
+    *bad_input = 1;
+    *events = *games = 0;
+    epart *p = calloc((size_t)n, sizeof *p);
+    if (p == NULL) {
+        snprintf(err, err_len, "out of memory");
+        return CS_ENOMEM;
+    }
+    for (int i = 0; i < n; i++) {
+        p[i].path = paths[i];
+        p[i].f.file = p[i].f.events.d = p[i].f.standings.d = p[i].f.games.d = -1;
+        make_types(&p[i].f);
+    }
+    int rc = 0, held = -1;
+    for (int i = 0; i < n && rc == 0; i++) rc = open_part(&p[i], err, err_len);
+    if (rc == 0) rc = check_parts(p, n, err, err_len);
+    for (int i = 0; i < n && rc == 0; i++) {
+        rc = check_complete(&p[i].f, p[i].completed, &p[i].games, err, err_len, p[i].path);
+        *games += p[i].games;
+    }
+    /* The merge is written beside out and renamed over it only when whole, so a failure leaves
+     * out as it was (absent, or the file --force would have replaced). */
+    char tmp[4096];
+    if (rc == 0 &&
+        snprintf(tmp, sizeof tmp, "%s.merging-%ld", out, (long)getpid()) >= (int)sizeof tmp) {
+        snprintf(err, err_len, "%s: the output's name is too long", out);
+        rc = CS_ECONFIG;
+    }
+    if (rc == 0) rc = cs_h5_file_hold(out, force, &held, err, err_len);
+    if (rc == 0) {
+        *bad_input = 0;
+        rc = write_merged(tmp, out, p, n, command_line, err, err_len);
+        if (rc == CS_ECONFIG) *bad_input = 1; /* a damaged part */
+        if (rc == 0 && rename(tmp, out) != 0) {
+            snprintf(err, err_len, "cannot rename %s to %s: %s", tmp, out, strerror(errno));
+            rc = CS_EIO;
+        }
+        if (rc != 0) unlink(tmp);
+    }
+    if (held >= 0) close(held);
+    for (int i = 0; i < n; i++) part_close(&p[i]);
+    *events = p[0].requested;
+    free(p);
+    return rc;
+}
+
+int cs_event_file_probe(const char *path) {
+    cs_h5_library_init();
+    struct stat st;
+    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode) || H5Fis_hdf5(path) <= 0) return 0;
+    hid_t f = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
+    if (f < 0) return 0;
+    char *schema = get_string(f, "schema");
+    int ours = schema != NULL && strcmp(schema, "cribsim-events") == 0;
+    free(schema);
+    H5Fclose(f);
+    return ours;
 }
