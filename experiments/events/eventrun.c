@@ -46,6 +46,7 @@
 
 #include "error.h"
 #include "event.h"
+#include "h5attr.h"
 #include "h5file.h"
 #include "h5io.h"
 #include "runner.h"
@@ -320,125 +321,6 @@ static int tables_stage(efile *f, uint64_t events, uint64_t games) {
                : 0;
 }
 
-static int put_attr(hid_t loc, const char *name, hid_t ftype, hid_t mtype, hid_t space,
-                    const void *buf) {
-    if (H5Aexists(loc, name) > 0) H5Adelete(loc, name);
-    hid_t a = H5Acreate2(loc, name, ftype, space, H5P_DEFAULT, H5P_DEFAULT);
-    if (a < 0) return -1;
-    int rc = H5Awrite(a, mtype, buf) < 0 ? -1 : 0;
-    H5Aclose(a);
-    return rc;
-}
-
-/* Fixed-length strings (the longest's width), kept in the checksummed attribute message
- * rather than the global heap, as run files keep theirs. */
-static int put_strings(hid_t loc, const char *name, int n, const char *const *s, int scalar) {
-    size_t width = 1;
-    for (int i = 0; i < n; i++)
-        if (strlen(s[i]) + 1 > width) width = strlen(s[i]) + 1;
-    char *buf = calloc(n > 0 ? (size_t)n : 1, width);
-    if (buf == NULL) return -1;
-    for (int i = 0; i < n; i++) memcpy(buf + (size_t)i * width, s[i], strlen(s[i]));
-    hid_t t = H5Tcopy(H5T_C_S1);
-    H5Tset_size(t, width);
-    H5Tset_cset(t, H5T_CSET_UTF8);
-    hsize_t dims = (hsize_t)n;
-    hid_t space = scalar ? H5Screate(H5S_SCALAR) : H5Screate_simple(1, &dims, NULL);
-    int rc = put_attr(loc, name, t, t, space, buf);
-    H5Sclose(space);
-    H5Tclose(t);
-    free(buf);
-    return rc;
-}
-
-static int put_string(hid_t loc, const char *name, const char *s) {
-    return put_strings(loc, name, 1, &s, 1);
-}
-
-static int put_u64(hid_t loc, const char *name, uint64_t v) {
-    hid_t space = H5Screate(H5S_SCALAR);
-    int rc = put_attr(loc, name, H5T_STD_U64LE, H5T_NATIVE_UINT64, space, &v);
-    H5Sclose(space);
-    return rc;
-}
-
-static int put_ints(hid_t loc, const char *name, int n, const int *v) {
-    hsize_t dims = (hsize_t)n;
-    hid_t space = H5Screate_simple(1, &dims, NULL);
-    int rc = put_attr(loc, name, H5T_STD_I32LE, H5T_NATIVE_INT, space, v);
-    H5Sclose(space);
-    return rc;
-}
-
-static int get_u64(hid_t loc, const char *name, uint64_t *v) {
-    if (H5Aexists(loc, name) <= 0) return -1;
-    hid_t a = H5Aopen(loc, name, H5P_DEFAULT);
-    int rc = a < 0 || H5Aread(a, H5T_NATIVE_UINT64, v) < 0 ? -1 : 0;
-    if (a >= 0) H5Aclose(a);
-    return rc;
-}
-
-/* The spec text stored in a file, malloc'd; NULL if absent. */
-static char *get_string(hid_t loc, const char *name) {
-    if (H5Aexists(loc, name) <= 0) return NULL;
-    hid_t a = H5Aopen(loc, name, H5P_DEFAULT);
-    if (a < 0) return NULL;
-    hid_t t = H5Tcopy(H5T_C_S1);
-    H5Tset_size(t, H5T_VARIABLE);
-    H5Tset_cset(t, H5T_CSET_UTF8);
-    char *s = NULL, *out = NULL;
-    hid_t at = H5Aget_type(a), sp = H5Aget_space(a);
-    if (H5Tget_class(at) == H5T_STRING && H5Sget_simple_extent_npoints(sp) == 1) {
-        if (H5Tis_variable_str(at) > 0) {
-            if (H5Aread(a, t, &s) >= 0 && s != NULL) {
-                out = strdup(s);
-                H5free_memory(s);
-            }
-        } else {
-            size_t size = H5Tget_size(at);
-            hid_t ft = H5Tcopy(H5T_C_S1);
-            out = size < (1u << 24) ? calloc(1, size + 1) : NULL;
-            if (out && (H5Tset_size(ft, size + 1) < 0 || H5Tset_cset(ft, H5Tget_cset(at)) < 0 ||
-                        H5Aread(a, ft, out) < 0)) {
-                free(out);
-                out = NULL;
-            }
-            H5Tclose(ft);
-        }
-    }
-    H5Sclose(sp);
-    H5Tclose(at);
-    H5Tclose(t);
-    H5Aclose(a);
-    return out;
-}
-
-/* Element i of a fixed-length string array attribute of n elements, into buf. Returns 0, 1
- * if the attribute is missing, -1 if it is not such an array or cannot be read. */
-static int get_string_at(hid_t loc, const char *name, int i, int n, char *buf, size_t len) {
-    if (H5Aexists(loc, name) <= 0) return 1;
-    hid_t a = H5Aopen(loc, name, H5P_DEFAULT);
-    if (a < 0) return -1;
-    hid_t at = H5Aget_type(a), sp = H5Aget_space(a), mt = H5Tcopy(H5T_C_S1);
-    int rc = -1;
-    size_t size = at >= 0 ? H5Tget_size(at) : 0;
-    if (at >= 0 && sp >= 0 && mt >= 0 && H5Tget_class(at) == H5T_STRING &&
-        H5Tis_variable_str(at) == 0 && H5Sget_simple_extent_npoints(sp) == n && size > 0 &&
-        size < 4096 && H5Tset_size(mt, size + 1) >= 0 && H5Tset_cset(mt, H5Tget_cset(at)) >= 0) {
-        char *all = calloc((size_t)n, size + 1);
-        if (all != NULL && H5Aread(a, mt, all) >= 0) {
-            snprintf(buf, len, "%s", all + (size_t)i * (size + 1));
-            rc = 0;
-        }
-        free(all);
-    }
-    if (mt >= 0) H5Tclose(mt);
-    if (sp >= 0) H5Sclose(sp);
-    if (at >= 0) H5Tclose(at);
-    H5Aclose(a);
-    return rc;
-}
-
 /* What each strategy of the spec plays from beyond its spec (cs_player_identity: a model
  * file's checksum), from a player made for the purpose; outside code (exec:, plugin:) is not
  * started for it and records nothing. Returns 0 or CS_EUNKNOWN. */
@@ -485,37 +367,37 @@ static int write_static_attrs(efile *f, const cs_event_spec *spec, const char *c
     cs_h5_meta prov;
     memset(&prov, 0, sizeof prov);
     cs_h5_meta_provenance(&prov);
-    rc |= put_string(r, "schema", "cribsim-events");
-    rc |= put_u64(r, "schema_version", 1);
-    rc |= put_string(r, "name", spec->name);
-    rc |= put_string(r, "format", spec->format->name);
-    rc |= put_string(r, "spec", spec->text ? spec->text : "");
-    rc |= put_string(r, "rules", rules);
-    rc |= put_strings(r, "entrants", fl->n, names, 0);
-    rc |= put_ints(r, "entrant_strategy", fl->n, strat);
-    rc |= put_strings(r, "entrant_club", fl->n, clubs_of, 0);
-    rc |= put_ints(r, "entrant_nominated", fl->n, nominated);
-    rc |= put_strings(r, "strategies", spec->n_strategies, specs, 0);
+    rc |= cs_h5_attr_put_string(r, "schema", "cribsim-events");
+    rc |= cs_h5_attr_put_u64(r, "schema_version", 1);
+    rc |= cs_h5_attr_put_string(r, "name", spec->name);
+    rc |= cs_h5_attr_put_string(r, "format", spec->format->name);
+    rc |= cs_h5_attr_put_string(r, "spec", spec->text ? spec->text : "");
+    rc |= cs_h5_attr_put_string(r, "rules", rules);
+    rc |= cs_h5_attr_put_strings(r, "entrants", fl->n, names, 0);
+    rc |= cs_h5_attr_put_ints(r, "entrant_strategy", fl->n, strat);
+    rc |= cs_h5_attr_put_strings(r, "entrant_club", fl->n, clubs_of, 0);
+    rc |= cs_h5_attr_put_ints(r, "entrant_nominated", fl->n, nominated);
+    rc |= cs_h5_attr_put_strings(r, "strategies", spec->n_strategies, specs, 0);
     char models[CS_EVENT_STRATEGIES_MAX][CS_IDENTITY_MAX];
     const char *model_list[CS_EVENT_STRATEGIES_MAX];
     char why[512];
     rc |= strategy_models(spec, models, why, sizeof why) != 0;
     for (int i = 0; i < spec->n_strategies; i++) model_list[i] = models[i];
-    rc |= put_strings(r, "strategy_models", spec->n_strategies, model_list, 0);
-    if (n_clubs) rc |= put_strings(r, "clubs", n_clubs, club_list, 0);
-    rc |= put_u64(r, "weeks",
-                  spec->format->id == CS_EVENT_FORMAT_LEAGUE ? (uint64_t)spec->params.weeks : 1);
-    rc |= put_u64(r, "seed", spec->seed);
-    rc |= put_u64(r, "events_requested", spec->events);
-    rc |= put_u64(r, "shard_index", (uint64_t)shard_index);
-    rc |= put_u64(r, "shard_count", (uint64_t)shard_count);
-    rc |= put_u64(r, "event_begin", f->first);
-    rc |= put_u64(r, "event_end", end);
-    rc |= put_string(r, "engine_version", prov.engine_version);
-    rc |= put_string(r, "git_commit", prov.git_commit);
-    rc |= put_string(r, "created_utc", prov.created_utc);
-    rc |= put_string(r, "rng", prov.rng);
-    rc |= put_string(r, "command_line", command_line ? command_line : "");
+    rc |= cs_h5_attr_put_strings(r, "strategy_models", spec->n_strategies, model_list, 0);
+    if (n_clubs) rc |= cs_h5_attr_put_strings(r, "clubs", n_clubs, club_list, 0);
+    rc |= cs_h5_attr_put_u64(
+        r, "weeks", spec->format->id == CS_EVENT_FORMAT_LEAGUE ? (uint64_t)spec->params.weeks : 1);
+    rc |= cs_h5_attr_put_u64(r, "seed", spec->seed);
+    rc |= cs_h5_attr_put_u64(r, "events_requested", spec->events);
+    rc |= cs_h5_attr_put_u64(r, "shard_index", (uint64_t)shard_index);
+    rc |= cs_h5_attr_put_u64(r, "shard_count", (uint64_t)shard_count);
+    rc |= cs_h5_attr_put_u64(r, "event_begin", f->first);
+    rc |= cs_h5_attr_put_u64(r, "event_end", end);
+    rc |= cs_h5_attr_put_string(r, "engine_version", prov.engine_version);
+    rc |= cs_h5_attr_put_string(r, "git_commit", prov.git_commit);
+    rc |= cs_h5_attr_put_string(r, "created_utc", prov.created_utc);
+    rc |= cs_h5_attr_put_string(r, "rng", prov.rng);
+    rc |= cs_h5_attr_put_string(r, "command_line", command_line ? command_line : "");
     return rc;
 }
 
@@ -536,8 +418,10 @@ static int write_progress(efile *f, int final, const char *status, int threads) 
     uint64_t completed = final ? table_size(&f->events) : durable_events(f);
     errno = 0;
     if (H5Fflush(f->file, H5F_SCOPE_GLOBAL) < 0) return write_failed(f);
-    if (put_u64(f->file, "events_completed", completed) || put_string(f->file, "status", status) ||
-        put_u64(f->file, "threads", (uint64_t)threads) || H5Fflush(f->file, H5F_SCOPE_GLOBAL) < 0)
+    if (cs_h5_attr_put_u64(f->file, "events_completed", completed) ||
+        cs_h5_attr_put_string(f->file, "status", status) ||
+        cs_h5_attr_put_u64(f->file, "threads", (uint64_t)threads) ||
+        H5Fflush(f->file, H5F_SCOPE_GLOBAL) < 0)
         return write_failed(f);
     return 0;
 }
@@ -878,7 +762,7 @@ static int same_models(efile *f, const cs_event_spec *spec, const char *path, ch
     cs_h5_meta now;
     memset(&now, 0, sizeof now);
     cs_h5_meta_provenance(&now);
-    char *version = get_string(f->file, "engine_version");
+    char *version = cs_h5_attr_get_text(f->file, "engine_version");
     int other = version != NULL && version[0] && strcmp(version, now.engine_version) != 0;
     if (other)
         snprintf(err, err_len,
@@ -892,8 +776,10 @@ static int same_models(efile *f, const cs_event_spec *spec, const char *path, ch
     if (rc != 0) return rc;
     for (int s = 0; s < spec->n_strategies; s++) {
         char was[CS_IDENTITY_MAX] = "";
-        int got = get_string_at(f->file, "strategy_models", s, spec->n_strategies, was, sizeof was);
+        int count = 0;
+        int got = cs_h5_attr_get_string_at(f->file, "strategy_models", s, was, sizeof was, &count);
         if (got == 1) return 0;
+        if (got == 0 && count != spec->n_strategies) got = -1;
         if (got < 0) {
             snprintf(err, err_len, "%s: attribute 'strategy_models' is unreadable: refused", path);
             return CS_ECONFIG;
@@ -917,9 +803,10 @@ static int same_models(efile *f, const cs_event_spec *spec, const char *path, ch
 static int read_shard(hid_t file, uint64_t requested, int *k, int *n, uint64_t *begin,
                       uint64_t *end) {
     uint64_t kk = 1, nn = 1, b = 0, e = requested;
-    int missing = (get_u64(file, "shard_index", &kk) != 0) +
-                  (get_u64(file, "shard_count", &nn) != 0) +
-                  (get_u64(file, "event_begin", &b) != 0) + (get_u64(file, "event_end", &e) != 0);
+    int missing = (cs_h5_attr_get_u64(file, "shard_index", &kk) != 0) +
+                  (cs_h5_attr_get_u64(file, "shard_count", &nn) != 0) +
+                  (cs_h5_attr_get_u64(file, "event_begin", &b) != 0) +
+                  (cs_h5_attr_get_u64(file, "event_end", &e) != 0);
     if (missing == 4) {
         kk = nn = 1;
         b = 0;
@@ -947,13 +834,13 @@ static int open_resume(efile *f, const cs_event_spec *spec, const cs_event_optio
     if (rc != 0) return rc;
     f->file = hf.file;
     f->lock = hf.lock;
-    char *text = get_string(f->file, "spec");
+    char *text = cs_h5_attr_get_text(f->file, "spec");
     uint64_t seed = 0, completed = 0, requested = 0;
     int same = text && spec->text && strcmp(text, spec->text) == 0;
     free(text);
-    if (!same || get_u64(f->file, "seed", &seed) || seed != spec->seed ||
-        get_u64(f->file, "events_completed", &completed) ||
-        get_u64(f->file, "events_requested", &requested)) {
+    if (!same || cs_h5_attr_get_u64(f->file, "seed", &seed) || seed != spec->seed ||
+        cs_h5_attr_get_u64(f->file, "events_completed", &completed) ||
+        cs_h5_attr_get_u64(f->file, "events_requested", &requested)) {
         snprintf(err, err_len,
                  "%s was not written by this event spec and seed (or is not an event file): "
                  "give the same spec and --seed to resume it",
@@ -1197,59 +1084,6 @@ static int listed(const char *name, const char *const *list, size_t n) {
 
 #define N_OWN (sizeof shard_own / sizeof *shard_own)
 
-/* An attribute's value as stored: its file type, its element count and its bytes (malloc'd).
- * Variable-length values (pointers, not bytes) are refused: cribsim writes none. Returns 0 or
- * -1. */
-static int attr_bytes(hid_t loc, const char *name, hid_t *type, hssize_t *points,
-                      unsigned char **bytes) {
-    *type = -1;
-    *bytes = NULL;
-    hid_t a = H5Aopen(loc, name, H5P_DEFAULT);
-    if (a < 0) return -1;
-    hid_t t = H5Aget_type(a), sp = H5Aget_space(a);
-    hssize_t n = sp >= 0 ? H5Sget_simple_extent_npoints(sp) : -1;
-    size_t size = t >= 0 ? H5Tget_size(t) : 0;
-    int rc = -1;
-    if (n >= 0 && size > 0 && H5Tdetect_class(t, H5T_VLEN) == 0 && H5Tis_variable_str(t) == 0 &&
-        (uint64_t)n <= (UINT64_C(1) << 24) / size) {
-        *bytes = calloc(n > 0 ? (size_t)n : 1, size);
-        if (*bytes != NULL && H5Aread(a, t, *bytes) >= 0) rc = 0;
-    }
-    if (sp >= 0) H5Sclose(sp);
-    if (rc == 0) {
-        *type = t;
-        *points = n;
-    } else {
-        if (t >= 0) H5Tclose(t);
-        free(*bytes);
-        *bytes = NULL;
-    }
-    H5Aclose(a);
-    return rc;
-}
-
-/* Whether attribute `name` holds the same type and bytes in a and b (missing from both counts
- * as the same). */
-static int same_attr(hid_t a, hid_t b, const char *name) {
-    htri_t in_a = H5Aexists(a, name), in_b = H5Aexists(b, name);
-    if (in_a <= 0 || in_b <= 0) return in_a == 0 && in_b == 0;
-    hid_t ta, tb;
-    hssize_t na, nb;
-    unsigned char *xa, *xb;
-    int same = 0;
-    if (attr_bytes(a, name, &ta, &na, &xa) == 0) {
-        if (attr_bytes(b, name, &tb, &nb, &xb) == 0) {
-            same = na == nb && H5Tequal(ta, tb) > 0 &&
-                   memcmp(xa, xb, (size_t)na * H5Tget_size(ta)) == 0;
-            H5Tclose(tb);
-            free(xb);
-        }
-        H5Tclose(ta);
-        free(xa);
-    }
-    return same;
-}
-
 typedef struct {
     hid_t other;       /* the file compared with */
     const char *first; /* the first attribute that differs, or NULL */
@@ -1262,7 +1096,7 @@ static herr_t compare_one(hid_t loc, const char *name, const H5A_info_t *info, v
     attr_walk *w = data;
     w->count++;
     if (w->first != NULL || listed(name, shard_own, N_OWN)) return 0;
-    if (!same_attr(loc, w->other, name)) {
+    if (!cs_h5_attr_same(loc, w->other, name)) {
         snprintf(w->name, sizeof w->name, "%s", name);
         w->first = w->name;
     }
@@ -1283,7 +1117,7 @@ static const char *attrs_differ(hid_t a, hid_t b, char *buf, size_t len) {
                                           "shard_count", "strategy_models"};
     const char *what = NULL;
     for (size_t i = 0; i < sizeof telling / sizeof *telling && what == NULL; i++)
-        if (!same_attr(a, b, telling[i])) what = telling[i];
+        if (!cs_h5_attr_same(a, b, telling[i])) what = telling[i];
     attr_walk wa = {b, NULL, "", 0}, wb = {a, NULL, "", 0};
     hsize_t at = 0;
     if (what == NULL) {
@@ -1308,19 +1142,7 @@ static herr_t copy_one(hid_t loc, const char *name, const H5A_info_t *info, void
     (void)info;
     attr_copy *c = data;
     if (listed(name, shard_own, N_OWN) || listed(name, merge_writes, 1)) return 0;
-    hid_t t;
-    hssize_t n;
-    unsigned char *bytes;
-    if (attr_bytes(loc, name, &t, &n, &bytes) != 0) {
-        c->rc = -1;
-        return 0;
-    }
-    hid_t a = H5Aopen(loc, name, H5P_DEFAULT), sp = a >= 0 ? H5Aget_space(a) : -1;
-    if (sp < 0 || put_attr(c->out, name, t, t, sp, bytes) != 0) c->rc = -1;
-    if (sp >= 0) H5Sclose(sp);
-    if (a >= 0) H5Aclose(a);
-    H5Tclose(t);
-    free(bytes);
+    if (cs_h5_attr_copy(loc, c->out, name) != 0) c->rc = -1;
     return 0;
 }
 
@@ -1361,13 +1183,13 @@ static int open_part(epart *p, char *err, size_t err_len) {
                  p->path);
         return CS_EIO;
     }
-    char *schema = get_string(f->file, "schema");
+    char *schema = cs_h5_attr_get_text(f->file, "schema");
     int ours = schema != NULL && strcmp(schema, "cribsim-events") == 0;
     free(schema);
     uint64_t version = 0;
-    if (!ours || get_u64(f->file, "events_requested", &p->requested) ||
-        get_u64(f->file, "events_completed", &p->completed) ||
-        get_u64(f->file, "schema_version", &version)) {
+    if (!ours || cs_h5_attr_get_u64(f->file, "events_requested", &p->requested) ||
+        cs_h5_attr_get_u64(f->file, "events_completed", &p->completed) ||
+        cs_h5_attr_get_u64(f->file, "schema_version", &version)) {
         snprintf(err, err_len, "%s is not an event file (no cribsim-events attributes)", p->path);
         return CS_ECONFIG;
     }
@@ -1421,7 +1243,8 @@ static int check_parts(epart *p, int n, char *err, size_t err_len) {
         char what[64];
         if (attrs_differ(p[0].f.file, p[i].f.file, what, sizeof what) == NULL) continue;
         if (strcmp(what, "engine_version") == 0) {
-            char *va = get_string(p[0].f.file, what), *vb = get_string(p[i].f.file, what);
+            char *va = cs_h5_attr_get_text(p[0].f.file, what),
+                 *vb = cs_h5_attr_get_text(p[i].f.file, what);
             snprintf(err, err_len,
                      "%s and %s are not parts of one experiment: written by cribsim %s and "
                      "cribsim %s",
@@ -1511,19 +1334,21 @@ static int write_merged(const char *tmp, const char *out, epart *p, int n, const
     attr_copy c = {w.file, 0};
     hsize_t at = 0;
     uint64_t threads = 1;
-    get_u64(p[0].f.file, "threads", &threads);
+    cs_h5_attr_get_u64(p[0].f.file, "threads", &threads);
     w.events.d = create_table(w.file, "events", w.t_event, EVENTS_CHUNK);
     w.standings.d = create_table(w.file, "standings", w.t_standing, STANDINGS_CHUNK);
     w.games.d = create_table(w.file, "games", w.t_game, GAMES_CHUNK);
-    char *commit = get_string(p[0].f.file, "git_commit");
+    char *commit = cs_h5_attr_get_text(p[0].f.file, "git_commit");
     int bad = 0;
     if (w.events.d < 0 || w.standings.d < 0 || w.games.d < 0 || tables_stage(&w, 0, 0) ||
         H5Aiterate2(p[0].f.file, H5_INDEX_NAME, H5_ITER_INC, &at, copy_one, &c) < 0 || c.rc ||
-        put_u64(w.file, "shard_index", 1) || put_u64(w.file, "shard_count", 1) ||
-        put_u64(w.file, "event_begin", 0) || put_u64(w.file, "event_end", p[0].requested) ||
-        put_string(w.file, "git_commit", commit ? commit : "") ||
-        put_string(w.file, "created_utc", prov.created_utc) ||
-        put_string(w.file, "command_line", command_line ? command_line : "")) {
+        cs_h5_attr_put_u64(w.file, "shard_index", 1) ||
+        cs_h5_attr_put_u64(w.file, "shard_count", 1) ||
+        cs_h5_attr_put_u64(w.file, "event_begin", 0) ||
+        cs_h5_attr_put_u64(w.file, "event_end", p[0].requested) ||
+        cs_h5_attr_put_string(w.file, "git_commit", commit ? commit : "") ||
+        cs_h5_attr_put_string(w.file, "created_utc", prov.created_utc) ||
+        cs_h5_attr_put_string(w.file, "command_line", command_line ? command_line : "")) {
         write_failed(&w);
         rc = CS_EIO;
     }
@@ -1610,7 +1435,7 @@ int cs_event_file_probe(const char *path) {
     if (stat(path, &st) != 0 || !S_ISREG(st.st_mode) || H5Fis_hdf5(path) <= 0) return 0;
     hid_t f = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
     if (f < 0) return 0;
-    char *schema = get_string(f, "schema");
+    char *schema = cs_h5_attr_get_text(f, "schema");
     int ours = schema != NULL && strcmp(schema, "cribsim-events") == 0;
     free(schema);
     H5Fclose(f);

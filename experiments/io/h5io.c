@@ -25,6 +25,8 @@
 #include <unistd.h>
 
 #include "condwait.h"
+#include "h5attr.h"
+#include "h5err.h"
 #include "h5file.h"
 #include "error.h"
 #include "pcg32.h"
@@ -184,203 +186,9 @@ static hid_t make_type(const table_def *d, int packed) {
     return t;
 }
 
-/* ---- HDF5's errors ---- */
-
 /* Before the first HDF5 call (h5file.h says why). */
 static void h5_init(void) {
     cs_h5_library_init();
-}
-
-typedef struct {
-    char *buf;
-    size_t len;
-} reason_ctx;
-
-/* Keeps the innermost description on the stack: the most specific one. */
-static herr_t reason_walk(unsigned n, const H5E_error2_t *e, void *data) {
-    (void)n;
-    reason_ctx *ctx = data;
-    if (e->desc != NULL && e->desc[0] != '\0') snprintf(ctx->buf, ctx->len, "%s", e->desc);
-    return 0;
-}
-
-/* HDF5's reason for the failure just reported (call before any other HDF5 call). */
-static void h5_reason(char *buf, size_t len) {
-    reason_ctx ctx = {buf, len};
-    snprintf(buf, len, "unknown HDF5 error");
-    H5Ewalk2(H5E_DEFAULT, H5E_WALK_DOWNWARD, reason_walk, &ctx);
-}
-
-/*
- * The reason for the last failure, captured the moment an HDF5 call fails: any later HDF5 call
- * (closing a dataspace, say) clears HDF5's error stack. Only one thread uses this module.
- */
-static char g_reason[420];
-static int g_reason_fresh;
-
-/* Records why the HDF5 call just made failed (and errno, which a failed write leaves set);
- * returns -1 so it can end a condition. */
-static int failed(void) {
-    int e = errno;
-    char inner[300];
-    h5_reason(inner, sizeof inner);
-    if (e != 0) /* a system call failed: its reason says it best (HDF5's is a dump) */
-        snprintf(g_reason, sizeof g_reason, "%s", strerror(e));
-    else
-        snprintf(g_reason, sizeof g_reason, "%s", inner);
-    g_reason_fresh = 1;
-    return -1;
-}
-
-/* The reason captured by failed(), or HDF5's current one; then forgets it. */
-static const char *take_reason(void) {
-    if (!g_reason_fresh) failed();
-    g_reason_fresh = 0;
-    return g_reason;
-}
-
-/* ---- attributes on "/" ---- */
-
-static int attr_remove(hid_t loc, const char *name) {
-    htri_t e = H5Aexists(loc, name);
-    if (e < 0) return -1;
-    if (e > 0 && H5Adelete(loc, name) < 0) return -1;
-    return 0;
-}
-
-static int attr_put(hid_t loc, const char *name, hid_t ftype, hid_t mtype, hid_t space,
-                    const void *buf) {
-    if (attr_remove(loc, name) < 0) return -1;
-    errno = 0;
-    hid_t a = H5Acreate2(loc, name, ftype, space, H5P_DEFAULT, H5P_DEFAULT);
-    if (a < 0) return failed();
-    herr_t rc = H5Awrite(a, mtype, buf);
-    if (rc < 0) failed();
-    H5Aclose(a);
-    return rc < 0 ? -1 : 0;
-}
-
-static hid_t vlen_string_type(void) {
-    hid_t t = H5Tcopy(H5T_C_S1);
-    if (t < 0) return -1;
-    if (H5Tset_size(t, H5T_VARIABLE) < 0 || H5Tset_cset(t, H5T_CSET_UTF8) < 0) {
-        H5Tclose(t);
-        return -1;
-    }
-    return t;
-}
-
-/*
- * Strings are written fixed-length (each padded to the longest, UTF-8, NUL-terminated): they
- * then live in the attribute's own header message, which the file format checksums, rather
- * than in the global heap, which it does not (a damaged heap can crash the library that reads
- * it). Readers accept both kinds.
- */
-static int attr_put_strings(hid_t loc, const char *name, int n, const char *const *s, int scalar) {
-    size_t width = 1;
-    for (int i = 0; i < n; i++) {
-        size_t l = strlen(s[i]) + 1;
-        if (l > width) width = l;
-    }
-    char *buf = calloc((size_t)n, width);
-    hid_t t = H5Tcopy(H5T_C_S1);
-    hsize_t dims[1] = {(hsize_t)n};
-    hid_t space = scalar ? H5Screate(H5S_SCALAR) : H5Screate_simple(1, dims, NULL);
-    int rc = -1;
-    if (buf != NULL && t >= 0 && space >= 0 && H5Tset_size(t, width) >= 0 &&
-        H5Tset_cset(t, H5T_CSET_UTF8) >= 0 && H5Tset_strpad(t, H5T_STR_NULLTERM) >= 0) {
-        for (int i = 0; i < n; i++) memcpy(buf + (size_t)i * width, s[i], strlen(s[i]));
-        rc = attr_put(loc, name, t, t, space, buf);
-    }
-    free(buf);
-    if (t >= 0) H5Tclose(t);
-    if (space >= 0) H5Sclose(space);
-    return rc;
-}
-
-static int attr_put_string(hid_t loc, const char *name, const char *s) {
-    return attr_put_strings(loc, name, 1, &s, 1);
-}
-
-static int attr_put_scalar(hid_t loc, const char *name, hid_t ftype, hid_t mtype, const void *v) {
-    hid_t space = H5Screate(H5S_SCALAR);
-    int rc = space < 0 ? -1 : attr_put(loc, name, ftype, mtype, space, v);
-    if (space >= 0) H5Sclose(space);
-    return rc;
-}
-
-static int attr_put_u64(hid_t loc, const char *name, uint64_t v) {
-    return attr_put_scalar(loc, name, H5T_STD_U64LE, H5T_NATIVE_UINT64, &v);
-}
-
-static int attr_put_int(hid_t loc, const char *name, int v) {
-    return attr_put_scalar(loc, name, H5T_STD_I32LE, H5T_NATIVE_INT, &v);
-}
-
-static int attr_put_double(hid_t loc, const char *name, double v) {
-    return attr_put_scalar(loc, name, H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, &v);
-}
-
-/* Reads a string attribute (scalar, or element `index` of an array) into buf. Returns 0, 1 if
- * the attribute is missing, -1 if it is not a string or cannot be read. *count gets the
- * number of elements when not NULL. */
-static int attr_get_string_at(hid_t loc, const char *name, int index, char *buf, size_t len,
-                              int *count) {
-    htri_t e = H5Aexists(loc, name);
-    if (e == 0) return 1;
-    if (e < 0) return -1;
-    hid_t a = H5Aopen(loc, name, H5P_DEFAULT);
-    if (a < 0) return -1;
-    int rc = -1;
-    hid_t ftype = H5Aget_type(a), space = H5Aget_space(a), mtype = -1;
-    hssize_t n = space >= 0 ? H5Sget_simple_extent_npoints(space) : -1;
-    if (ftype < 0 || n < 1 || index >= n || H5Tget_class(ftype) != H5T_STRING) goto done;
-    if (count != NULL) *count = (int)n;
-    if (H5Tis_variable_str(ftype) > 0) {
-        char **p = calloc((size_t)n, sizeof *p);
-        mtype = vlen_string_type();
-        if (p != NULL && mtype >= 0 && H5Aread(a, mtype, p) >= 0) {
-            snprintf(buf, len, "%s", p[index] ? p[index] : "");
-            for (hssize_t i = 0; i < n; i++) H5free_memory(p[i]);
-            rc = 0;
-        }
-        free(p);
-    } else {
-        size_t size = H5Tget_size(ftype);
-        char *tmp = calloc((size_t)n, size + 1);
-        mtype = H5Tcopy(H5T_C_S1);
-        if (tmp != NULL && mtype >= 0 && H5Tset_size(mtype, size + 1) >= 0 &&
-            H5Tset_cset(mtype, H5Tget_cset(ftype)) >= 0 && H5Aread(a, mtype, tmp) >= 0) {
-            snprintf(buf, len, "%s", tmp + (size_t)index * (size + 1));
-            rc = 0;
-        }
-        free(tmp);
-    }
-done:
-    if (mtype >= 0) H5Tclose(mtype);
-    if (ftype >= 0) H5Tclose(ftype);
-    if (space >= 0) H5Sclose(space);
-    H5Aclose(a);
-    return rc;
-}
-
-/* Reads a numeric scalar attribute converted to mtype. Returns 0, 1 missing, -1 bad. */
-static int attr_get_number(hid_t loc, const char *name, hid_t mtype, void *v) {
-    htri_t e = H5Aexists(loc, name);
-    if (e == 0) return 1;
-    if (e < 0) return -1;
-    hid_t a = H5Aopen(loc, name, H5P_DEFAULT);
-    if (a < 0) return -1;
-    hid_t ftype = H5Aget_type(a), space = H5Aget_space(a);
-    int rc = -1;
-    if (ftype >= 0 && space >= 0 && H5Sget_simple_extent_npoints(space) == 1) {
-        H5T_class_t c = H5Tget_class(ftype);
-        if ((c == H5T_INTEGER || c == H5T_FLOAT) && H5Aread(a, mtype, v) >= 0) rc = 0;
-    }
-    if (ftype >= 0) H5Tclose(ftype);
-    if (space >= 0) H5Sclose(space);
-    H5Aclose(a);
-    return rc;
 }
 
 void cs_h5_meta_provenance(cs_h5_meta *m) {
@@ -397,17 +205,17 @@ void cs_h5_meta_provenance(cs_h5_meta *m) {
 /* The attributes that change while a run goes on. */
 static int meta_put_progress(hid_t f, const cs_h5_meta *m) {
     int rc = 0;
-    rc |= attr_put_u64(f, "games_requested", m->games_requested);
-    rc |= attr_put_u64(f, "games_completed", m->games_completed);
-    rc |= attr_put_u64(f, "game_end", m->game_end);
-    rc |= attr_put_int(f, "threads", m->threads);
-    rc |= attr_put_string(f, "status", m->status);
+    rc |= cs_h5_attr_put_u64(f, "games_requested", m->games_requested);
+    rc |= cs_h5_attr_put_u64(f, "games_completed", m->games_completed);
+    rc |= cs_h5_attr_put_u64(f, "game_end", m->game_end);
+    rc |= cs_h5_attr_put_int(f, "threads", m->threads);
+    rc |= cs_h5_attr_put_string(f, "status", m->status);
     if (m->has_sprt) {
-        rc |= attr_put_string(f, "sprt", m->sprt);
-        rc |= attr_put_string(f, "sprt_decision", m->sprt_decision);
-        rc |= attr_put_double(f, "sprt_llr", m->sprt_llr);
-        rc |= attr_put_double(f, "sprt_lower", m->sprt_lower);
-        rc |= attr_put_double(f, "sprt_upper", m->sprt_upper);
+        rc |= cs_h5_attr_put_string(f, "sprt", m->sprt);
+        rc |= cs_h5_attr_put_string(f, "sprt_decision", m->sprt_decision);
+        rc |= cs_h5_attr_put_double(f, "sprt_llr", m->sprt_llr);
+        rc |= cs_h5_attr_put_double(f, "sprt_lower", m->sprt_lower);
+        rc |= cs_h5_attr_put_double(f, "sprt_upper", m->sprt_upper);
     }
     return rc;
 }
@@ -416,30 +224,30 @@ static int meta_put_all(hid_t f, const cs_h5_meta *m) {
     const char *seats[CS_MAX_PLAYERS];
     for (int i = 0; i < m->n_seats; i++) seats[i] = m->seats[i];
     int rc = 0;
-    rc |= attr_put_int(f, "schema_version", m->schema_version);
-    rc |= attr_put_string(f, "engine_version", m->engine_version);
-    rc |= attr_put_string(f, "git_commit", m->git_commit);
-    rc |= attr_put_string(f, "rules", m->rules);
-    rc |= attr_put_strings(f, "seats", m->n_seats, seats, 0);
+    rc |= cs_h5_attr_put_int(f, "schema_version", m->schema_version);
+    rc |= cs_h5_attr_put_string(f, "engine_version", m->engine_version);
+    rc |= cs_h5_attr_put_string(f, "git_commit", m->git_commit);
+    rc |= cs_h5_attr_put_string(f, "rules", m->rules);
+    rc |= cs_h5_attr_put_strings(f, "seats", m->n_seats, seats, 0);
     const char *models[CS_MAX_PLAYERS];
     for (int i = 0; i < m->n_seats; i++) models[i] = m->seat_models[i];
-    if (m->has_seat_models) rc |= attr_put_strings(f, "seat_models", m->n_seats, models, 0);
-    rc |= attr_put_u64(f, "seed", m->seed);
-    rc |= attr_put_string(f, "rng", m->rng);
-    rc |= attr_put_string(f, "created_utc", m->created_utc);
-    rc |= attr_put_string(f, "command_line", m->command_line);
-    rc |= attr_put_string(f, "record", m->record_deals ? "deals" : "games");
-    rc |= attr_put_int(f, "duplicate", m->duplicate);
-    rc |= attr_put_int(f, "rotations", m->rotations);
-    rc |= attr_put_string(f, "rotation_scheme",
-                          "seat s is played by seats[(s + rotation) % players]");
-    rc |= attr_put_int(f, "shard_index", m->shard_index);
-    rc |= attr_put_int(f, "shard_count", m->shard_count);
-    rc |= attr_put_u64(f, "game_begin", m->game_begin);
+    if (m->has_seat_models) rc |= cs_h5_attr_put_strings(f, "seat_models", m->n_seats, models, 0);
+    rc |= cs_h5_attr_put_u64(f, "seed", m->seed);
+    rc |= cs_h5_attr_put_string(f, "rng", m->rng);
+    rc |= cs_h5_attr_put_string(f, "created_utc", m->created_utc);
+    rc |= cs_h5_attr_put_string(f, "command_line", m->command_line);
+    rc |= cs_h5_attr_put_string(f, "record", m->record_deals ? "deals" : "games");
+    rc |= cs_h5_attr_put_int(f, "duplicate", m->duplicate);
+    rc |= cs_h5_attr_put_int(f, "rotations", m->rotations);
+    rc |= cs_h5_attr_put_string(f, "rotation_scheme",
+                                "seat s is played by seats[(s + rotation) % players]");
+    rc |= cs_h5_attr_put_int(f, "shard_index", m->shard_index);
+    rc |= cs_h5_attr_put_int(f, "shard_count", m->shard_count);
+    rc |= cs_h5_attr_put_u64(f, "game_begin", m->game_begin);
     if (m->arm[0]) {
-        rc |= attr_put_string(f, "experiment", m->experiment);
-        rc |= attr_put_string(f, "arm", m->arm);
-        rc |= attr_put_int(f, "arm_index", m->arm_index);
+        rc |= cs_h5_attr_put_string(f, "experiment", m->experiment);
+        rc |= cs_h5_attr_put_string(f, "arm", m->arm);
+        rc |= cs_h5_attr_put_int(f, "arm_index", m->arm_index);
     }
     rc |= meta_put_progress(f, m);
     return rc;
@@ -459,23 +267,25 @@ static int meta_get(hid_t f, const char *path, cs_h5_meta *m, char *err, size_t 
     }
     const char *bad = NULL;
     int n_seats = 0;
-    if (attr_get_number(f, "schema_version", H5T_NATIVE_INT, &m->schema_version) != 0)
+    if (cs_h5_attr_get_number(f, "schema_version", H5T_NATIVE_INT, &m->schema_version) != 0)
         bad = "schema_version";
-    else if (attr_get_string_at(f, "rules", 0, m->rules, sizeof m->rules, NULL) != 0)
+    else if (cs_h5_attr_get_string_at(f, "rules", 0, m->rules, sizeof m->rules, NULL) != 0)
         bad = "rules";
-    else if (attr_get_string_at(f, "seats", 0, m->seats[0], CS_H5_SPEC_MAX, &n_seats) != 0 ||
+    else if (cs_h5_attr_get_string_at(f, "seats", 0, m->seats[0], CS_H5_SPEC_MAX, &n_seats) != 0 ||
              n_seats < 1 || n_seats > CS_MAX_PLAYERS)
         bad = "seats";
-    else if (attr_get_number(f, "seed", H5T_NATIVE_UINT64, &m->seed) != 0)
+    else if (cs_h5_attr_get_number(f, "seed", H5T_NATIVE_UINT64, &m->seed) != 0)
         bad = "seed";
-    else if (attr_get_number(f, "games_requested", H5T_NATIVE_UINT64, &m->games_requested) != 0)
+    else if (cs_h5_attr_get_number(f, "games_requested", H5T_NATIVE_UINT64, &m->games_requested) !=
+             0)
         bad = "games_requested";
-    else if (attr_get_number(f, "games_completed", H5T_NATIVE_UINT64, &m->games_completed) != 0)
+    else if (cs_h5_attr_get_number(f, "games_completed", H5T_NATIVE_UINT64, &m->games_completed) !=
+             0)
         bad = "games_completed";
     if (bad == NULL) {
         m->n_seats = n_seats;
         for (int i = 1; i < n_seats && bad == NULL; i++)
-            if (attr_get_string_at(f, "seats", i, m->seats[i], CS_H5_SPEC_MAX, NULL) != 0)
+            if (cs_h5_attr_get_string_at(f, "seats", i, m->seats[i], CS_H5_SPEC_MAX, NULL) != 0)
                 bad = "seats";
     }
     if (bad != NULL) {
@@ -489,8 +299,8 @@ static int meta_get(hid_t f, const char *path, cs_h5_meta *m, char *err, size_t 
     }
     /* Optional attributes, with the values a file without them implies. */
     int n_models = 0;
-    int got =
-        attr_get_string_at(f, "seat_models", 0, m->seat_models[0], CS_H5_MODEL_MAX, &n_models);
+    int got = cs_h5_attr_get_string_at(f, "seat_models", 0, m->seat_models[0], CS_H5_MODEL_MAX,
+                                       &n_models);
     if (got < 0) {
         snprintf(err, err_len, "%s: attribute 'seat_models' is unreadable or not strings", path);
         return -1;
@@ -498,8 +308,8 @@ static int meta_get(hid_t f, const char *path, cs_h5_meta *m, char *err, size_t 
     if (got == 0) {
         if (n_models > CS_MAX_PLAYERS) n_models = CS_MAX_PLAYERS + 1; /* runcheck refuses it */
         for (int i = 1; i < n_models && i < CS_MAX_PLAYERS; i++)
-            if (attr_get_string_at(f, "seat_models", i, m->seat_models[i], CS_H5_MODEL_MAX, NULL) !=
-                0) {
+            if (cs_h5_attr_get_string_at(f, "seat_models", i, m->seat_models[i], CS_H5_MODEL_MAX,
+                                         NULL) != 0) {
                 snprintf(err, err_len, "%s: attribute 'seat_models' is unreadable", path);
                 return -1;
             }
@@ -507,35 +317,37 @@ static int meta_get(hid_t f, const char *path, cs_h5_meta *m, char *err, size_t 
         m->n_seat_models = n_models;
     }
     char record[16] = "games";
-    attr_get_string_at(f, "engine_version", 0, m->engine_version, sizeof m->engine_version, NULL);
-    attr_get_string_at(f, "git_commit", 0, m->git_commit, sizeof m->git_commit, NULL);
-    attr_get_string_at(f, "rng", 0, m->rng, sizeof m->rng, NULL);
-    attr_get_string_at(f, "created_utc", 0, m->created_utc, sizeof m->created_utc, NULL);
-    attr_get_string_at(f, "command_line", 0, m->command_line, sizeof m->command_line, NULL);
-    attr_get_string_at(f, "record", 0, record, sizeof record, NULL);
+    cs_h5_attr_get_string_at(f, "engine_version", 0, m->engine_version, sizeof m->engine_version,
+                             NULL);
+    cs_h5_attr_get_string_at(f, "git_commit", 0, m->git_commit, sizeof m->git_commit, NULL);
+    cs_h5_attr_get_string_at(f, "rng", 0, m->rng, sizeof m->rng, NULL);
+    cs_h5_attr_get_string_at(f, "created_utc", 0, m->created_utc, sizeof m->created_utc, NULL);
+    cs_h5_attr_get_string_at(f, "command_line", 0, m->command_line, sizeof m->command_line, NULL);
+    cs_h5_attr_get_string_at(f, "record", 0, record, sizeof record, NULL);
     m->record_deals = strcmp(record, "deals") == 0;
-    attr_get_number(f, "threads", H5T_NATIVE_INT, &m->threads);
-    attr_get_number(f, "duplicate", H5T_NATIVE_INT, &m->duplicate);
+    cs_h5_attr_get_number(f, "threads", H5T_NATIVE_INT, &m->threads);
+    cs_h5_attr_get_number(f, "duplicate", H5T_NATIVE_INT, &m->duplicate);
     m->rotations = 1;
-    attr_get_number(f, "rotations", H5T_NATIVE_INT, &m->rotations);
+    cs_h5_attr_get_number(f, "rotations", H5T_NATIVE_INT, &m->rotations);
     m->shard_index = m->shard_count = 1;
-    attr_get_number(f, "shard_index", H5T_NATIVE_INT, &m->shard_index);
-    attr_get_number(f, "shard_count", H5T_NATIVE_INT, &m->shard_count);
+    cs_h5_attr_get_number(f, "shard_index", H5T_NATIVE_INT, &m->shard_index);
+    cs_h5_attr_get_number(f, "shard_count", H5T_NATIVE_INT, &m->shard_count);
     m->game_end = m->games_requested;
-    attr_get_number(f, "game_begin", H5T_NATIVE_UINT64, &m->game_begin);
-    attr_get_number(f, "game_end", H5T_NATIVE_UINT64, &m->game_end);
+    cs_h5_attr_get_number(f, "game_begin", H5T_NATIVE_UINT64, &m->game_begin);
+    cs_h5_attr_get_number(f, "game_end", H5T_NATIVE_UINT64, &m->game_end);
     snprintf(m->status, sizeof m->status, "unknown");
-    attr_get_string_at(f, "status", 0, m->status, sizeof m->status, NULL);
-    if (attr_get_string_at(f, "arm", 0, m->arm, sizeof m->arm, NULL) == 0) {
-        attr_get_string_at(f, "experiment", 0, m->experiment, sizeof m->experiment, NULL);
-        attr_get_number(f, "arm_index", H5T_NATIVE_INT, &m->arm_index);
+    cs_h5_attr_get_string_at(f, "status", 0, m->status, sizeof m->status, NULL);
+    if (cs_h5_attr_get_string_at(f, "arm", 0, m->arm, sizeof m->arm, NULL) == 0) {
+        cs_h5_attr_get_string_at(f, "experiment", 0, m->experiment, sizeof m->experiment, NULL);
+        cs_h5_attr_get_number(f, "arm_index", H5T_NATIVE_INT, &m->arm_index);
     }
-    if (attr_get_string_at(f, "sprt", 0, m->sprt, sizeof m->sprt, NULL) == 0) {
+    if (cs_h5_attr_get_string_at(f, "sprt", 0, m->sprt, sizeof m->sprt, NULL) == 0) {
         m->has_sprt = 1;
-        attr_get_string_at(f, "sprt_decision", 0, m->sprt_decision, sizeof m->sprt_decision, NULL);
-        attr_get_number(f, "sprt_llr", H5T_NATIVE_DOUBLE, &m->sprt_llr);
-        attr_get_number(f, "sprt_lower", H5T_NATIVE_DOUBLE, &m->sprt_lower);
-        attr_get_number(f, "sprt_upper", H5T_NATIVE_DOUBLE, &m->sprt_upper);
+        cs_h5_attr_get_string_at(f, "sprt_decision", 0, m->sprt_decision, sizeof m->sprt_decision,
+                                 NULL);
+        cs_h5_attr_get_number(f, "sprt_llr", H5T_NATIVE_DOUBLE, &m->sprt_llr);
+        cs_h5_attr_get_number(f, "sprt_lower", H5T_NATIVE_DOUBLE, &m->sprt_lower);
+        cs_h5_attr_get_number(f, "sprt_upper", H5T_NATIVE_DOUBLE, &m->sprt_upper);
     }
     return 0;
 }
@@ -713,20 +525,17 @@ static void slab_compress(const table *t, slab *b, size_t rows) {
 
 /* Writes a compressed slab holding `rows` rows (the writer only), growing the dataset. */
 static int slab_write(table *t, const slab *b, size_t rows) {
-    if (b->zlen == 0) {
-        snprintf(g_reason, sizeof g_reason, "deflate failed");
-        g_reason_fresh = 1;
-        return -1;
-    }
+    if (b->zlen == 0) { return cs_h5_failed_because("deflate failed"); }
     hsize_t end[1] = {b->first + rows};
     errno = 0;
     if (end[0] > t->extent) {
-        if (H5Dset_extent(t->dset, end) < 0) return failed();
+        if (H5Dset_extent(t->dset, end) < 0) return cs_h5_failed();
         t->extent = end[0];
     }
     hsize_t offset[1] = {b->first};
     TSAN_READS(b->zbuf, b->zlen);
-    if (H5Dwrite_chunk(t->dset, H5P_DEFAULT, 0, offset, b->zlen, b->zbuf) < 0) return failed();
+    if (H5Dwrite_chunk(t->dset, H5P_DEFAULT, 0, offset, b->zlen, b->zbuf) < 0)
+        return cs_h5_failed();
     return 0;
 }
 
@@ -820,7 +629,7 @@ static int table_create(table *t, hid_t file) {
         t->dset = H5Dcreate2(file, t->def->name, t->ftype, space, H5P_DEFAULT, dcpl, dapl);
         if (t->dset >= 0) rc = 0;
     }
-    if (rc < 0) failed();
+    if (rc < 0) cs_h5_failed();
     if (space >= 0) H5Sclose(space);
     if (dcpl >= 0) H5Pclose(dcpl);
     if (dapl >= 0) H5Pclose(dapl);
@@ -895,7 +704,7 @@ static int table_read(const table *t, hid_t mtype, uint64_t first, size_t n, voi
         H5Dread(t->dset, mtype, mspace, fspace, dxpl, buf) >= 0)
         rc = 0;
     else
-        failed();
+        cs_h5_failed();
     if (fspace >= 0) H5Sclose(fspace);
     if (mspace >= 0) H5Sclose(mspace);
     if (dxpl >= 0) H5Pclose(dxpl);
@@ -1085,7 +894,7 @@ static int table_resume_at(table *t, uint64_t rows) {
     if (table_alloc_writing(t, 1) < 0) return -1;
     if (rows != t->extent) {
         hsize_t dims[1] = {rows};
-        if (H5Dset_extent(t->dset, dims) < 0) return failed();
+        if (H5Dset_extent(t->dset, dims) < 0) return cs_h5_failed();
         t->extent = rows;
     }
     t->stage_first = rows / t->def->chunk * t->def->chunk;
@@ -1121,7 +930,7 @@ struct cs_h5_writer {
 };
 
 static void writer_fail(cs_h5_writer *w, const char *what) {
-    snprintf(w->err, sizeof w->err, "%s: %s failed: %s", w->path, what, take_reason());
+    snprintf(w->err, sizeof w->err, "%s: %s failed: %s", w->path, what, cs_h5_take_reason());
 }
 
 static cs_h5_writer *writer_new(const char *path) {
@@ -1234,7 +1043,7 @@ int cs_h5_create(const char *path, int force, const cs_h5_meta *m, cs_h5_writer 
         what = "creating /deals";
     else if (meta_put_all(w->file, m) != 0)
         what = "writing the attributes";
-    else if (H5Fflush(w->file, H5F_SCOPE_GLOBAL) < 0 && failed())
+    else if (H5Fflush(w->file, H5F_SCOPE_GLOBAL) < 0 && cs_h5_failed())
         what = "flushing";
     if (what != NULL) {
         writer_fail(w, what);
@@ -1271,7 +1080,7 @@ static hid_t open_file(const char *path, int writable, char *err, size_t err_len
     hid_t f = H5Fopen(path, writable ? H5F_ACC_RDWR : H5F_ACC_RDONLY, H5P_DEFAULT);
     if (f < 0) {
         char why[300];
-        h5_reason(why, sizeof why);
+        cs_h5_reason(why, sizeof why);
         if (strstr(why, "lock"))
             snprintf(err, err_len,
                      "%s is locked by another process (a cribsim still running, or a program "
@@ -1436,7 +1245,7 @@ int cs_h5_sync(cs_h5_writer *w, const cs_h5_meta *m, int final) {
         if (now->games_completed > durable) now->games_completed = durable;
         if (meta_put_progress(w->file, now) != 0)
             what = "writing the attributes";
-        else if (H5Fflush(w->file, H5F_SCOPE_GLOBAL) < 0 && failed())
+        else if (H5Fflush(w->file, H5F_SCOPE_GLOBAL) < 0 && cs_h5_failed())
             what = "flushing";
     }
     free(now);
@@ -1453,13 +1262,13 @@ int cs_h5_log_resume(cs_h5_writer *w, const char *command_line) {
     if (log == NULL) return CS_ENOMEM;
     size_t len = 0;
     log[0] = '\0';
-    if (attr_get_string_at(w->file, "resume_log", 0, log, 3 * CS_H5_TEXT_MAX, NULL) == 0)
+    if (cs_h5_attr_get_string_at(w->file, "resume_log", 0, log, 3 * CS_H5_TEXT_MAX, NULL) == 0)
         len = strlen(log);
     cs_h5_meta t;
     cs_h5_meta_provenance(&t);
     snprintf(log + len, 4 * CS_H5_TEXT_MAX - len, "%s%s %s", len ? "\n" : "", t.created_utc,
              command_line);
-    int rc = attr_put_string(w->file, "resume_log", log);
+    int rc = cs_h5_attr_put_string(w->file, "resume_log", log);
     free(log);
     if (rc != 0) {
         writer_fail(w, "writing resume_log");
@@ -1487,7 +1296,7 @@ int cs_h5_close(cs_h5_writer *w) {
     table_free(&w->games);
     table_free(&w->deals);
     errno = 0;
-    if (w->file >= 0 && H5Fclose(w->file) < 0 && failed()) {
+    if (w->file >= 0 && H5Fclose(w->file) < 0 && cs_h5_failed()) {
         writer_fail(w, "closing");
         rc = CS_EIO;
     }
@@ -1556,7 +1365,7 @@ int cs_h5_open(const char *path, cs_h5_meta *m, cs_h5_reader **out, char *err, s
         if (deals_lower_bound(&r->deals, r->deals.extent, m->game_begin + r->n_games, &r->n_deals) <
             0) {
             snprintf(err, err_len, "%s: reading /deals failed (truncated or damaged?): %s", path,
-                     take_reason());
+                     cs_h5_take_reason());
             cs_h5_reader_close(r);
             return CS_EIO;
         }
@@ -1585,7 +1394,7 @@ static int reader_read(cs_h5_reader *r, table *t, uint64_t limit, uint64_t first
     }
     if (table_read(t, t->mtype, first, n, out) < 0) {
         snprintf(r->err, sizeof r->err, "%s: reading /%s failed (truncated or damaged?): %s",
-                 r->path, t->def->name, take_reason());
+                 r->path, t->def->name, cs_h5_take_reason());
         return CS_EIO;
     }
     return 0;
@@ -1624,7 +1433,8 @@ int cs_h5_find_deals(cs_h5_reader *r, uint64_t game, uint64_t *first, uint64_t *
     }
     if (deals_lower_bound(&r->deals, r->n_deals, game, &lo) < 0 ||
         deals_lower_bound(&r->deals, r->n_deals, game + 1, &hi) < 0) {
-        snprintf(r->err, sizeof r->err, "%s: reading /deals failed: %s", r->path, take_reason());
+        snprintf(r->err, sizeof r->err, "%s: reading /deals failed: %s", r->path,
+                 cs_h5_take_reason());
         return CS_EIO;
     }
     *first = lo;
