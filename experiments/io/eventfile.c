@@ -12,6 +12,7 @@
 #include "error.h"
 #include "h5attr.h"
 #include "h5file.h"
+#include "h5table.h"
 #include "h5io.h"
 #include "runner.h"
 #include "strategy.h"
@@ -76,80 +77,20 @@ void cs_ef_close_types(cs_ef_file *f) {
     H5Tclose(f->t_game);
 }
 
-/* The tables' access list: no chunk cache, so each whole chunk written goes to the disk in its
- * H5Dwrite (a full disk is reported there, not later inside a flush that would still write the
- * superblock) and nothing is left in memory for a checkpoint to write. Returns -1 on failure. */
-static hid_t table_access(void) {
-    hid_t dapl = H5Pcreate(H5P_DATASET_ACCESS);
-    if (dapl >= 0 && H5Pset_chunk_cache(dapl, 0, 0, 1.0) < 0) {
-        H5Pclose(dapl);
-        return -1;
-    }
-    return dapl;
-}
-
-hid_t cs_ef_open_table(hid_t file, const char *name) {
-    hid_t dapl = table_access();
-    hid_t d = dapl < 0 ? -1 : H5Dopen2(file, name, dapl);
-    if (dapl >= 0) H5Pclose(dapl);
-    return d;
-}
-
-hid_t cs_ef_create_table(hid_t file, const char *name, hid_t mtype, hsize_t chunk) {
-    hsize_t dims = 0, max = H5S_UNLIMITED;
-    hid_t space = H5Screate_simple(1, &dims, &max);
-    hid_t dcpl = H5Pcreate(H5P_DATASET_CREATE);
-    hid_t ftype = H5Tcopy(mtype);
-    H5Tpack(ftype);
-    H5Pset_chunk(dcpl, 1, &chunk);
-    H5Pset_shuffle(dcpl);
-    H5Pset_deflate(dcpl, 1);
-    hid_t dapl = table_access();
-    hid_t d = dapl < 0 ? -1 : H5Dcreate2(file, name, ftype, space, H5P_DEFAULT, dcpl, dapl);
-    if (dapl >= 0) H5Pclose(dapl);
-    H5Tclose(ftype);
-    H5Pclose(dcpl);
-    H5Sclose(space);
-    return d;
-}
-
-uint64_t cs_ef_table_size(const cs_ef_table *t) {
-    return t->written + t->staged;
+/* Records why a table's write failed (the errno it kept) and marks the file broken. */
+static int table_failed(cs_ef_file *f, const cs_h5_table *t) {
+    errno = t->err;
+    return cs_ef_write_failed(f);
 }
 
 /* Hands the staged rows to HDF5 (whole chunks, or the last rows when the file is finished). */
-int cs_ef_stage_write(cs_ef_file *f, cs_ef_table *t) {
-    if (t->staged == 0) return 0;
-    errno = 0;
-    hsize_t start = t->written, count = t->staged, size = t->written + t->staged;
-    if (H5Dset_extent(t->d, &size) < 0) return cs_ef_write_failed(f);
-    hid_t fs = H5Dget_space(t->d);
-    hid_t ms = H5Screate_simple(1, &count, NULL);
-    int rc = fs < 0 || ms < 0 ||
-             H5Sselect_hyperslab(fs, H5S_SELECT_SET, &start, NULL, &count, NULL) < 0 ||
-             H5Dwrite(t->d, t->mtype, ms, fs, H5P_DEFAULT, t->stage) < 0;
-    if (rc) cs_ef_write_failed(f);
-    if (ms >= 0) H5Sclose(ms);
-    if (fs >= 0) H5Sclose(fs);
-    if (rc) return -1;
-    t->written = size;
-    t->safe = size;
-    t->staged = 0;
-    return 0;
+int cs_ef_stage_write(cs_ef_file *f, cs_h5_table *t) {
+    return cs_h5_table_flush(t) != 0 ? table_failed(f, t) : 0;
 }
 
 /* Appends rows to a table's stage, writing each chunk as it fills. Returns 0 or -1. */
-int cs_ef_append(cs_ef_file *f, cs_ef_table *t, const void *rows, size_t n) {
-    const unsigned char *p = rows;
-    while (n > 0) {
-        size_t k = t->chunk - t->staged < n ? t->chunk - t->staged : n;
-        memcpy(t->stage + t->staged * t->row_size, p, k * t->row_size);
-        t->staged += k;
-        p += k * t->row_size;
-        n -= k;
-        if (t->staged == t->chunk && cs_ef_stage_write(f, t) != 0) return -1;
-    }
-    return 0;
+int cs_ef_append(cs_ef_file *f, cs_h5_table *t, const void *rows, size_t n) {
+    return cs_h5_table_append(t, rows, n) != 0 ? table_failed(f, t) : 0;
 }
 
 /* Notes the /games rows through the event just appended. Returns 0 or CS_ENOMEM. */
@@ -161,7 +102,7 @@ int cs_ef_note_event(cs_ef_file *f) {
         f->cum = p;
         f->cap_cum = cap;
     }
-    f->cum[f->n_cum++] = cs_ef_table_size(&f->games);
+    f->cum[f->n_cum++] = cs_h5_table_size(&f->games);
     return 0;
 }
 
@@ -182,37 +123,13 @@ uint64_t cs_ef_durable_events(cs_ef_file *f) {
     return d;
 }
 
-/* Sets up a table's stage; rows: the rows the table holds (after a resume), the last partial
- * chunk's read back into the stage so that chunks stay whole. Returns 0 or -1. */
-int cs_ef_table_stage(cs_ef_table *t, hid_t mtype, size_t row_size, size_t chunk, uint64_t rows) {
-    t->mtype = mtype;
-    t->row_size = row_size;
-    t->chunk = chunk;
-    t->stage = malloc(chunk * row_size);
-    if (t->stage == NULL) return -1;
-    t->written = rows / chunk * chunk;
-    t->staged = (size_t)(rows - t->written);
-    t->safe = rows; /* the partial chunk is on disk until it is written whole */
-    if (t->staged == 0) return 0;
-    hsize_t start = t->written, count = t->staged;
-    hid_t fs = H5Dget_space(t->d), ms = H5Screate_simple(1, &count, NULL);
-    int rc = fs < 0 || ms < 0 ||
-                     H5Sselect_hyperslab(fs, H5S_SELECT_SET, &start, NULL, &count, NULL) < 0 ||
-                     H5Dread(t->d, mtype, ms, fs, H5P_DEFAULT, t->stage) < 0
-                 ? -1
-                 : 0;
-    if (ms >= 0) H5Sclose(ms);
-    if (fs >= 0) H5Sclose(fs);
-    return rc;
-}
-
 int cs_ef_tables_stage(cs_ef_file *f, uint64_t events, uint64_t games) {
     f->cum_first = events;
-    return cs_ef_table_stage(&f->events, f->t_event, sizeof(cs_ef_event_row), CS_EF_EVENTS_CHUNK,
+    return cs_h5_table_stage(&f->events, f->t_event, sizeof(cs_ef_event_row), CS_EF_EVENTS_CHUNK,
                              events) ||
-                   cs_ef_table_stage(&f->standings, f->t_standing, sizeof(cs_ef_standing_row),
+                   cs_h5_table_stage(&f->standings, f->t_standing, sizeof(cs_ef_standing_row),
                                      CS_EF_STANDINGS_CHUNK, events * f->entrants) ||
-                   cs_ef_table_stage(&f->games, f->t_game, sizeof(cs_ef_game_row),
+                   cs_h5_table_stage(&f->games, f->t_game, sizeof(cs_ef_game_row),
                                      CS_EF_GAMES_CHUNK, games)
                ? -1
                : 0;
@@ -280,7 +197,7 @@ int cs_ef_write_static_attrs(cs_ef_file *f, const cs_event_spec *spec, const cha
 /*
  * A checkpoint: the rows handed to HDF5 reach the disk first, and only then the count of
  * complete events that points at them, so the count never names rows the disk lacks. It counts
- * the durable events (see cs_ef_table); with final, the last partial chunks are written first and
+ * the durable events (see cs_h5_table); with final, the last partial chunks are written first and
  * every event appended counts. After a
  * failure (the disk full) the file is broken and nothing more is written: it stays as the last
  * checkpoint left it, status not complete, and --resume continues from there. Returns 0 or -1
@@ -291,7 +208,7 @@ int cs_ef_write_progress(cs_ef_file *f, int final, const char *status, int threa
     if (final && (cs_ef_stage_write(f, &f->events) || cs_ef_stage_write(f, &f->standings) ||
                   cs_ef_stage_write(f, &f->games)))
         return -1;
-    uint64_t completed = final ? cs_ef_table_size(&f->events) : cs_ef_durable_events(f);
+    uint64_t completed = final ? cs_h5_table_size(&f->events) : cs_ef_durable_events(f);
     errno = 0;
     if (H5Fflush(f->file, H5F_SCOPE_GLOBAL) < 0) return cs_ef_write_failed(f);
     if (cs_h5_attr_put_u64(f->file, "events_completed", completed) ||
@@ -307,7 +224,7 @@ int cs_ef_write_progress(cs_ef_file *f, int final, const char *status, int threa
  * -1 (closing failed). */
 int cs_ef_close(cs_ef_file *f) {
     int abandon = f->broken;
-    cs_ef_table *tables[3] = {&f->events, &f->standings, &f->games};
+    cs_h5_table *tables[3] = {&f->events, &f->standings, &f->games};
     for (int i = 0; i < 3; i++) {
         if (!abandon && tables[i]->d >= 0) H5Dclose(tables[i]->d);
         free(tables[i]->stage);
@@ -352,9 +269,9 @@ int cs_ef_open_new(cs_ef_file *f, const cs_event_spec *spec, const cs_event_opti
     f->shard_index = k;
     f->shard_count = n;
     *target = end - f->first;
-    f->events.d = cs_ef_create_table(f->file, "events", f->t_event, CS_EF_EVENTS_CHUNK);
-    f->standings.d = cs_ef_create_table(f->file, "standings", f->t_standing, CS_EF_STANDINGS_CHUNK);
-    f->games.d = cs_ef_create_table(f->file, "games", f->t_game, CS_EF_GAMES_CHUNK);
+    f->events.d = cs_h5_table_create(f->file, "events", f->t_event, CS_EF_EVENTS_CHUNK);
+    f->standings.d = cs_h5_table_create(f->file, "standings", f->t_standing, CS_EF_STANDINGS_CHUNK);
+    f->games.d = cs_h5_table_create(f->file, "games", f->t_game, CS_EF_GAMES_CHUNK);
     if (f->events.d < 0 || f->standings.d < 0 || f->games.d < 0 || cs_ef_tables_stage(f, 0, 0) ||
         cs_ef_write_static_attrs(f, spec, o->command_line, k, n, end) != 0 ||
         cs_ef_write_progress(f, 1, "running", 1)) {
@@ -365,30 +282,6 @@ int cs_ef_open_new(cs_ef_file *f, const cs_event_spec *spec, const cs_event_opti
         return CS_EIO;
     }
     return 0;
-}
-
-/* Reads rows [first, first + count) of a table into rows. Returns 0 or -1. */
-int cs_ef_read_rows(hid_t d, hid_t mtype, uint64_t first, size_t count, void *rows) {
-    hsize_t start = first, n = count;
-    hid_t fs = H5Dget_space(d), ms = H5Screate_simple(1, &n, NULL);
-    int rc = fs < 0 || ms < 0 ||
-                     H5Sselect_hyperslab(fs, H5S_SELECT_SET, &start, NULL, &n, NULL) < 0 ||
-                     H5Dread(d, mtype, ms, fs, H5P_DEFAULT, rows) < 0
-                 ? -1
-                 : 0;
-    if (ms >= 0) H5Sclose(ms);
-    if (fs >= 0) H5Sclose(fs);
-    return rc;
-}
-
-uint64_t cs_ef_table_rows(hid_t d) {
-    hsize_t rows = 0;
-    hid_t s = H5Dget_space(d);
-    if (s >= 0) {
-        H5Sget_simple_extent_dims(s, &rows, NULL);
-        H5Sclose(s);
-    }
-    return rows;
 }
 
 /*
@@ -402,7 +295,7 @@ uint64_t cs_ef_table_rows(hid_t d) {
 int cs_ef_check_complete(cs_ef_file *f, uint64_t completed, uint64_t *games, char *err,
                          size_t err_len, const char *path) {
     const uint64_t n = f->entrants;
-    uint64_t st_rows = cs_ef_table_rows(f->standings.d), game_rows = cs_ef_table_rows(f->games.d);
+    uint64_t st_rows = cs_h5_table_rows(f->standings.d), game_rows = cs_h5_table_rows(f->games.d);
     if (completed > UINT64_MAX / n || completed * n > st_rows) {
         snprintf(err, err_len,
                  "%s says %llu events are complete but /standings holds %llu rows (%llu "
@@ -418,7 +311,7 @@ int cs_ef_check_complete(cs_ef_file *f, uint64_t completed, uint64_t *games, cha
     for (uint64_t a = 0; rc == 0 && a < completed; a += CS_EF_BLOCK_ROWS) {
         size_t count =
             completed - a < CS_EF_BLOCK_ROWS ? (size_t)(completed - a) : CS_EF_BLOCK_ROWS;
-        if (cs_ef_read_rows(f->events.d, f->t_event, a, count, ev) != 0) {
+        if (cs_h5_table_read(f->events.d, f->t_event, a, count, ev) != 0) {
             snprintf(err, err_len, "%s: /events cannot be read (truncated or damaged?)", path);
             rc = CS_EIO;
         }
@@ -438,7 +331,7 @@ int cs_ef_check_complete(cs_ef_file *f, uint64_t completed, uint64_t *games, cha
     for (uint64_t a = 0; rc == 0 && a < completed * n; a += CS_EF_BLOCK_ROWS) {
         size_t count =
             completed * n - a < CS_EF_BLOCK_ROWS ? (size_t)(completed * n - a) : CS_EF_BLOCK_ROWS;
-        if (cs_ef_read_rows(f->standings.d, f->t_standing, a, count, st) != 0) {
+        if (cs_h5_table_read(f->standings.d, f->t_standing, a, count, st) != 0) {
             snprintf(err, err_len, "%s: /standings cannot be read (truncated or damaged?)", path);
             rc = CS_EIO;
         }
@@ -463,7 +356,7 @@ int cs_ef_check_complete(cs_ef_file *f, uint64_t completed, uint64_t *games, cha
     }
     if (rc == 0 && sum > 0) {
         cs_ef_game_row last;
-        if (cs_ef_read_rows(f->games.d, f->t_game, sum - 1, 1, &last) != 0) {
+        if (cs_h5_table_read(f->games.d, f->t_game, sum - 1, 1, &last) != 0) {
             snprintf(err, err_len, "%s: /games cannot be read (truncated or damaged?)", path);
             rc = CS_EIO;
         } else if (last.event != f->first + completed - 1) {
@@ -604,14 +497,14 @@ int cs_ef_open_resume(cs_ef_file *f, const cs_event_spec *spec, const cs_event_o
                  k, n, o->shard_index, o->shard_count);
         return CS_ECONFIG;
     }
-    f->events.d = cs_ef_open_table(f->file, "events");
-    f->standings.d = cs_ef_open_table(f->file, "standings");
-    f->games.d = cs_ef_open_table(f->file, "games");
+    f->events.d = cs_h5_table_open(f->file, "events");
+    f->standings.d = cs_h5_table_open(f->file, "standings");
+    f->games.d = cs_h5_table_open(f->file, "games");
     if (f->events.d < 0 || f->standings.d < 0 || f->games.d < 0) {
         snprintf(err, err_len, "%s lacks /events, /standings or /games", path);
         return CS_ECONFIG;
     }
-    uint64_t rows = cs_ef_table_rows(f->events.d);
+    uint64_t rows = cs_h5_table_rows(f->events.d);
     if (completed > rows || completed > end - f->first) {
         snprintf(err, err_len,
                  "%s says %llu events are complete but holds %llu and asks for %llu: refused", path,

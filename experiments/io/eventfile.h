@@ -1,6 +1,6 @@
 /*
  * eventfile.h - the event file `cribsim event` writes and `cribsim merge` joins: its tables,
- * written a whole chunk at a time (cs_ef_table), its attributes, creation, --resume's checks
+ * written a whole chunk at a time (cs_h5_table), its attributes, creation, --resume's checks
  * and checkpoints (eventfile.c), and the merge of shards (eventmerge.c). Internal to
  * experiments/ (it exposes HDF5's types); event.h is the public face.
  *
@@ -44,6 +44,7 @@
 #include <stdint.h>
 
 #include "event.h"
+#include "h5table.h"
 #include "strategy.h"
 
 typedef struct {
@@ -80,31 +81,9 @@ typedef struct {
 #define CS_EF_STANDINGS_CHUNK 8192
 #define CS_EF_GAMES_CHUNK     8192
 
-/*
- * One table, written a whole chunk at a time, as the run writer writes its tables: rows are
- * staged in memory and reach HDF5 only as whole chunks (the last, partial one when the file is
- * finished). HDF5 moves a compressed chunk that is rewritten and may give its old space to the
- * next allocation, so a partial chunk a checkpoint pointed to could be overwritten by a later
- * write; whole chunks are written once and never rewritten. A checkpoint then counts only the
- * events whose rows are all in written chunks (durable_events), and a run that dies later (a
- * full disk, a kill) leaves a file valid as of its last checkpoint. Whole chunks are written
- * straight to the disk (table_access), so a failed write is seen at once and the file is left
- * alone from then on (efile_close).
- */
-typedef struct {
-    hid_t d;              /* the dataset */
-    hid_t mtype;          /* its memory type (the cs_ef_file's) */
-    size_t row_size;      /* of a row in memory */
-    size_t chunk;         /* rows per chunk */
-    unsigned char *stage; /* rows from `written` on, at most a chunk */
-    size_t staged;
-    uint64_t written; /* rows handed to HDF5: whole chunks until the file is finished */
-    uint64_t safe;    /* rows in chunks no later write rewrites */
-} cs_ef_table;
-
 typedef struct {
     hid_t file;
-    cs_ef_table events, standings, games;
+    cs_h5_table events, standings, games;
     hid_t t_event, t_standing, t_game; /* memory types */
     uint64_t entrants;                 /* standings rows an event */
     uint64_t first;                    /* the event of the first row (a shard's first) */
@@ -128,20 +107,11 @@ void cs_ef_make_types(cs_ef_file *f);
 
 void cs_ef_close_types(cs_ef_file *f);
 
-/* Opens or creates a table (packed, chunked, shuffled and deflated, extendible) with no chunk
- * cache, so each whole chunk reaches the disk in its own write. Return the dataset or -1. */
-hid_t cs_ef_open_table(hid_t file, const char *name);
-
-hid_t cs_ef_create_table(hid_t file, const char *name, hid_t mtype, hsize_t chunk);
-
-/* Rows appended to a table: written and staged. */
-uint64_t cs_ef_table_size(const cs_ef_table *t);
-
 /* Hands the staged rows to HDF5 (whole chunks, or the last rows when the file is finished). */
-int cs_ef_stage_write(cs_ef_file *f, cs_ef_table *t);
+int cs_ef_stage_write(cs_ef_file *f, cs_h5_table *t);
 
 /* Appends rows to a table's stage, writing each chunk as it fills. Returns 0 or -1. */
-int cs_ef_append(cs_ef_file *f, cs_ef_table *t, const void *rows, size_t n);
+int cs_ef_append(cs_ef_file *f, cs_h5_table *t, const void *rows, size_t n);
 
 /* Notes the /games rows through the event just appended. Returns 0 or CS_ENOMEM. */
 int cs_ef_note_event(cs_ef_file *f);
@@ -149,10 +119,6 @@ int cs_ef_note_event(cs_ef_file *f);
 /* The events whose rows are all in chunks no later write rewrites; forgets the games counts
  * of those events. */
 uint64_t cs_ef_durable_events(cs_ef_file *f);
-
-/* Sets up a table's stage; rows: the rows the table holds (after a resume), the last partial
- * chunk's read back into the stage so that chunks stay whole. Returns 0 or -1. */
-int cs_ef_table_stage(cs_ef_table *t, hid_t mtype, size_t row_size, size_t chunk, uint64_t rows);
 
 /* Sets up the three tables' stages for a file holding `events` events and `games` games. */
 int cs_ef_tables_stage(cs_ef_file *f, uint64_t events, uint64_t games);
@@ -165,7 +131,7 @@ int cs_ef_write_static_attrs(cs_ef_file *f, const cs_event_spec *spec, const cha
 /*
  * A checkpoint: the rows handed to HDF5 reach the disk first, and only then the count of
  * complete events that points at them, so the count never names rows the disk lacks. It counts
- * the durable events (see cs_ef_table); with final, the last partial chunks are written first and
+ * the durable events (see cs_h5_table); with final, the last partial chunks are written first and
  * every event appended counts. After a
  * failure (the disk full) the file is broken and nothing more is written: it stays as the last
  * checkpoint left it, status not complete, and --resume continues from there. Returns 0 or -1
@@ -183,12 +149,6 @@ int cs_ef_close(cs_ef_file *f);
  * a half-made file is removed. Returns 0 or a cs_err with the message in err. */
 int cs_ef_open_new(cs_ef_file *f, const cs_event_spec *spec, const cs_event_options *o,
                    uint64_t *target, char *err, size_t err_len);
-
-/* Reads rows [first, first + count) of a table into rows. Returns 0 or -1. */
-int cs_ef_read_rows(hid_t d, hid_t mtype, uint64_t first, size_t count, void *rows);
-
-/* The rows a table holds (its extent). */
-uint64_t cs_ef_table_rows(hid_t d);
 
 /*
  * Checks the rows of the first `completed` events of a file to resume or merge, and sums their

@@ -102,16 +102,6 @@ typedef struct {
     int k, n;
 } epart;
 
-/* Whether a table has the layout this cribsim writes (rows are copied as they are). */
-static int same_layout(hid_t d, hid_t mtype) {
-    hid_t t = d >= 0 ? H5Dget_type(d) : -1, packed = H5Tcopy(mtype);
-    H5Tpack(packed);
-    int same = t >= 0 && H5Tequal(t, packed) > 0;
-    if (t >= 0) H5Tclose(t);
-    H5Tclose(packed);
-    return same;
-}
-
 static int open_part(epart *p, char *err, size_t err_len) {
     struct stat st;
     cs_ef_file *f = &p->f;
@@ -168,8 +158,9 @@ static int open_part(epart *p, char *err, size_t err_len) {
     f->events.d = H5Dopen2(f->file, "events", H5P_DEFAULT);
     f->standings.d = H5Dopen2(f->file, "standings", H5P_DEFAULT);
     f->games.d = H5Dopen2(f->file, "games", H5P_DEFAULT);
-    if (!same_layout(f->events.d, f->t_event) || !same_layout(f->standings.d, f->t_standing) ||
-        !same_layout(f->games.d, f->t_game)) {
+    if (!cs_h5_table_same_layout(f->events.d, f->t_event) ||
+        !cs_h5_table_same_layout(f->standings.d, f->t_standing) ||
+        !cs_h5_table_same_layout(f->games.d, f->t_game)) {
         snprintf(err, err_len,
                  "%s lacks /events, /standings or /games, or has another table layout than this "
                  "cribsim's",
@@ -234,11 +225,11 @@ static int check_parts(epart *p, int n, char *err, size_t err_len) {
 
 /* Copies the complete rows of one table of a part into the merged file. Returns 0, or -1 with
  * *bad set when the part could not be read (and not when the output could not be written). */
-static int copy_table(cs_ef_file *out, cs_ef_table *to, hid_t from, hid_t mtype, uint64_t rows,
+static int copy_table(cs_ef_file *out, cs_h5_table *to, hid_t from, hid_t mtype, uint64_t rows,
                       void *buf, int *bad) {
     for (uint64_t a = 0; a < rows; a += CS_EF_BLOCK_ROWS) {
         size_t count = rows - a < CS_EF_BLOCK_ROWS ? (size_t)(rows - a) : CS_EF_BLOCK_ROWS;
-        if (cs_ef_read_rows(from, mtype, a, count, buf) != 0) {
+        if (cs_h5_table_read(from, mtype, a, count, buf) != 0) {
             *bad = 1;
             return -1;
         }
@@ -283,9 +274,9 @@ static int write_merged(const char *tmp, const char *out, epart *p, int n, const
     hsize_t at = 0;
     uint64_t threads = 1;
     cs_h5_attr_get_u64(p[0].f.file, "threads", &threads);
-    w.events.d = cs_ef_create_table(w.file, "events", w.t_event, CS_EF_EVENTS_CHUNK);
-    w.standings.d = cs_ef_create_table(w.file, "standings", w.t_standing, CS_EF_STANDINGS_CHUNK);
-    w.games.d = cs_ef_create_table(w.file, "games", w.t_game, CS_EF_GAMES_CHUNK);
+    w.events.d = cs_h5_table_create(w.file, "events", w.t_event, CS_EF_EVENTS_CHUNK);
+    w.standings.d = cs_h5_table_create(w.file, "standings", w.t_standing, CS_EF_STANDINGS_CHUNK);
+    w.games.d = cs_h5_table_create(w.file, "games", w.t_game, CS_EF_GAMES_CHUNK);
     char *commit = cs_h5_attr_get_text(p[0].f.file, "git_commit");
     int bad = 0;
     if (w.events.d < 0 || w.standings.d < 0 || w.games.d < 0 || cs_ef_tables_stage(&w, 0, 0) ||
