@@ -18,6 +18,22 @@ expect_error() {
     if [ "$rc" -eq 2 ] && grep -qF -- "$needle" <<<"$err"; then ok; else bad "$what: rc=$rc stderr [$err]"; fi
 }
 
+# same_attrs A B [NAME...]: the files have the same root attributes, each holding the same
+# type and bytes, except the NAMEs (which may differ or be missing).
+same_attrs() {
+    local a=$1 b=$2; shift 2
+    "$py" - "$a" "$b" "$@" <<'EOF'
+import sys, h5py, numpy as np
+a, b = h5py.File(sys.argv[1], "r").attrs, h5py.File(sys.argv[2], "r").attrs
+for n in sorted((set(a) | set(b)) - set(sys.argv[3:])):
+    if n not in a or n not in b:
+        sys.exit(f"attribute {n} is only in one file")
+    x, y = np.asarray(a[n]), np.asarray(b[n])
+    if x.dtype != y.dtype or x.shape != y.shape or x.tobytes() != y.tobytes():
+        sys.exit(f"attribute {n} differs: {a[n]!r} {b[n]!r}")
+EOF
+}
+
 # cli_in_tmp: works in a fresh folder ($tmp), removed when the script exits.
 cli_in_tmp() {
     tmp=$(mktemp -d "/tmp/cs_$(basename "$0" .sh).XXXXXX")
@@ -25,9 +41,10 @@ cli_in_tmp() {
     cd "$tmp" || exit 1
 }
 
-# same_tables A B [TABLE...]: the datasets (default /games) hold the same bytes, and are not
-# empty. The one comparator of run files: tests/cli_run.sh (threads, resume, shards merged) and
-# tests/slurm_cluster.sh (a real cluster's merged shards) both judge with it.
+# same_tables A B [TABLE...]: the datasets (default /games) hold the same type, shape and bytes,
+# and are not empty. The one comparator of run and event files: tests/cli_run.sh (threads,
+# resume, shards merged), tests/cli_event_shard.sh (event shards merged) and
+# tests/slurm_cluster.sh (a real cluster's merged shards) all judge with it.
 same_tables() {
     local a=$1 b=$2; shift 2
     "$py" - "$a" "$b" "$@" <<'EOF'

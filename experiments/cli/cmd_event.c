@@ -12,13 +12,14 @@
 #include "error.h"
 #include "event.h"
 #include "h5io.h"
+#include "runner.h"
 
 static void usage(FILE *out) {
     char formats[128];
     cs_event_format_list(formats, sizeof formats);
     fprintf(out,
             "usage: cribsim event SPEC.yaml -o OUT.h5 [--events N] [--seed S] [--threads T]\n"
-            "                     [--force] [--resume] [--quiet]\n"
+            "                     [--shard K/N] [--force] [--resume] [--quiet]\n"
             "\n"
             "Simulates N independent events of the spec (formats: %s) across threads and\n"
             "writes /events (one row per event), /standings (one row per event and entrant)\n"
@@ -31,6 +32,9 @@ static void usage(FILE *out) {
             "  --events N         events to simulate (default: the spec's, else 1000)\n"
             "  --seed S           seed (default: the spec's, else 1)\n"
             "  --threads T        threads (default: every core)\n"
+            "  --shard K/N        play only part K of N: the K-th of N contiguous ranges of the\n"
+            "                     events (event e's cards depend only on the seed and e, so the\n"
+            "                     N files joined by cribsim merge equal one machine's file)\n"
             "  --force            replace OUT.h5 if it exists\n"
             "  --resume           complete an interrupted file (the same spec and seed)\n"
             "  --quiet            no progress on standard error\n"
@@ -63,6 +67,12 @@ int cs_cmd_event(int argc, char **argv) {
         } else if (cs_args_match(&a, "--seed", 1, &bad)) {
             if (bad || cs_args_u64(&a, "--seed", 0, INT64_MAX, &seed)) return CS_EXIT_USAGE;
             have_seed = 1;
+        } else if (cs_args_match(&a, "--shard", 1, &bad)) {
+            if (bad) return CS_EXIT_USAGE;
+            if (cs_shard_parse(a.value, &o.shard_index, &o.shard_count) != 0) {
+                cs_args_error(&a, "--shard '%s': expected K/N with 1 <= K <= N", a.value);
+                return CS_EXIT_USAGE;
+            }
         } else if (cs_args_match(&a, "--threads", 1, &bad)) {
             if (bad || cs_args_int(&a, "--threads", 1, 256, &threads)) return CS_EXIT_USAGE;
         } else if (cs_args_match(&a, "--interrupt-after", 1, &bad)) { /* for tests */
@@ -118,14 +128,19 @@ int cs_cmd_event(int argc, char **argv) {
         cs_args_error(&a, "%s", err);
         return res.started ? CS_EXIT_FAILURE : CS_EXIT_USAGE;
     }
+    char shard[96] = "";
+    if (res.shard_count > 1)
+        snprintf(shard, sizeof shard, " (shard %d/%d: events %llu to %llu)", res.shard_index,
+                 res.shard_count, (unsigned long long)res.event_begin,
+                 (unsigned long long)res.event_end - 1);
     if (res.already_done)
-        printf("%s: all %llu events were already complete\n", o.output,
-               (unsigned long long)res.events_done);
+        printf("%s: all %llu events%s were already complete\n", o.output,
+               (unsigned long long)res.events_done, shard);
     else
-        printf("%s: %s %llu of %llu events (%llu games) in %.1f s on %d thread%s: %.1f events "
+        printf("%s: %s %llu of %llu events%s (%llu games) in %.1f s on %d thread%s: %.1f events "
                "a second\n",
                o.output, res.interrupted ? "interrupted after" : "wrote",
-               (unsigned long long)res.events_done, (unsigned long long)res.events_requested,
+               (unsigned long long)res.events_done, (unsigned long long)res.events_requested, shard,
                (unsigned long long)res.games, res.seconds, res.threads, res.threads == 1 ? "" : "s",
                res.seconds > 0 ? (double)(res.events_done - res.events_begin) / res.seconds : 0.0);
     if (res.interrupted) { /* as `cribsim run`: an interrupted command did not do its work */

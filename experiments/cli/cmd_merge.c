@@ -1,6 +1,7 @@
 /*
  * cmd_merge.c - `cribsim merge OUT PARTS...`: joins the files of `cribsim run --shard K/N`
- * into one whose /games and /deals equal the single-process run's, row for row.
+ * into one whose /games and /deals equal the single-process run's, row for row; or the files
+ * of `cribsim event --shard K/N` into one whose tables equal one machine's (cs_event_merge).
  *
  * The parts must be the N shards of one experiment (same rules, seats, seed, games, record and
  * duplicate settings), each complete, given in any order. Their rows are copied in shard order
@@ -16,6 +17,7 @@
 #include "cliopts.h"
 #include "commands.h"
 #include "error.h"
+#include "event.h"
 #include "h5io.h"
 #include "progress.h"
 
@@ -25,8 +27,16 @@ static void usage(FILE *out) {
     fprintf(out,
             "usage: cribsim merge OUT PART1 PART2 ... [--force] [--quiet]\n"
             "\n"
-            "Joins the shard files of cribsim run --shard K/N (all N of them, any order) into\n"
-            "OUT, whose tables equal those of the same run in one process.\n");
+            "Joins the shard files of cribsim run --shard K/N, or of cribsim event --shard K/N\n"
+            "(all N of them, each complete, any order; run and event files do not mix) into\n"
+            "OUT, whose tables equal those of the same run or events in one process. Parts of\n"
+            "another experiment (spec, seed, games or events, cribsim version), unfinished,\n"
+            "missing or given twice are refused, naming the part, and nothing is written.\n"
+            "\n"
+            "  --force  replace OUT if it exists\n"
+            "  --quiet  no progress on standard error\n"
+            "\n"
+            "Exit status: 0 merged, 1 failed writing, 2 bad input.\n");
 }
 
 typedef struct {
@@ -144,14 +154,43 @@ int cs_cmd_merge(int argc, char **argv) {
         goto done;
     }
     struct stat out_st, st;
-    int out_exists = stat(out, &out_st) == 0;
+    int out_exists = stat(out, &out_st) == 0, n_events = 0, an_event = -1, a_run = -1;
     for (int k = 0; k < n; k++) {
-        parts[k].path = paths[k + 1];
-        if (out_exists && stat(parts[k].path, &st) == 0 && st.st_dev == out_st.st_dev &&
+        if (out_exists && stat(paths[k + 1], &st) == 0 && st.st_dev == out_st.st_dev &&
             st.st_ino == out_st.st_ino) {
             cs_args_error(&a, "the output %s is also a part", out);
             goto done;
         }
+        if (!cs_event_file_probe(paths[k + 1]))
+            a_run = a_run < 0 ? k : a_run; /* the first of each kind, for the message */
+        else if (n_events++ == 0)
+            an_event = k;
+    }
+    if (n_events > 0 && n_events < n) {
+        cs_args_error(&a,
+                      "%s is an event file and %s is not: merge joins the shards of one run or "
+                      "of one event experiment, not both",
+                      paths[an_event + 1], paths[a_run + 1]);
+        goto done;
+    }
+    if (n_events > 0) {
+        char command_line[CS_H5_TEXT_MAX];
+        cs_args_command_line(argc, argv, command_line, sizeof command_line);
+        uint64_t events, games;
+        int bad_input;
+        if (cs_event_merge(out, paths + 1, n, force, command_line, &events, &games, &bad_input, err,
+                           sizeof err) != 0) {
+            cs_args_error(&a, "%s", err);
+            status = bad_input ? CS_EXIT_USAGE : CS_EXIT_FAILURE;
+            goto done;
+        }
+        printf("merged %d shard%s into %s: %llu events, %llu games\n", n, n == 1 ? "" : "s", out,
+               (unsigned long long)events, (unsigned long long)games);
+        status = CS_EXIT_OK;
+        goto done;
+    }
+    for (int k = 0; k < n; k++) {
+        parts[k].path = paths[k + 1];
         if (cs_h5_open(parts[k].path, &parts[k].m, &parts[k].r, err, sizeof err) != 0) {
             cs_args_error(&a, "%s", err);
             goto done;

@@ -111,7 +111,11 @@ void cs_event_spec_free(cs_event_spec *s);
 typedef struct {
     uint64_t events_begin, events_done; /* events in the file before and after this call */
     uint64_t events_requested;          /* the file's (the spec's, or on --resume the file's) */
-    uint64_t games;                     /* games played by this call */
+    /* the events [event_begin, event_end) of the experiment the file covers (--shard K/N; the
+     * counts above are of that range) */
+    uint64_t event_begin, event_end;
+    int shard_index, shard_count;
+    uint64_t games; /* games played by this call */
     double seconds;
     int threads, interrupted, already_done, started;
 } cs_event_run_result;
@@ -121,6 +125,9 @@ typedef struct {
     int force, resume, quiet;
     int threads;      /* 0: every core */
     int events_given; /* spec->events came from --events (on --resume it must then match) */
+    /* --shard K/N: the file holds the K-th of N contiguous ranges of the experiment's events
+     * (cs_shard_range); 0 when not given (1/1 for a new file, the file's own on --resume) */
+    int shard_index, shard_count;
     const char *command_line;
     uint64_t interrupt_after; /* for tests: stop as if interrupted after this many events */
 } cs_event_options;
@@ -135,6 +142,22 @@ typedef struct {
  */
 int cs_event_run(const cs_event_spec *spec, const cs_event_options *o, cs_event_run_result *res,
                  char *err, size_t err_len);
+
+/*
+ * `cribsim merge` for event files: joins the n shard files of one experiment (`cribsim event
+ * --shard K/N`, every K once, each complete, any order) into out, whose tables hold the same
+ * rows as the file one machine would have written. Nothing is written at out unless the merge
+ * succeeds (a temporary file beside it is renamed). Returns 0, or a negative cs_err with the
+ * message (naming the part) in err; *bad_input says the parts or out were refused (exit status
+ * 2) rather than a write failing (1).
+ */
+int cs_event_merge(const char *out, const char *const *parts, int n, int force,
+                   const char *command_line, uint64_t *events, uint64_t *games, int *bad_input,
+                   char *err, size_t err_len);
+
+/* Whether path is an HDF5 file whose `schema` attribute says it is an event file (0 for
+ * anything else, an unreadable file included: the run file reader reports those). */
+int cs_event_file_probe(const char *path);
 
 /* The formats, for the registry in event.c. */
 extern const cs_event_format cs_event_format_nz;

@@ -1,445 +1,25 @@
 /*
- * eventrun.c - plays many independent events across threads into an event file.
- *
- * The event file (HDF5; all tables chunked, shuffled and deflated, extendible, written in
- * event order):
- *
- *   /events     one row per event: event u64; winner i16 (the entrant ranked first);
- *               games u32 (games played, play-off included); matches u32 (a bracket's
- *               matches, else 0); team_winner i16 (the club that won the team trophy, an
- *               index into the `clubs` attribute, -1 for none); playoff_games u16
- *   /standings  one row per event and entrant, in rank order: event u64; entrant u16 (index
- *               into `entrants`); strategy u16 (index into `strategies`); rank u16 (1 first;
- *               a double-elimination team's partners share it); points f64 (clips for nz,
- *               league points for league (lower is better), matches won for
- *               double-elimination); wins, losses, ties u16 (games); points_for,
- *               points_against i64 (sums of the side's and the best opposing side's final
- *               scores); prize_cents i64 (league place money, else 0)
- *   /games      one row per game played in the events, in the order played: event u64; game
- *               u32 (its number within the event); round u32; table u16 (the table, or the
- *               match in a bracket); entrant i16[4] (the entrant at each seat; -1 no seat; at
- *               or above the field's size, a sitter); first_dealer u8; deals u16; winner i8
- *               (the winning side: a team 0 or 1 with partners, else a seat; -1 a tie);
- *               score i16[4] (each seat's side's final score, -1 no seat); skunk u8[4] (per
- *               loser, by the event's definition: 0 none, 1 skunk, 2 double, 3 triple)
- *
- * Root attributes: schema ("cribsim-events"), schema_version, name, format, spec (the spec's
- * text), rules (the main game's rules as JSON), entrants, entrant_strategy, entrant_club,
- * entrant_nominated, strategies, strategy_models (per strategy, what it plays from beyond its
- * spec: a model file's checksum, checked on --resume), clubs, weeks (league nights per event),
- * seed, events_requested, events_completed (events whose rows are all written), status (running,
- * complete, interrupted, failed), engine_version, git_commit, created_utc, command_line,
- * threads.
+ * eventrun.c - plays many independent events across threads into an event file (its layout,
+ * writing and checks: experiments/io/eventfile.h).
  */
-#include <errno.h>
-#include <hdf5.h>
 #include <omp.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "error.h"
 #include "event.h"
-#include "h5file.h"
-#include "h5io.h"
+#include "eventfile.h"
 #include "runner.h"
 #include "strategy.h"
-
-typedef struct {
-    uint64_t event;
-    int16_t winner;
-    uint32_t games, matches;
-    int16_t team_winner;
-    uint16_t playoff_games;
-} event_row;
-
-typedef struct {
-    uint64_t event;
-    uint16_t entrant, strategy, rank;
-    double points;
-    uint16_t wins, losses, ties;
-    int64_t points_for, points_against, prize_cents;
-} standing_row;
-
-typedef struct {
-    uint64_t event;
-    uint32_t game, round;
-    uint16_t table;
-    int16_t entrant[CS_MAX_PLAYERS];
-    uint8_t first_dealer;
-    uint16_t deals;
-    int8_t winner;
-    int16_t score[CS_MAX_PLAYERS];
-    uint8_t skunk[CS_MAX_PLAYERS];
-} game_row;
-
-/* ---- the file ---- */
-
-/* Rows per chunk of each table (about 128 KB of /events, 540 KB of /standings and 330 KB of
- * /games before compression; each fits HDF5's default 1 MB chunk cache). */
-#define EVENTS_CHUNK    4096
-#define STANDINGS_CHUNK 8192
-#define GAMES_CHUNK     8192
-
-/*
- * One table, written a whole chunk at a time, as the run writer writes its tables: rows are
- * staged in memory and reach HDF5 only as whole chunks (the last, partial one when the file is
- * finished). HDF5 moves a compressed chunk that is rewritten and may give its old space to the
- * next allocation, so a partial chunk a checkpoint pointed to could be overwritten by a later
- * write; whole chunks are written once and never rewritten. A checkpoint then counts only the
- * events whose rows are all in written chunks (durable_events), and a run that dies later (a
- * full disk, a kill) leaves a file valid as of its last checkpoint. Whole chunks are written
- * straight to the disk (table_access), so a failed write is seen at once and the file is left
- * alone from then on (efile_close).
- */
-typedef struct {
-    hid_t d;              /* the dataset */
-    hid_t mtype;          /* its memory type (the efile's) */
-    size_t row_size;      /* of a row in memory */
-    size_t chunk;         /* rows per chunk */
-    unsigned char *stage; /* rows from `written` on, at most a chunk */
-    size_t staged;
-    uint64_t written; /* rows handed to HDF5: whole chunks until the file is finished */
-    uint64_t safe;    /* rows in chunks no later write rewrites */
-} etable;
-
-typedef struct {
-    hid_t file;
-    etable events, standings, games;
-    hid_t t_event, t_standing, t_game; /* memory types */
-    uint64_t entrants;                 /* standings rows an event */
-    /* games rows through each event not yet known durable: cum[i] for event cum_first + i */
-    uint64_t *cum, cum_first;
-    size_t n_cum, cap_cum;
-    int lock;         /* the descriptor holding the file's lock (h5file.h) */
-    int broken;       /* a write failed: the file is left as its last checkpoint made it */
-    char reason[256]; /* why the last write failed */
-} efile;
-
-/* Records why the HDF5 call just made failed (errno, which a failed write leaves set, says it
- * best) and marks the file broken; returns -1. */
-static int write_failed(efile *f) {
-    int e = errno;
-    snprintf(f->reason, sizeof f->reason, "%s", e ? strerror(e) : "HDF5 reported a failure");
-    f->broken = 1;
-    return -1;
-}
-
-static hid_t array_of(hid_t base, hsize_t n) {
-    return H5Tarray_create2(base, 1, &n);
-}
-
-static void make_types(efile *f) {
-    f->t_event = H5Tcreate(H5T_COMPOUND, sizeof(event_row));
-    H5Tinsert(f->t_event, "event", HOFFSET(event_row, event), H5T_NATIVE_UINT64);
-    H5Tinsert(f->t_event, "winner", HOFFSET(event_row, winner), H5T_NATIVE_INT16);
-    H5Tinsert(f->t_event, "games", HOFFSET(event_row, games), H5T_NATIVE_UINT32);
-    H5Tinsert(f->t_event, "matches", HOFFSET(event_row, matches), H5T_NATIVE_UINT32);
-    H5Tinsert(f->t_event, "team_winner", HOFFSET(event_row, team_winner), H5T_NATIVE_INT16);
-    H5Tinsert(f->t_event, "playoff_games", HOFFSET(event_row, playoff_games), H5T_NATIVE_UINT16);
-    f->t_standing = H5Tcreate(H5T_COMPOUND, sizeof(standing_row));
-    H5Tinsert(f->t_standing, "event", HOFFSET(standing_row, event), H5T_NATIVE_UINT64);
-    H5Tinsert(f->t_standing, "entrant", HOFFSET(standing_row, entrant), H5T_NATIVE_UINT16);
-    H5Tinsert(f->t_standing, "strategy", HOFFSET(standing_row, strategy), H5T_NATIVE_UINT16);
-    H5Tinsert(f->t_standing, "rank", HOFFSET(standing_row, rank), H5T_NATIVE_UINT16);
-    H5Tinsert(f->t_standing, "points", HOFFSET(standing_row, points), H5T_NATIVE_DOUBLE);
-    H5Tinsert(f->t_standing, "wins", HOFFSET(standing_row, wins), H5T_NATIVE_UINT16);
-    H5Tinsert(f->t_standing, "losses", HOFFSET(standing_row, losses), H5T_NATIVE_UINT16);
-    H5Tinsert(f->t_standing, "ties", HOFFSET(standing_row, ties), H5T_NATIVE_UINT16);
-    H5Tinsert(f->t_standing, "points_for", HOFFSET(standing_row, points_for), H5T_NATIVE_INT64);
-    H5Tinsert(f->t_standing, "points_against", HOFFSET(standing_row, points_against),
-              H5T_NATIVE_INT64);
-    H5Tinsert(f->t_standing, "prize_cents", HOFFSET(standing_row, prize_cents), H5T_NATIVE_INT64);
-    f->t_game = H5Tcreate(H5T_COMPOUND, sizeof(game_row));
-    hid_t i16x4 = array_of(H5T_NATIVE_INT16, 4), u8x4 = array_of(H5T_NATIVE_UINT8, 4);
-    H5Tinsert(f->t_game, "event", HOFFSET(game_row, event), H5T_NATIVE_UINT64);
-    H5Tinsert(f->t_game, "game", HOFFSET(game_row, game), H5T_NATIVE_UINT32);
-    H5Tinsert(f->t_game, "round", HOFFSET(game_row, round), H5T_NATIVE_UINT32);
-    H5Tinsert(f->t_game, "table", HOFFSET(game_row, table), H5T_NATIVE_UINT16);
-    H5Tinsert(f->t_game, "entrant", HOFFSET(game_row, entrant), i16x4);
-    H5Tinsert(f->t_game, "first_dealer", HOFFSET(game_row, first_dealer), H5T_NATIVE_UINT8);
-    H5Tinsert(f->t_game, "deals", HOFFSET(game_row, deals), H5T_NATIVE_UINT16);
-    H5Tinsert(f->t_game, "winner", HOFFSET(game_row, winner), H5T_NATIVE_INT8);
-    H5Tinsert(f->t_game, "score", HOFFSET(game_row, score), i16x4);
-    H5Tinsert(f->t_game, "skunk", HOFFSET(game_row, skunk), u8x4);
-    H5Tclose(i16x4);
-    H5Tclose(u8x4);
-}
-
-static void close_types(efile *f) {
-    H5Tclose(f->t_event);
-    H5Tclose(f->t_standing);
-    H5Tclose(f->t_game);
-}
-
-/* The tables' access list: no chunk cache, so each whole chunk written goes to the disk in its
- * H5Dwrite (a full disk is reported there, not later inside a flush that would still write the
- * superblock) and nothing is left in memory for a checkpoint to write. Returns -1 on failure. */
-static hid_t table_access(void) {
-    hid_t dapl = H5Pcreate(H5P_DATASET_ACCESS);
-    if (dapl >= 0 && H5Pset_chunk_cache(dapl, 0, 0, 1.0) < 0) {
-        H5Pclose(dapl);
-        return -1;
-    }
-    return dapl;
-}
-
-static hid_t open_table(hid_t file, const char *name) {
-    hid_t dapl = table_access();
-    hid_t d = dapl < 0 ? -1 : H5Dopen2(file, name, dapl);
-    if (dapl >= 0) H5Pclose(dapl);
-    return d;
-}
-
-static hid_t create_table(hid_t file, const char *name, hid_t mtype, hsize_t chunk) {
-    hsize_t dims = 0, max = H5S_UNLIMITED;
-    hid_t space = H5Screate_simple(1, &dims, &max);
-    hid_t dcpl = H5Pcreate(H5P_DATASET_CREATE);
-    hid_t ftype = H5Tcopy(mtype);
-    H5Tpack(ftype);
-    H5Pset_chunk(dcpl, 1, &chunk);
-    H5Pset_shuffle(dcpl);
-    H5Pset_deflate(dcpl, 1);
-    hid_t dapl = table_access();
-    hid_t d = dapl < 0 ? -1 : H5Dcreate2(file, name, ftype, space, H5P_DEFAULT, dcpl, dapl);
-    if (dapl >= 0) H5Pclose(dapl);
-    H5Tclose(ftype);
-    H5Pclose(dcpl);
-    H5Sclose(space);
-    return d;
-}
-
-static uint64_t table_size(const etable *t) {
-    return t->written + t->staged;
-}
-
-/* Hands the staged rows to HDF5 (whole chunks, or the last rows when the file is finished). */
-static int stage_write(efile *f, etable *t) {
-    if (t->staged == 0) return 0;
-    errno = 0;
-    hsize_t start = t->written, count = t->staged, size = t->written + t->staged;
-    if (H5Dset_extent(t->d, &size) < 0) return write_failed(f);
-    hid_t fs = H5Dget_space(t->d);
-    hid_t ms = H5Screate_simple(1, &count, NULL);
-    int rc = fs < 0 || ms < 0 ||
-             H5Sselect_hyperslab(fs, H5S_SELECT_SET, &start, NULL, &count, NULL) < 0 ||
-             H5Dwrite(t->d, t->mtype, ms, fs, H5P_DEFAULT, t->stage) < 0;
-    if (rc) write_failed(f);
-    if (ms >= 0) H5Sclose(ms);
-    if (fs >= 0) H5Sclose(fs);
-    if (rc) return -1;
-    t->written = size;
-    t->safe = size;
-    t->staged = 0;
-    return 0;
-}
-
-/* Appends rows to a table's stage, writing each chunk as it fills. Returns 0 or -1. */
-static int append(efile *f, etable *t, const void *rows, size_t n) {
-    const unsigned char *p = rows;
-    while (n > 0) {
-        size_t k = t->chunk - t->staged < n ? t->chunk - t->staged : n;
-        memcpy(t->stage + t->staged * t->row_size, p, k * t->row_size);
-        t->staged += k;
-        p += k * t->row_size;
-        n -= k;
-        if (t->staged == t->chunk && stage_write(f, t) != 0) return -1;
-    }
-    return 0;
-}
-
-/* Notes the /games rows through the event just appended. Returns 0 or CS_ENOMEM. */
-static int note_event(efile *f) {
-    if (f->n_cum == f->cap_cum) {
-        size_t cap = f->cap_cum ? 2 * f->cap_cum : 1024;
-        uint64_t *p = realloc(f->cum, cap * sizeof *p);
-        if (p == NULL) return CS_ENOMEM;
-        f->cum = p;
-        f->cap_cum = cap;
-    }
-    f->cum[f->n_cum++] = table_size(&f->games);
-    return 0;
-}
-
-/* The events whose rows are all in chunks no later write rewrites; forgets the games counts
- * of those events. */
-static uint64_t durable_events(efile *f) {
-    uint64_t d = f->events.safe, by_standings = f->standings.safe / f->entrants;
-    if (by_standings < d) d = by_standings;
-    size_t k = 0;
-    while (k < f->n_cum && f->cum[k] <= f->games.safe) k++;
-    if (f->cum_first + k < d) d = f->cum_first + k;
-    if (d > f->cum_first) {
-        size_t drop = (size_t)(d - f->cum_first);
-        memmove(f->cum, f->cum + drop, (f->n_cum - drop) * sizeof *f->cum);
-        f->n_cum -= drop;
-        f->cum_first = d;
-    }
-    return d;
-}
-
-/* Sets up a table's stage; rows: the rows the table holds (after a resume), the last partial
- * chunk's read back into the stage so that chunks stay whole. Returns 0 or -1. */
-static int table_stage(etable *t, hid_t mtype, size_t row_size, size_t chunk, uint64_t rows) {
-    t->mtype = mtype;
-    t->row_size = row_size;
-    t->chunk = chunk;
-    t->stage = malloc(chunk * row_size);
-    if (t->stage == NULL) return -1;
-    t->written = rows / chunk * chunk;
-    t->staged = (size_t)(rows - t->written);
-    t->safe = rows; /* the partial chunk is on disk until it is written whole */
-    if (t->staged == 0) return 0;
-    hsize_t start = t->written, count = t->staged;
-    hid_t fs = H5Dget_space(t->d), ms = H5Screate_simple(1, &count, NULL);
-    int rc = fs < 0 || ms < 0 ||
-                     H5Sselect_hyperslab(fs, H5S_SELECT_SET, &start, NULL, &count, NULL) < 0 ||
-                     H5Dread(t->d, mtype, ms, fs, H5P_DEFAULT, t->stage) < 0
-                 ? -1
-                 : 0;
-    if (ms >= 0) H5Sclose(ms);
-    if (fs >= 0) H5Sclose(fs);
-    return rc;
-}
-
-static int tables_stage(efile *f, uint64_t events, uint64_t games) {
-    f->cum_first = events;
-    return table_stage(&f->events, f->t_event, sizeof(event_row), EVENTS_CHUNK, events) ||
-                   table_stage(&f->standings, f->t_standing, sizeof(standing_row), STANDINGS_CHUNK,
-                               events * f->entrants) ||
-                   table_stage(&f->games, f->t_game, sizeof(game_row), GAMES_CHUNK, games)
-               ? -1
-               : 0;
-}
-
-static int put_attr(hid_t loc, const char *name, hid_t ftype, hid_t mtype, hid_t space,
-                    const void *buf) {
-    if (H5Aexists(loc, name) > 0) H5Adelete(loc, name);
-    hid_t a = H5Acreate2(loc, name, ftype, space, H5P_DEFAULT, H5P_DEFAULT);
-    if (a < 0) return -1;
-    int rc = H5Awrite(a, mtype, buf) < 0 ? -1 : 0;
-    H5Aclose(a);
-    return rc;
-}
-
-/* Fixed-length strings (the longest's width), kept in the checksummed attribute message
- * rather than the global heap, as run files keep theirs. */
-static int put_strings(hid_t loc, const char *name, int n, const char *const *s, int scalar) {
-    size_t width = 1;
-    for (int i = 0; i < n; i++)
-        if (strlen(s[i]) + 1 > width) width = strlen(s[i]) + 1;
-    char *buf = calloc(n > 0 ? (size_t)n : 1, width);
-    if (buf == NULL) return -1;
-    for (int i = 0; i < n; i++) memcpy(buf + (size_t)i * width, s[i], strlen(s[i]));
-    hid_t t = H5Tcopy(H5T_C_S1);
-    H5Tset_size(t, width);
-    H5Tset_cset(t, H5T_CSET_UTF8);
-    hsize_t dims = (hsize_t)n;
-    hid_t space = scalar ? H5Screate(H5S_SCALAR) : H5Screate_simple(1, &dims, NULL);
-    int rc = put_attr(loc, name, t, t, space, buf);
-    H5Sclose(space);
-    H5Tclose(t);
-    free(buf);
-    return rc;
-}
-
-static int put_string(hid_t loc, const char *name, const char *s) {
-    return put_strings(loc, name, 1, &s, 1);
-}
-
-static int put_u64(hid_t loc, const char *name, uint64_t v) {
-    hid_t space = H5Screate(H5S_SCALAR);
-    int rc = put_attr(loc, name, H5T_STD_U64LE, H5T_NATIVE_UINT64, space, &v);
-    H5Sclose(space);
-    return rc;
-}
-
-static int put_ints(hid_t loc, const char *name, int n, const int *v) {
-    hsize_t dims = (hsize_t)n;
-    hid_t space = H5Screate_simple(1, &dims, NULL);
-    int rc = put_attr(loc, name, H5T_STD_I32LE, H5T_NATIVE_INT, space, v);
-    H5Sclose(space);
-    return rc;
-}
-
-static int get_u64(hid_t loc, const char *name, uint64_t *v) {
-    if (H5Aexists(loc, name) <= 0) return -1;
-    hid_t a = H5Aopen(loc, name, H5P_DEFAULT);
-    int rc = a < 0 || H5Aread(a, H5T_NATIVE_UINT64, v) < 0 ? -1 : 0;
-    if (a >= 0) H5Aclose(a);
-    return rc;
-}
-
-/* The spec text stored in a file, malloc'd; NULL if absent. */
-static char *get_string(hid_t loc, const char *name) {
-    if (H5Aexists(loc, name) <= 0) return NULL;
-    hid_t a = H5Aopen(loc, name, H5P_DEFAULT);
-    if (a < 0) return NULL;
-    hid_t t = H5Tcopy(H5T_C_S1);
-    H5Tset_size(t, H5T_VARIABLE);
-    H5Tset_cset(t, H5T_CSET_UTF8);
-    char *s = NULL, *out = NULL;
-    hid_t at = H5Aget_type(a), sp = H5Aget_space(a);
-    if (H5Tget_class(at) == H5T_STRING && H5Sget_simple_extent_npoints(sp) == 1) {
-        if (H5Tis_variable_str(at) > 0) {
-            if (H5Aread(a, t, &s) >= 0 && s != NULL) {
-                out = strdup(s);
-                H5free_memory(s);
-            }
-        } else {
-            size_t size = H5Tget_size(at);
-            hid_t ft = H5Tcopy(H5T_C_S1);
-            out = size < (1u << 24) ? calloc(1, size + 1) : NULL;
-            if (out && (H5Tset_size(ft, size + 1) < 0 || H5Tset_cset(ft, H5Tget_cset(at)) < 0 ||
-                        H5Aread(a, ft, out) < 0)) {
-                free(out);
-                out = NULL;
-            }
-            H5Tclose(ft);
-        }
-    }
-    H5Sclose(sp);
-    H5Tclose(at);
-    H5Tclose(t);
-    H5Aclose(a);
-    return out;
-}
-
-/* Element i of a fixed-length string array attribute of n elements, into buf. Returns 0, 1
- * if the attribute is missing, -1 if it is not such an array or cannot be read. */
-static int get_string_at(hid_t loc, const char *name, int i, int n, char *buf, size_t len) {
-    if (H5Aexists(loc, name) <= 0) return 1;
-    hid_t a = H5Aopen(loc, name, H5P_DEFAULT);
-    if (a < 0) return -1;
-    hid_t at = H5Aget_type(a), sp = H5Aget_space(a), mt = H5Tcopy(H5T_C_S1);
-    int rc = -1;
-    size_t size = at >= 0 ? H5Tget_size(at) : 0;
-    if (at >= 0 && sp >= 0 && mt >= 0 && H5Tget_class(at) == H5T_STRING &&
-        H5Tis_variable_str(at) == 0 && H5Sget_simple_extent_npoints(sp) == n && size > 0 &&
-        size < 4096 && H5Tset_size(mt, size + 1) >= 0 && H5Tset_cset(mt, H5Tget_cset(at)) >= 0) {
-        char *all = calloc((size_t)n, size + 1);
-        if (all != NULL && H5Aread(a, mt, all) >= 0) {
-            snprintf(buf, len, "%s", all + (size_t)i * (size + 1));
-            rc = 0;
-        }
-        free(all);
-    }
-    if (mt >= 0) H5Tclose(mt);
-    if (sp >= 0) H5Sclose(sp);
-    if (at >= 0) H5Tclose(at);
-    H5Aclose(a);
-    return rc;
-}
 
 /* What each strategy of the spec plays from beyond its spec (cs_player_identity: a model
  * file's checksum), from a player made for the purpose; outside code (exec:, plugin:) is not
  * started for it and records nothing. Returns 0 or CS_EUNKNOWN. */
-static int strategy_models(const cs_event_spec *spec, char out[][CS_IDENTITY_MAX], char *err,
-                           size_t err_len) {
+int cs_event_strategy_models(const cs_event_spec *spec, char out[][CS_IDENTITY_MAX], char *err,
+                             size_t err_len) {
     for (int s = 0; s < spec->n_strategies; s++) {
         const char *st = spec->strategies[s];
         out[s][0] = '\0';
@@ -456,113 +36,13 @@ static int strategy_models(const cs_event_spec *spec, char out[][CS_IDENTITY_MAX
     return 0;
 }
 
-static int write_static_attrs(efile *f, const cs_event_spec *spec, const char *command_line) {
-    hid_t r = f->file;
-    const cs_field *fl = &spec->field;
-    int rc = 0;
-    const char *names[CS_EVENT_ENTRANTS_MAX], *clubs_of[CS_EVENT_ENTRANTS_MAX];
-    const char *club_list[CS_EVENT_ENTRANTS_MAX];
-    int strat[CS_EVENT_ENTRANTS_MAX], nominated[CS_EVENT_ENTRANTS_MAX], n_clubs = 0;
-    for (int i = 0; i < fl->n; i++) {
-        names[i] = fl->entrant[i].name;
-        clubs_of[i] = fl->entrant[i].club;
-        strat[i] = fl->entrant[i].strategy;
-        nominated[i] = fl->entrant[i].nominated;
-        if (!fl->entrant[i].club[0]) continue;
-        int seen = 0;
-        for (int c = 0; c < n_clubs; c++) seen |= !strcmp(club_list[c], fl->entrant[i].club);
-        if (!seen) club_list[n_clubs++] = fl->entrant[i].club;
-    }
-    const char *specs[CS_EVENT_STRATEGIES_MAX];
-    for (int i = 0; i < spec->n_strategies; i++) specs[i] = spec->strategies[i];
-    char rules[CS_H5_TEXT_MAX];
-    cs_rules_to_json(&spec->rules, rules, sizeof rules);
-    cs_h5_meta prov;
-    memset(&prov, 0, sizeof prov);
-    cs_h5_meta_provenance(&prov);
-    rc |= put_string(r, "schema", "cribsim-events");
-    rc |= put_u64(r, "schema_version", 1);
-    rc |= put_string(r, "name", spec->name);
-    rc |= put_string(r, "format", spec->format->name);
-    rc |= put_string(r, "spec", spec->text ? spec->text : "");
-    rc |= put_string(r, "rules", rules);
-    rc |= put_strings(r, "entrants", fl->n, names, 0);
-    rc |= put_ints(r, "entrant_strategy", fl->n, strat);
-    rc |= put_strings(r, "entrant_club", fl->n, clubs_of, 0);
-    rc |= put_ints(r, "entrant_nominated", fl->n, nominated);
-    rc |= put_strings(r, "strategies", spec->n_strategies, specs, 0);
-    char models[CS_EVENT_STRATEGIES_MAX][CS_IDENTITY_MAX];
-    const char *model_list[CS_EVENT_STRATEGIES_MAX];
-    char why[512];
-    rc |= strategy_models(spec, models, why, sizeof why) != 0;
-    for (int i = 0; i < spec->n_strategies; i++) model_list[i] = models[i];
-    rc |= put_strings(r, "strategy_models", spec->n_strategies, model_list, 0);
-    if (n_clubs) rc |= put_strings(r, "clubs", n_clubs, club_list, 0);
-    rc |= put_u64(r, "weeks",
-                  spec->format->id == CS_EVENT_FORMAT_LEAGUE ? (uint64_t)spec->params.weeks : 1);
-    rc |= put_u64(r, "seed", spec->seed);
-    rc |= put_u64(r, "events_requested", spec->events);
-    rc |= put_string(r, "engine_version", prov.engine_version);
-    rc |= put_string(r, "git_commit", prov.git_commit);
-    rc |= put_string(r, "created_utc", prov.created_utc);
-    rc |= put_string(r, "rng", prov.rng);
-    rc |= put_string(r, "command_line", command_line ? command_line : "");
-    return rc;
-}
-
-/*
- * A checkpoint: the rows handed to HDF5 reach the disk first, and only then the count of
- * complete events that points at them, so the count never names rows the disk lacks. It counts
- * the durable events (see etable); with final, the last partial chunks are written first and
- * every event appended counts. After a
- * failure (the disk full) the file is broken and nothing more is written: it stays as the last
- * checkpoint left it, status not complete, and --resume continues from there. Returns 0 or -1
- * (the reason in f->reason).
- */
-static int write_progress(efile *f, int final, const char *status, int threads) {
-    if (f->broken) return -1;
-    if (final &&
-        (stage_write(f, &f->events) || stage_write(f, &f->standings) || stage_write(f, &f->games)))
-        return -1;
-    uint64_t completed = final ? table_size(&f->events) : durable_events(f);
-    errno = 0;
-    if (H5Fflush(f->file, H5F_SCOPE_GLOBAL) < 0) return write_failed(f);
-    if (put_u64(f->file, "events_completed", completed) || put_string(f->file, "status", status) ||
-        put_u64(f->file, "threads", (uint64_t)threads) || H5Fflush(f->file, H5F_SCOPE_GLOBAL) < 0)
-        return write_failed(f);
-    return 0;
-}
-
-/* Closes the file and releases its lock; a broken file's HDF5 handles are abandoned unclosed
- * (closing would flush metadata describing rows that never reached the disk). Returns 0 or
- * -1 (closing failed). */
-static int efile_close(efile *f) {
-    int abandon = f->broken;
-    etable *tables[3] = {&f->events, &f->standings, &f->games};
-    for (int i = 0; i < 3; i++) {
-        if (!abandon && tables[i]->d >= 0) H5Dclose(tables[i]->d);
-        free(tables[i]->stage);
-        tables[i]->stage = NULL;
-    }
-    free(f->cum);
-    f->cum = NULL;
-    errno = 0;
-    cs_h5_file hf = {f->file, f->lock};
-    int rc = cs_h5_file_close(&hf, abandon);
-    if (rc != 0) write_failed(f);
-    f->file = -1;
-    f->lock = -1;
-    close_types(f);
-    return rc;
-}
-
 /* ---- playing ---- */
 
 typedef struct {
-    event_row event;
-    standing_row standing[CS_EVENT_ENTRANTS_MAX];
+    cs_ef_event_row event;
+    cs_ef_standing_row standing[CS_EVENT_ENTRANTS_MAX];
     int n_standings;
-    game_row *games;
+    cs_ef_game_row *games;
     size_t n_games, cap_games;
     int err;
     char msg[1024];
@@ -653,12 +133,12 @@ static int play_event(const cs_event_spec *spec, worker *w, uint64_t e, event_ou
             fmt->record(w->state, i, &res);
             if (out->n_games == out->cap_games) {
                 size_t cap = out->cap_games ? 2 * out->cap_games : 64;
-                game_row *p = realloc(out->games, cap * sizeof *p);
+                cs_ef_game_row *p = realloc(out->games, cap * sizeof *p);
                 if (p == NULL) return out->err = CS_ENOMEM;
                 out->games = p;
                 out->cap_games = cap;
             }
-            game_row *row = &out->games[out->n_games++];
+            cs_ef_game_row *row = &out->games[out->n_games++];
             memset(row, 0, sizeof *row);
             row->event = e;
             row->game = k;
@@ -680,7 +160,7 @@ static int play_event(const cs_event_spec *spec, worker *w, uint64_t e, event_ou
     out->n_standings = spec->field.n;
     for (int i = 0; i < spec->field.n; i++) {
         const cs_standing *s = &w->rows[i];
-        standing_row *r = &out->standing[i];
+        cs_ef_standing_row *r = &out->standing[i];
         r->event = e;
         r->entrant = (uint16_t)s->entrant;
         r->strategy = (uint16_t)spec->field.entrant[s->entrant].strategy;
@@ -702,302 +182,43 @@ static int play_event(const cs_event_spec *spec, worker *w, uint64_t e, event_ou
     return 0;
 }
 
-/* ---- opening ---- */
-
-static int open_new(efile *f, const cs_event_spec *spec, const cs_event_options *o, char *err,
-                    size_t err_len) {
-    struct stat st;
-    if (!o->force && stat(o->output, &st) == 0) {
-        snprintf(err, err_len, "%s exists (use --force to replace it, or --resume to complete it)",
-                 o->output);
-        return CS_ECONFIG;
-    }
-    /* Locked before anything is truncated: a file another cribsim writes is left alone. */
-    cs_h5_file hf;
-    int rc = cs_h5_file_create(o->output, o->force, &hf, err, err_len);
-    if (rc != 0) return rc;
-    f->file = hf.file;
-    f->lock = hf.lock;
-    f->events.d = create_table(f->file, "events", f->t_event, EVENTS_CHUNK);
-    f->standings.d = create_table(f->file, "standings", f->t_standing, STANDINGS_CHUNK);
-    f->games.d = create_table(f->file, "games", f->t_game, GAMES_CHUNK);
-    if (f->events.d < 0 || f->standings.d < 0 || f->games.d < 0 || tables_stage(f, 0, 0) ||
-        write_static_attrs(f, spec, o->command_line) != 0 || write_progress(f, 1, "running", 1)) {
-        snprintf(err, err_len, "cannot write %s: %s", o->output,
-                 f->reason[0] ? f->reason : "HDF5 reported a failure");
-        unlink(o->output); /* half made, and still ours (locked): as the run writer does */
-        f->broken = 1;
-        return CS_EIO;
-    }
-    return 0;
-}
-
-/* Reads rows [first, first + count) of a table into rows. Returns 0 or -1. */
-static int read_rows(hid_t d, hid_t mtype, uint64_t first, size_t count, void *rows) {
-    hsize_t start = first, n = count;
-    hid_t fs = H5Dget_space(d), ms = H5Screate_simple(1, &n, NULL);
-    int rc = fs < 0 || ms < 0 ||
-                     H5Sselect_hyperslab(fs, H5S_SELECT_SET, &start, NULL, &n, NULL) < 0 ||
-                     H5Dread(d, mtype, ms, fs, H5P_DEFAULT, rows) < 0
-                 ? -1
-                 : 0;
-    if (ms >= 0) H5Sclose(ms);
-    if (fs >= 0) H5Sclose(fs);
-    return rc;
-}
-
-static uint64_t table_rows(hid_t d) {
-    hsize_t rows = 0;
-    hid_t s = H5Dget_space(d);
-    if (s >= 0) {
-        H5Sget_simple_extent_dims(s, &rows, NULL);
-        H5Sclose(s);
-    }
-    return rows;
-}
-
-#define CHECK_ROWS 4096 /* rows read at a time while checking a file to resume */
-
-/*
- * Checks the rows of the first `completed` events of a file to resume, and sums their games:
- * /events row i is event i and played at most CS_EVENT_GAMES_MAX games, /standings holds each
- * event's field.n rows (event, entrant and rank in range), and /games holds every game those
- * rows count, the last of them belonging to the last complete event. A forged or damaged
- * count is refused here, before any table is resized. Returns 0 or CS_ECONFIG / CS_EIO / CS_ENOMEM.
- */
-static int check_complete(efile *f, const cs_event_spec *spec, uint64_t completed, uint64_t *games,
-                          char *err, size_t err_len, const char *path) {
-    const uint64_t n = (uint64_t)spec->field.n;
-    uint64_t st_rows = table_rows(f->standings.d), game_rows = table_rows(f->games.d);
-    if (completed > UINT64_MAX / n || completed * n > st_rows) {
-        snprintf(err, err_len,
-                 "%s says %llu events are complete but /standings holds %llu rows (%llu "
-                 "entrants an event): refused",
-                 path, (unsigned long long)completed, (unsigned long long)st_rows,
-                 (unsigned long long)n);
-        return CS_ECONFIG;
-    }
-    event_row *ev = malloc(sizeof *ev * CHECK_ROWS);
-    standing_row *st = malloc(sizeof *st * CHECK_ROWS);
-    int rc = ev == NULL || st == NULL ? CS_ENOMEM : 0;
-    uint64_t sum = 0;
-    for (uint64_t a = 0; rc == 0 && a < completed; a += CHECK_ROWS) {
-        size_t count = completed - a < CHECK_ROWS ? (size_t)(completed - a) : CHECK_ROWS;
-        if (read_rows(f->events.d, f->t_event, a, count, ev) != 0) {
-            snprintf(err, err_len, "%s: /events cannot be read (truncated or damaged?)", path);
-            rc = CS_EIO;
-        }
-        for (size_t i = 0; rc == 0 && i < count; i++) {
-            if (ev[i].event != a + i || ev[i].games > CS_EVENT_GAMES_MAX) {
-                snprintf(err, err_len,
-                         "%s: /events row %llu says event %llu with %lu games; a complete "
-                         "event's row is its own number with at most %d games: refused",
-                         path, (unsigned long long)(a + i), (unsigned long long)ev[i].event,
-                         (unsigned long)ev[i].games, CS_EVENT_GAMES_MAX);
-                rc = CS_ECONFIG;
-            }
-            sum += ev[i].games;
-        }
-    }
-    for (uint64_t a = 0; rc == 0 && a < completed * n; a += CHECK_ROWS) {
-        size_t count = completed * n - a < CHECK_ROWS ? (size_t)(completed * n - a) : CHECK_ROWS;
-        if (read_rows(f->standings.d, f->t_standing, a, count, st) != 0) {
-            snprintf(err, err_len, "%s: /standings cannot be read (truncated or damaged?)", path);
-            rc = CS_EIO;
-        }
-        for (size_t i = 0; rc == 0 && i < count; i++) {
-            uint64_t row = a + i;
-            if (st[i].event != row / n || st[i].entrant >= n || st[i].rank < 1 || st[i].rank > n) {
-                snprintf(err, err_len,
-                         "%s: /standings row %llu (event %llu, entrant %u, rank %u) does not "
-                         "belong to complete event %llu: refused",
-                         path, (unsigned long long)row, (unsigned long long)st[i].event,
-                         (unsigned)st[i].entrant, (unsigned)st[i].rank,
-                         (unsigned long long)(row / n));
-                rc = CS_ECONFIG;
-            }
-        }
-    }
-    if (rc == 0 && sum > game_rows) {
-        snprintf(err, err_len,
-                 "%s: its complete events count %llu games but /games holds %llu rows: refused",
-                 path, (unsigned long long)sum, (unsigned long long)game_rows);
-        rc = CS_ECONFIG;
-    }
-    if (rc == 0 && sum > 0) {
-        game_row last;
-        if (read_rows(f->games.d, f->t_game, sum - 1, 1, &last) != 0) {
-            snprintf(err, err_len, "%s: /games cannot be read (truncated or damaged?)", path);
-            rc = CS_EIO;
-        } else if (last.event != completed - 1) {
-            snprintf(err, err_len,
-                     "%s: /games row %llu belongs to event %llu, not to the last complete "
-                     "event %llu: refused",
-                     path, (unsigned long long)(sum - 1), (unsigned long long)last.event,
-                     (unsigned long long)(completed - 1));
-            rc = CS_ECONFIG;
-        }
-    }
-    free(ev);
-    free(st);
-    if (rc == CS_ENOMEM) snprintf(err, err_len, "out of memory");
-    *games = sum;
-    return rc;
-}
-
-/* --resume: the file was written by this engine version, and each strategy plays from the same
- * data (a model file replaced since would mix two models' events in one file). Files written
- * before `strategy_models` existed are not checked for it. Returns 0 or CS_ECONFIG. */
-static int same_models(efile *f, const cs_event_spec *spec, const char *path, char *err,
-                       size_t err_len) {
-    cs_h5_meta now;
-    memset(&now, 0, sizeof now);
-    cs_h5_meta_provenance(&now);
-    char *version = get_string(f->file, "engine_version");
-    int other = version != NULL && version[0] && strcmp(version, now.engine_version) != 0;
-    if (other)
-        snprintf(err, err_len,
-                 "%s was written by cribsim %s; this is cribsim %s, whose games may differ: "
-                 "finish it with cribsim %s or start a new file",
-                 path, version, now.engine_version, version);
-    free(version);
-    if (other) return CS_ECONFIG;
-    char models[CS_EVENT_STRATEGIES_MAX][CS_IDENTITY_MAX];
-    int rc = strategy_models(spec, models, err, err_len);
-    if (rc != 0) return rc;
-    for (int s = 0; s < spec->n_strategies; s++) {
-        char was[CS_IDENTITY_MAX] = "";
-        int got = get_string_at(f->file, "strategy_models", s, spec->n_strategies, was, sizeof was);
-        if (got == 1) return 0;
-        if (got < 0) {
-            snprintf(err, err_len, "%s: attribute 'strategy_models' is unreadable: refused", path);
-            return CS_ECONFIG;
-        }
-        if (strcmp(was, models[s]) != 0) {
-            snprintf(err, err_len,
-                     "%s: strategy '%.200s' played from %s; it now plays from %s (the model "
-                     "file changed since): refused, the file would mix two models' events",
-                     path, spec->strategies[s], was[0] ? was : "nothing",
-                     models[s][0] ? models[s] : "nothing");
-            return CS_ECONFIG;
-        }
-    }
-    return 0;
-}
-
-/*
- * Reopens a file to complete it: the same spec text and seed, counts that agree with the
- * tables (check_complete), rows cut back to whole events. *target gets the events the file was
- * started for (events_requested); an --events that differs is refused.
- */
-static int open_resume(efile *f, const cs_event_spec *spec, const cs_event_options *o,
-                       uint64_t *done, uint64_t *target, char *err, size_t err_len) {
-    const char *path = o->output;
-    cs_h5_file hf;
-    int rc = cs_h5_file_open_rw(path, &hf, err, err_len);
-    if (rc != 0) return rc;
-    f->file = hf.file;
-    f->lock = hf.lock;
-    char *text = get_string(f->file, "spec");
-    uint64_t seed = 0, completed = 0, requested = 0;
-    int same = text && spec->text && strcmp(text, spec->text) == 0;
-    free(text);
-    if (!same || get_u64(f->file, "seed", &seed) || seed != spec->seed ||
-        get_u64(f->file, "events_completed", &completed) ||
-        get_u64(f->file, "events_requested", &requested)) {
-        snprintf(err, err_len,
-                 "%s was not written by this event spec and seed (or is not an event file): "
-                 "give the same spec and --seed to resume it",
-                 path);
-        return CS_ECONFIG;
-    }
-    rc = same_models(f, spec, path, err, err_len);
-    if (rc != 0) return rc;
-    if (requested == 0 || requested > CS_EVENT_EVENTS_MAX) {
-        snprintf(err, err_len, "%s asks for %llu events (1 to %llu may be asked): refused", path,
-                 (unsigned long long)requested, (unsigned long long)CS_EVENT_EVENTS_MAX);
-        return CS_ECONFIG;
-    }
-    if (o->events_given && spec->events != requested) {
-        snprintf(err, err_len,
-                 "%s was started for %llu events, not %llu: leave out --events to complete it",
-                 path, (unsigned long long)requested, (unsigned long long)spec->events);
-        return CS_ECONFIG;
-    }
-    f->events.d = open_table(f->file, "events");
-    f->standings.d = open_table(f->file, "standings");
-    f->games.d = open_table(f->file, "games");
-    if (f->events.d < 0 || f->standings.d < 0 || f->games.d < 0) {
-        snprintf(err, err_len, "%s lacks /events, /standings or /games", path);
-        return CS_ECONFIG;
-    }
-    uint64_t rows = table_rows(f->events.d);
-    if (completed > rows || completed > requested) {
-        snprintf(err, err_len,
-                 "%s says %llu events are complete but holds %llu and asks for %llu: refused", path,
-                 (unsigned long long)completed, (unsigned long long)rows,
-                 (unsigned long long)requested);
-        return CS_ECONFIG;
-    }
-    uint64_t games = 0;
-    rc = check_complete(f, spec, completed, &games, err, err_len, path);
-    if (rc != 0) return rc;
-    hsize_t size = completed;
-    hsize_t n_st = completed * (uint64_t)spec->field.n;
-    if (H5Dset_extent(f->events.d, &size) < 0 || H5Dset_extent(f->standings.d, &n_st) < 0 ||
-        H5Dset_extent(f->games.d, (hsize_t[]){games}) < 0 ||
-        tables_stage(f, completed, games) != 0) {
-        snprintf(err, err_len, "%s: cannot cut the tables back to %llu events", path,
-                 (unsigned long long)completed);
-        return CS_EIO;
-    }
-    *done = completed;
-    *target = requested;
-    return 0;
-}
-
 static double now_seconds(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-/* The message for a write that failed, naming the file and the system's reason. */
-static void write_error(const efile *f, const char *path, char *err, size_t err_len) {
-    snprintf(err, err_len,
-             "cannot write to %s: %s; the file keeps the events of its last checkpoint "
-             "(events_completed), continue it with --resume once the cause is fixed",
-             path, f->reason[0] ? f->reason : "HDF5 reported a failure");
-}
-
 int cs_event_run(const cs_event_spec *spec, const cs_event_options *o, cs_event_run_result *res,
                  char *err, size_t err_len) {
     memset(res, 0, sizeof *res);
-    cs_h5_library_init();
-    efile f;
+    cs_ef_file f;
     memset(&f, 0, sizeof f);
     f.file = f.events.d = f.standings.d = f.games.d = -1;
     f.lock = -1;
     f.entrants = (uint64_t)spec->field.n;
-    make_types(&f);
+    cs_ef_make_types(&f);
     uint64_t begin = 0, target = spec->events;
-    int rc = o->resume ? open_resume(&f, spec, o, &begin, &target, err, err_len)
-                       : open_new(&f, spec, o, err, err_len);
+    int rc = o->resume ? cs_ef_open_resume(&f, spec, o, &begin, &target, err, err_len)
+                       : cs_ef_open_new(&f, spec, o, &target, err, err_len);
     if (rc != 0) {
-        efile_close(&f);
+        cs_ef_close(&f);
         return rc;
     }
     res->events_begin = begin;
     res->events_requested = target;
+    res->event_begin = f.first;
+    res->event_end = f.first + target;
+    res->shard_index = f.shard_index;
+    res->shard_count = f.shard_count;
     if (begin >= target) {
         res->already_done = 1;
         res->events_done = begin;
-        if (write_progress(&f, 1, "complete", 0) != 0) {
-            write_error(&f, o->output, err, err_len);
+        if (cs_ef_write_progress(&f, 1, "complete", 0) != 0) {
+            cs_ef_write_error(&f, o->output, err, err_len);
             rc = CS_EIO;
         }
-        if (efile_close(&f) != 0 && rc == 0) {
-            write_error(&f, o->output, err, err_len);
+        if (cs_ef_close(&f) != 0 && rc == 0) {
+            cs_ef_write_error(&f, o->output, err, err_len);
             rc = CS_EIO;
         }
         res->started = rc != 0;
@@ -1011,7 +232,7 @@ int cs_event_run(const cs_event_spec *spec, const cs_event_options *o, cs_event_
     if (workers == NULL || outs == NULL) {
         free(workers);
         free(outs);
-        efile_close(&f);
+        cs_ef_close(&f);
         snprintf(err, err_len, "out of memory");
         return CS_ENOMEM;
     }
@@ -1040,7 +261,7 @@ int cs_event_run(const cs_event_spec *spec, const cs_event_options *o, cs_event_
             nb = (size_t)(o->interrupt_after - written_since);
 #pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
         for (size_t i = 0; i < nb; i++)
-            play_event(spec, &workers[omp_get_thread_num()], e + i, &outs[i]);
+            play_event(spec, &workers[omp_get_thread_num()], f.first + e + i, &outs[i]);
         res->started = 1;
         for (size_t i = 0; i < nb; i++) {
             event_out *x = &outs[i];
@@ -1056,15 +277,15 @@ int cs_event_run(const cs_event_spec *spec, const cs_event_options *o, cs_event_
                 status = "failed";
                 break;
             }
-            if (note_event(&f) != 0) {
+            if (cs_ef_note_event(&f) != 0) {
                 snprintf(err, err_len, "out of memory");
                 rc = CS_ENOMEM;
                 break;
             }
-            if (append(&f, &f.events, &x->event, 1) ||
-                append(&f, &f.standings, x->standing, (size_t)x->n_standings) ||
-                append(&f, &f.games, x->games, x->n_games)) {
-                write_error(&f, o->output, err, err_len);
+            if (cs_ef_append(&f, &f.events, &x->event, 1) ||
+                cs_ef_append(&f, &f.standings, x->standing, (size_t)x->n_standings) ||
+                cs_ef_append(&f, &f.games, x->games, x->n_games)) {
+                cs_ef_write_error(&f, o->output, err, err_len);
                 rc = CS_EIO;
                 break;
             }
@@ -1074,8 +295,8 @@ int cs_event_run(const cs_event_spec *spec, const cs_event_options *o, cs_event_
         }
         double t = now_seconds();
         if (rc == 0 && t - last_progress >= 2.0) {
-            if (write_progress(&f, 0, "running", threads) != 0) {
-                write_error(&f, o->output, err, err_len);
+            if (cs_ef_write_progress(&f, 0, "running", threads) != 0) {
+                cs_ef_write_error(&f, o->output, err, err_len);
                 rc = CS_EIO;
                 break;
             }
@@ -1091,8 +312,8 @@ int cs_event_run(const cs_event_spec *spec, const cs_event_options *o, cs_event_
     res->seconds = now_seconds() - start;
     res->events_done = e;
     /* A broken file is not touched again: it keeps its last checkpoint, status not complete. */
-    if (!f.broken && write_progress(&f, 1, status, threads) != 0 && rc == 0) {
-        write_error(&f, o->output, err, err_len);
+    if (!f.broken && cs_ef_write_progress(&f, 1, status, threads) != 0 && rc == 0) {
+        cs_ef_write_error(&f, o->output, err, err_len);
         rc = CS_EIO;
     }
     for (int t = 0; t < threads; t++) worker_free(&workers[t], spec->n_strategies);
@@ -1100,8 +321,8 @@ int cs_event_run(const cs_event_spec *spec, const cs_event_options *o, cs_event_
     for (size_t i = 0; i < batch; i++) free(outs[i].games);
     free(workers);
     free(outs);
-    if (efile_close(&f) != 0 && rc == 0) {
-        write_error(&f, o->output, err, err_len);
+    if (cs_ef_close(&f) != 0 && rc == 0) {
+        cs_ef_write_error(&f, o->output, err, err_len);
         rc = CS_EIO;
     }
     if (f.broken) res->started = 1; /* a failure while writing, not bad input */

@@ -87,6 +87,32 @@ int cs_h5_file_create(const char *path, int force, cs_h5_file *out, char *err, s
     return 0;
 }
 
+int cs_h5_file_hold(const char *path, int force, int *fd, char *err, size_t err_len) {
+    *fd = -1;
+    struct stat st;
+    if (stat(path, &st) != 0) return 0;
+    if (S_ISDIR(st.st_mode)) {
+        snprintf(err, err_len, "%s is a directory, not an output file", path);
+        return CS_ECONFIG;
+    }
+    if (!force) {
+        snprintf(err, err_len, "%s exists; use --force to overwrite it", path);
+        return CS_ECONFIG;
+    }
+    int f = open(path, O_RDWR | O_CLOEXEC);
+    if (f < 0) {
+        snprintf(err, err_len, "cannot open %s: %s", path, strerror(errno));
+        return CS_EIO;
+    }
+    int rc = take_lock(f, path, err, err_len);
+    if (rc != 0) {
+        close(f);
+        return rc;
+    }
+    *fd = f;
+    return 0;
+}
+
 /* Whether the file at fd starts with HDF5's signature (at offset 0, where cribsim writes it). */
 static int has_signature(int fd) {
     static const unsigned char sig[8] = {0x89, 'H', 'D', 'F', '\r', '\n', 0x1a, '\n'};

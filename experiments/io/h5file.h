@@ -47,6 +47,12 @@ int cs_h5_file_create(const char *path, int force, cs_h5_file *out, char *err, s
  * writable, held by another process, not HDF5) with the message naming the path. */
 int cs_h5_file_open_rw(const char *path, cs_h5_file *out, char *err, size_t err_len);
 
+/* Before a file is put in place of path by renaming (a merge): refuses a directory, an
+ * existing path without force (CS_ECONFIG) and a path another process holds (CS_EIO), and
+ * otherwise locks an existing path until *fd is closed (-1 when there is none), so no writer
+ * starts on it meanwhile. The message names the path. */
+int cs_h5_file_hold(const char *path, int force, int *fd, char *err, size_t err_len);
+
 /* Closes the HDF5 file (unless abandon: after a failed write its handles are left unclosed so
  * nothing more reaches the disk), then releases the lock. Returns 0 or -1 (closing failed). */
 int cs_h5_file_close(cs_h5_file *f, int abandon);
