@@ -17,9 +17,17 @@
 # parts, naming them (and replaces a merged file left by an earlier submission: it is made from
 # the parts alone). The last line printed names both jobs: "shard job ID ... merge job ID ...".
 #
+# Events: with EVENT_SPEC=FILE (an event spec, docs/events.md) the shards play `cribsim event
+# FILE --events EVENTS --shard K/N` instead (each shard a contiguous range of the events), and
+# the merge joins them into the file one machine writes; SEATS, RULES and GAMES are not used.
+#
+#     EVENT_SPEC=experiments/specs/events/nz-tournament.yaml EVENTS=100000 SHARDS=32 \
+#         bash experiments/slurm_example.sh
+#
 # tests/slurm_cluster.sh runs this script on a real one-node Slurm cluster it starts (the merged
 # file equals the one-machine run, also after a shard is cancelled mid-run and resubmitted with
-# ARRAY); tests/cli_run.sh runs it with a stand-in sbatch that plays the jobs locally.
+# ARRAY, and the merged events equal one machine's event file); tests/cli_run.sh runs it with a
+# stand-in sbatch that plays the jobs locally.
 set -euo pipefail
 
 SHARDS=${SHARDS:-16}
@@ -31,8 +39,16 @@ OUT=${OUT:-$PWD/slurm-run}          # shard files and the merged file go here
 CRIBSIM=${CRIBSIM:-$(command -v cribsim || echo "$PWD/build/cribsim")}
 CPUS=${CPUS:-8}                     # threads per shard
 ARRAY=${ARRAY:-1-$SHARDS}           # the shards (array indices) to submit: all, or e.g. 2,5
+EVENT_SPEC=${EVENT_SPEC:-}          # an event spec: the shards play events, not games
+EVENTS=${EVENTS:-10000}             # events in the whole experiment (with EVENT_SPEC)
 
 mkdir -p "$OUT/logs"
+if [ -n "$EVENT_SPEC" ]; then
+    [ -r "$EVENT_SPEC" ] || { echo "slurm_example.sh: cannot read EVENT_SPEC $EVENT_SPEC" >&2; exit 2; }
+    play="event '$(realpath "$EVENT_SPEC")' --events '$EVENTS'"
+else
+    play="run --rules '$RULES' --seats '$SEATS' --duplicate --games '$GAMES'"
+fi
 
 shard_job=$(sbatch --parsable \
     --job-name=cribsim-shard \
@@ -44,9 +60,8 @@ shard_job=$(sbatch --parsable \
         part='$OUT'/part-\$SLURM_ARRAY_TASK_ID.h5
         resume=''
         [ -e \"\$part\" ] && resume=--resume
-        exec '$CRIBSIM' run --rules '$RULES' --seats '$SEATS' --duplicate --games '$GAMES' \
-            --seed '$SEED' --shard \$SLURM_ARRAY_TASK_ID/$SHARDS --threads \$SLURM_CPUS_PER_TASK \
-            --quiet -o \"\$part\" \$resume
+        exec '$CRIBSIM' $play --seed '$SEED' --shard \$SLURM_ARRAY_TASK_ID/$SHARDS \
+            --threads \$SLURM_CPUS_PER_TASK --quiet -o \"\$part\" \$resume
     ")
 
 merge_job=$(sbatch --parsable \

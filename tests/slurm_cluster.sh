@@ -18,6 +18,8 @@
 #   4. submits a longer experiment, cancels one shard while it runs (scancel), checks its part
 #      is left unfinished, resubmits that shard alone (ARRAY=2) with a new merge, and checks the
 #      resumed result still equals the one-machine run;
+#   4b. submits the example's events mode (three shards of a tournament day's events) and
+#      checks that the merged event file equals one machine's, table for table;
 #   5. starts a Dask scheduler and two `dask worker` processes as Slurm jobs, and checks with
 #      tests/dask_cluster.py that the shard analysis of that resumed run, done on the workers,
 #      gives the merged file's summary, strategy table and match tables exactly;
@@ -365,6 +367,24 @@ reference_done cancel_ref
 same_tables "$t/jobs/cancel/merged.h5" "$t/cancel_ref.h5" games ||
     die "after a cancelled and resubmitted shard the merged file differs from the one-machine run"
 say "cancel: shard 2 resumed from $done2 games; the merged file equals the one-machine run"
+
+# --- 4b. events sharded -------------------------------------------------------------------------
+# The example's events mode: three shards of a New Zealand tournament day's events and their
+# merge, against one machine's event file, every table (events, standings, games) byte-equal.
+event_spec=$src/experiments/specs/events/nz-tournament.yaml events=300
+"$cs" event "$event_spec" --events "$events" --seed "$seed" -o "$t/events_ref.h5" --quiet \
+    >/dev/null 2>"$t/log/events_ref.err" || die "the one-machine event run failed: $(cat "$t/log/events_ref.err")"
+submit events 3 0 EVENT_SPEC="$event_spec" EVENTS="$events"
+wait_for "the shards of 'events' to finish" 90 finished "$shard_job"
+expect_states "shards of 'events'" "$shard_job" COMPLETED
+wait_for "the merge of 'events' to finish" 60 finished "$merge_job"
+expect_states "merge of 'events'" "$merge_job" COMPLETED
+[ "$(states "$shard_job" | wc -l)" = 3 ] || die "'events' ran $(states "$shard_job" | wc -l) shards, not 3"
+same_tables "$t/jobs/events/merged.h5" "$t/events_ref.h5" events standings games ||
+    die "the cluster's merged events differ from the one-machine event file"
+[ "$(attr "$t/jobs/events/merged.h5" events_completed)" = "$events" ] ||
+    die "merged events_completed is not $events"
+say "events: the merged file of 3 event shards equals the one-machine event file"
 
 # --- 5. the shard analysis on Dask, its workers Slurm jobs -------------------------------------
 # A Dask scheduler started here (a daemon, stopped by pid like the others) and two `dask
