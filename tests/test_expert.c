@@ -511,6 +511,125 @@ static void test_endgame_credits_his_heels_to_the_dealer(void) {
     cs_endgame_free(&g);
 }
 
+/* ---- board play in the pegging (pegboard=N) ---- */
+
+/*
+ * `spec` deciding at `seat` (1 deals) in the first series of the play: it kept kept[4] and laid
+ * away tossed[2], the starter is cut, and plays[] were laid alternately from the pone (seat 0),
+ * none a go. The pone is at `pone`, the dealer at `dealer`.
+ */
+static cs_card board_decides(const char *spec, int seat, const char *kept_text[4],
+                             const char *tossed_text[2], const char *starter_text,
+                             const char *plays_text[], int n_plays, int pone, int dealer) {
+    cs_rules rules;
+    cs_rules_preset(CS_PRESET_TWO, &rules);
+    cs_card kept[4], tossed[2], plays[8], hand[4], starter;
+    int bad, n_hand = 0, count = 0, left[2] = {4, 4}, score[2] = {pone, dealer};
+    uint8_t seats[8];
+    CU_ASSERT_EQUAL_FATAL(cs_cards_parse(4, kept_text, kept, &bad), CS_OK);
+    CU_ASSERT_EQUAL_FATAL(cs_cards_parse(2, tossed_text, tossed, &bad), CS_OK);
+    CU_ASSERT_EQUAL_FATAL(cs_card_parse(starter_text, &starter), CS_OK);
+    CU_ASSERT_EQUAL_FATAL(cs_cards_parse(n_plays, plays_text, plays, &bad), CS_OK);
+    CU_ASSERT_EQUAL_FATAL(n_plays % 2, seat); /* my turn */
+    for (int i = 0; i < n_plays; i++) {
+        seats[i] = (uint8_t)(i % 2);
+        left[i % 2]--;
+        count += cs_card_value(plays[i]);
+    }
+    CU_ASSERT_FATAL(count <= 31);
+    for (int i = 0; i < 4; i++) {
+        int laid = 0;
+        for (int j = seat; j < n_plays; j += 2) laid |= plays[j] == kept[i];
+        if (!laid) hand[n_hand++] = kept[i];
+    }
+    CU_ASSERT_EQUAL_FATAL(n_hand, left[seat]);
+    cs_view v = {.rules = &rules,
+                 .game = 1,
+                 .seat = seat,
+                 .dealer = 1,
+                 .deal = 6,
+                 .n_hand = n_hand,
+                 .hand = hand,
+                 .n_kept = 4,
+                 .kept = kept,
+                 .n_discards = 2,
+                 .discards = tossed,
+                 .starter = starter,
+                 .count = count,
+                 .n_pile = n_plays,
+                 .pile = plays,
+                 .n_plays = n_plays,
+                 .play_seat = seats,
+                 .play_card = plays,
+                 .cards_left = left,
+                 .score = score};
+    char err[256];
+    cs_player *p = cs_player_create(spec, err, sizeof err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    cs_player_new_game(p, &rules, 1, 1, seat);
+    cs_agent a = cs_player_agent(p);
+    cs_card out = CS_NO_CARD;
+    CU_ASSERT_EQUAL(a.play(a.self, &v, &out), CS_OK);
+    cs_player_destroy(p);
+    return out;
+}
+
+static int is_card(cs_card c, const char *text) {
+    cs_card want;
+    return cs_card_parse(text, &want) == CS_OK && c == want;
+}
+
+/*
+ * The pone counting out at the show with exactly the target. Board play (pegboard=1: a card
+ * replaces the lookahead's when its chance is a thousandth higher) rates a line in which the
+ * pone's score after the play plus its hand reaches 121 as won, 121 itself included.
+ *
+ * - At 119 against 107, holding 7S AH of 7S 2H AH 4S (laid away 5S QS), the starter 6S, on
+ *   4S AS 2H 9C (16): the hand counts 7-6-2, two, to exactly 121, and the dealer cannot peg
+ *   the fourteen it needs with its last two cards: every card wins, and the lookahead's ace
+ *   stands. Were 121 not out, only the lines that peg a point as well would win, and another
+ *   card (the 7) would be played.
+ * - At 118 against 100, holding QC 2S of 7C QC 2S 3S (laid away TD 7D), the starter 9C, on
+ *   3S 3H 7C 4C (17): the hand counts Q-3-2, two, to 120; one point in the play makes exactly
+ *   121. The queen (27) lets the dealer answer only with a card of four or less, and the 2
+ *   still fits on an ace or a 2 (on the 2, a pair and 31): the go or the last card is mostly
+ *   the pone's. The 2 first (19) lets every card answer, and the queen then fits only on an
+ *   ace or a 2.
+ */
+static void test_expert_board_play_counts_out_at_exactly_the_target(void) {
+    const char *kept1[4] = {"7S", "2H", "AH", "4S"}, *tossed1[2] = {"5S", "QS"};
+    const char *plays1[4] = {"4S", "AS", "2H", "9C"};
+    CU_ASSERT_TRUE(is_card(
+        board_decides("expert:pegboard=1", 0, kept1, tossed1, "6S", plays1, 4, 119, 107), "AH"));
+    const char *kept2[4] = {"7C", "QC", "2S", "3S"}, *tossed2[2] = {"TD", "7D"};
+    const char *plays2[4] = {"3S", "3H", "7C", "4C"};
+    CU_ASSERT_TRUE(is_card(
+        board_decides("expert:pegboard=1", 0, kept2, tossed2, "9C", plays2, 4, 118, 100), "QC"));
+}
+
+/*
+ * Board play weighs each reply the other may hold, best for it first; where no reply changes
+ * the outcome it keeps the lookahead's card, the one worth most points now.
+ *
+ * - The pone at 113 against 102, holding 7D 8H of 6D 7D 8H 6S (laid away 4S JD), the starter
+ *   2C, on 6S 6C 6D 5C (23): the hand counts fourteen (7-8, 7-6-2 twice, the pair of sixes,
+ *   6-7-8 twice), out at the show whatever happens, and the dealer needs nineteen. The 7
+ *   makes a run of 5-6-7 (three at 30), the 8 a 31 (two): the 7.
+ * - The dealer at 106 against 105, holding 3H TS 7H of 3H TS 7H 5C (laid away 5S AS), the
+ *   starter 8H, on KH 5C 6H (21): the 7 makes a run of 5-6-7 for three, the ten a 31 for two,
+ *   the 3 nothing; neither side is near enough to count out on a reply: the 7.
+ */
+static void test_expert_board_play_keeps_the_points_when_no_reply_matters(void) {
+    const char *kept1[4] = {"6D", "7D", "8H", "6S"}, *tossed1[2] = {"4S", "JD"};
+    const char *plays1[4] = {"6S", "6C", "6D", "5C"};
+    CU_ASSERT_TRUE(is_card(
+        board_decides("expert:pegboard=1", 0, kept1, tossed1, "2C", plays1, 4, 113, 102), "7D"));
+    const char *kept2[4] = {"3H", "TS", "7H", "5C"}, *tossed2[2] = {"5S", "AS"};
+    const char *plays2[3] = {"KH", "5C", "6H"};
+    CU_ASSERT_TRUE(is_card(
+        board_decides("expert:pegboard=1", 1, kept2, tossed2, "8H", plays2, 3, 105, 106), "7H"));
+}
+
 const char cs_suite_name[] = "expert";
 const cs_test cs_suite_tests[] = {
     CS_TEST(test_expert_runs_the_same_on_one_and_two_threads),
@@ -528,5 +647,7 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_expert_lays_a_pair_in_its_own_crib_not_in_the_dealers),
     CS_TEST(test_expert_board_discard_credits_his_heels_to_the_dealer),
     CS_TEST(test_endgame_credits_his_heels_to_the_dealer),
+    CS_TEST(test_expert_board_play_counts_out_at_exactly_the_target),
+    CS_TEST(test_expert_board_play_keeps_the_points_when_no_reply_matters),
     {NULL, NULL},
 };
