@@ -140,26 +140,17 @@ static void test_mc_discards_are_reproducible_and_legal(void) {
     cs_player *p = cs_player_create("mc:samples=30", err, sizeof err);
     CU_ASSERT_PTR_NOT_NULL_FATAL(p);
     const char *texts[6] = {"5C", "6D", "7H", "8S", "JC", "KD"};
-    cs_card hand[6];
-    int bad, left[2] = {6, 6}, score[2] = {10, 20};
-    cs_cards_parse(6, texts, hand, &bad);
-    cs_view v = {.rules = &rules,
-                 .seat = 0,
-                 .dealer = 0,
-                 .n_hand = 6,
-                 .hand = hand,
-                 .starter = CS_NO_CARD,
-                 .cards_left = left,
-                 .score = score};
+    discard_view d;
+    discard_view_make(&d, &rules, texts, 0, 0, 10, 20);
     cs_agent a = cs_player_agent(p);
     cs_card x[2], y[2];
     cs_player_new_game(p, &rules, 1, 3, 0);
-    CU_ASSERT_EQUAL(a.discard(a.self, &v, x), CS_OK);
+    CU_ASSERT_EQUAL(a.discard(a.self, &d.v, x), CS_OK);
     cs_player_new_game(p, &rules, 1, 3, 0);
-    CU_ASSERT_EQUAL(a.discard(a.self, &v, y), CS_OK);
+    CU_ASSERT_EQUAL(a.discard(a.self, &d.v, y), CS_OK);
     CU_ASSERT(x[0] == y[0] && x[1] == y[1] && x[0] != x[1]);
     int held = 0;
-    for (int i = 0; i < 6; i++) held += hand[i] == x[0] || hand[i] == x[1];
+    for (int i = 0; i < 6; i++) held += d.hand[i] == x[0] || d.hand[i] == x[1];
     CU_ASSERT_EQUAL(held, 2);
     cs_player_destroy(p);
 }
@@ -244,6 +235,73 @@ static void test_mc_win_plays_the_board_where_points_plays_the_hand(void) {
     }
 }
 
+/*
+ * The last deal of a game with a deal limit (max_deals: the game ends after deal 6 of 7, the
+ * higher score winning). The dealer is at 90 and the pone at 60, and the pone cannot make up
+ * thirty in what is left of the deal: on KS/5H/8C below its hand (2D 9C, two cards unseen,
+ * the starter QH) counts at most 8, on 3H/JS/JD at most 16 (5C 2C, the starter 3D), and its
+ * two cards left peg a few points at most. So every line of play wins for the dealer, in every
+ * sample: objective=win's chance is 1 throughout and the point margin decides, on the same
+ * samples (race=off) exactly as objective=points decides. A win table read one deal early
+ * would see a deal still to come, in which a lead of thirty is not yet safe and its chance
+ * moves with both scores; that model plays the 5 and the jack instead.
+ *
+ * - The dealer holding 8C KS 5H (kept with AC; laid away 5C 4D) on 2D AC 9C (12): the king (22),
+ *   as the margin rates it best.
+ * - The dealer holding 3H JS JD (kept with AS; laid away 6C 4S) on 5C AS 2C (8): the 3 (11).
+ */
+static void test_mc_last_deal_plays_for_the_margin_when_every_line_wins(void) {
+    const char *kept[2][4] = {{"8C", "KS", "5H", "AC"}, {"JS", "3H", "AS", "JD"}};
+    const char *tossed[2][2] = {{"5C", "4D"}, {"6C", "4S"}};
+    const char *starter[2] = {"QH", "3D"}, *want[2] = {"KS", "3H"};
+    const char *plays[2][3] = {{"2D", "AC", "9C"}, {"5C", "AS", "2C"}};
+    for (int i = 0; i < 2; i++) {
+        play_view s;
+        play_view_at(&s, 1, kept[i], tossed[i], starter[i], plays[i], 3, 60, 90);
+        s.rules.max_deals = 7;
+        s.v.deal = 6;
+        for (uint64_t game = 1; game <= 3; game++) {
+            CU_ASSERT_EQUAL(decide_as("mc:objective=win,race=off,samples=40", &s, game, 1),
+                            card(want[i]));
+            CU_ASSERT_EQUAL(decide_as("mc:objective=points,race=off,samples=40", &s, game, 1),
+                            card(want[i]));
+        }
+    }
+}
+
+/*
+ * The discard in the last deal of a game with a deal limit: the dealer at 95 against 50, with
+ * 8H AD 5D QC TD 9H. No deal of the hidden cards lets the pone make up 45 points (a hand
+ * counts 29 at most, and four cards peg a handful), so every discard wins in every sample and
+ * the margin decides, as with objective=points: 5D QC into its own crib (fifteen two there),
+ * 8-9-T and the ace kept. Read one deal early, the win table would rate the discards by a deal
+ * still to come and lay away others (AD QC, 8H 9H, 8H TD on these streams).
+ */
+static void test_mc_last_deal_discards_for_the_margin_when_every_discard_wins(void) {
+    cs_rules rules;
+    cs_rules_preset(CS_PRESET_TWO, &rules);
+    rules.max_deals = 7;
+    const char *texts[6] = {"8H", "AD", "5D", "QC", "TD", "9H"};
+    discard_view d;
+    discard_view_make(&d, &rules, texts, 1, 1, 95, 50);
+    d.v.deal = 6;
+    static const char *const specs[2] = {"mc:objective=win,race=off,samples=30,width=4",
+                                         "mc:objective=points,race=off,samples=30,width=4"};
+    for (int k = 0; k < 2; k++)
+        for (uint64_t game = 1; game <= 3; game++) {
+            char err[256];
+            cs_player *p = cs_player_create(specs[k], err, sizeof err);
+            CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+            cs_player_new_game(p, &d.rules, 1, game, 1);
+            cs_agent a = cs_player_agent(p);
+            cs_card out[2] = {CS_NO_CARD, CS_NO_CARD};
+            CU_ASSERT_EQUAL(a.discard(a.self, &d.v, out), CS_OK);
+            CU_ASSERT((out[0] == card("5D") && out[1] == card("QC")) ||
+                      (out[0] == card("QC") && out[1] == card("5D")));
+            cs_player_destroy(p);
+        }
+}
+
 const char cs_suite_name[] = "mc";
 const cs_test cs_suite_tests[] = {
     CS_TEST(test_mc_is_reproducible_from_its_stream),
@@ -255,5 +313,7 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_mc_win_takes_the_fifteen_that_wins_the_game),
     CS_TEST(test_mc_win_breaks_ties_by_the_margin),
     CS_TEST(test_mc_win_plays_the_board_where_points_plays_the_hand),
+    CS_TEST(test_mc_last_deal_plays_for_the_margin_when_every_line_wins),
+    CS_TEST(test_mc_last_deal_discards_for_the_margin_when_every_discard_wins),
     {NULL, NULL},
 };
