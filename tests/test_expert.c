@@ -6,7 +6,9 @@
  * held), and it keeps its edge in decisions where it must choose otherwise than expected:
  * the dealer's answer to an opening lead, and a discard that values the kept cards' pegging;
  * the crib table read with its suited flag (a pair in its own crib, never in the dealer's),
- * and the end-of-game model's heels paid to the dealer (its tables and board play's discard).
+ * and the end-of-game model's heels paid to the dealer (its tables and board play's discard);
+ * board play in the pegging (pegboard=N) counting the pone out at exactly the target, and
+ * keeping the lookahead's points where no reply matters.
  */
 #include <hdf5.h>
 #include <stdio.h>

@@ -4,7 +4,9 @@
  * reproducible from its stream, different with another stream; the opening table used only
  * more than 30 points from the target; with objective=win it takes the play that wins the
  * game on the spot, and near the target it takes the play that gives the opponent the fewest
- * ways to win, where objective=points takes another.
+ * ways to win, where objective=points takes another; in the last deal of a game with a deal
+ * limit, where every line wins, it plays and discards for the margin as objective=points does;
+ * objective=match weighs the games a skunk counts in a best-of match.
  */
 #include <string.h>
 
@@ -302,6 +304,42 @@ static void test_mc_last_deal_discards_for_the_margin_when_every_discard_wins(vo
         }
 }
 
+/*
+ * objective=match in a best-of match, where a skunk may count more than one game. The pone at
+ * 119 holds QH 3C (kept with 4D 8D; laid away QD 5D; the starter 2H) on 4D 3D 8D 3S (18). The
+ * 3 pairs the dealer's 3 and goes out now; the queen (28) scores nothing, and the pone goes
+ * out later: its hand (2-3-4 and two fifteens) counts seven at the show, first, and the
+ * dealer cannot reach 121 from where it is. Every card wins the game.
+ *
+ * - objective=win: every card wins, so the margin decides, and the queen's, which lets the
+ *   hand count, beats the pair's two: QH.
+ * - Best of three (two games to win, none won yet) where a skunk counts two games, the dealer
+ *   at 89: the pair wins now with the dealer under 91, a skunk and the match (1); after the
+ *   queen the dealer may peg the two points that lift it to 91 (a 3 makes 31) and the win is
+ *   one game (a match chance of 3/4 then): 3C.
+ * - First to four games, a double skunk counting three and a triple four, the dealer at 31: a
+ *   triple skunk is a score under 31, so winning now or later is a double skunk alike (3 games,
+ *   15/16) and the margin decides again: QH.
+ */
+static void test_mc_match_weighs_the_skunk_a_best_of_counts(void) {
+    const char *kept[4] = {"4D", "QH", "3C", "8D"}, *tossed[2] = {"QD", "5D"};
+    const char *plays[4] = {"4D", "3D", "8D", "3S"};
+    const cs_match_context two = {
+        .kind = CS_MATCH_BEST_OF, .games_to_win = 2, .game_wins = {1, 2, 2, 2}};
+    const cs_match_context four = {
+        .kind = CS_MATCH_BEST_OF, .games_to_win = 4, .game_wins = {1, 2, 3, 4}};
+    play_view s;
+    for (uint64_t game = 1; game <= 3; game++) {
+        play_view_at(&s, 0, kept, tossed, "2H", plays, 4, 119, 89);
+        CU_ASSERT_EQUAL(decide("mc:objective=win,race=off,samples=40", &s, game), card("QH"));
+        s.v.match = &two;
+        CU_ASSERT_EQUAL(decide("mc:objective=match,race=off,samples=40", &s, game), card("3C"));
+        play_view_at(&s, 0, kept, tossed, "2H", plays, 4, 119, 31);
+        s.v.match = &four;
+        CU_ASSERT_EQUAL(decide("mc:objective=match,race=off,samples=40", &s, game), card("QH"));
+    }
+}
+
 const char cs_suite_name[] = "mc";
 const cs_test cs_suite_tests[] = {
     CS_TEST(test_mc_is_reproducible_from_its_stream),
@@ -315,5 +353,6 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_mc_win_plays_the_board_where_points_plays_the_hand),
     CS_TEST(test_mc_last_deal_plays_for_the_margin_when_every_line_wins),
     CS_TEST(test_mc_last_deal_discards_for_the_margin_when_every_discard_wins),
+    CS_TEST(test_mc_match_weighs_the_skunk_a_best_of_counts),
     {NULL, NULL},
 };
