@@ -7,8 +7,8 @@
  * the dealer's answer to an opening lead, and a discard that values the kept cards' pegging;
  * the crib table read with its suited flag (a pair in its own crib, never in the dealer's),
  * and the end-of-game model's heels paid to the dealer (its tables and board play's discard);
- * board play in the pegging (pegboard=N) counting the pone out at exactly the target, and
- * keeping the lookahead's points where no reply matters.
+ * board play in the pegging (pegboard=N) counting the pone out at exactly the target, keeping
+ * the lookahead's points where no reply matters, and weighing the reply that would win.
  */
 #include <hdf5.h>
 #include <stdio.h>
@@ -539,6 +539,29 @@ static void test_expert_board_play_keeps_the_points_when_no_reply_matters(void) 
         card("7H"));
 }
 
+/*
+ * Board play weighs the other's replies by the chance it holds each rank, best for it first,
+ * with my answer to each. The dealer at 103 against the pone's 115, holding 3D 8H QC of 2D 3D
+ * 8H QC (laid away AH AC), the starter 6H, on 2H 2D 8C (12): the 3 makes fifteen, the 8 pairs
+ * the 8, two points either way. But the pone needs six, and after the 8 a third 8 (two are
+ * unseen) is a pair royal, six, and the game; after the 3 its best reply is a pair of threes
+ * for two. So the 3. And the dealer at 101 against 111, holding 8S 4H of 3S 8S 4H 4C (laid
+ * away TC AC), the starter 6S, on 4S 4C 7C 3S 2H (20): the 4 makes a run of 2-3-4 for three,
+ * the 8 nothing, and the pone, needing ten, cannot peg them with its one card left: the 4.
+ */
+static void test_expert_board_play_weighs_the_reply_that_wins(void) {
+    const char *kept1[4] = {"2D", "3D", "8H", "QC"}, *tossed1[2] = {"AH", "AC"};
+    const char *plays1[3] = {"2H", "2D", "8C"};
+    CU_ASSERT_EQUAL(
+        board_decides("expert:pegboard=1", 1, kept1, tossed1, "6H", plays1, 3, 115, 103),
+        card("3D"));
+    const char *kept2[4] = {"3S", "8S", "4H", "4C"}, *tossed2[2] = {"TC", "AC"};
+    const char *plays2[5] = {"4S", "4C", "7C", "3S", "2H"};
+    CU_ASSERT_EQUAL(
+        board_decides("expert:pegboard=1", 1, kept2, tossed2, "6S", plays2, 5, 111, 101),
+        card("4H"));
+}
+
 const char cs_suite_name[] = "expert";
 const cs_test cs_suite_tests[] = {
     CS_TEST(test_expert_runs_the_same_on_one_and_two_threads),
@@ -558,5 +581,6 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_endgame_credits_his_heels_to_the_dealer),
     CS_TEST(test_expert_board_play_counts_out_at_exactly_the_target),
     CS_TEST(test_expert_board_play_keeps_the_points_when_no_reply_matters),
+    CS_TEST(test_expert_board_play_weighs_the_reply_that_wins),
     {NULL, NULL},
 };
