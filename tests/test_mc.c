@@ -340,6 +340,39 @@ static void test_mc_match_weighs_the_skunk_a_best_of_counts(void) {
     }
 }
 
+/*
+ * rank=expert and width=0 (the defaults): with two hands of six, far from the target, one
+ * discard is examined, the best by expert's value (expected's hand over every starter, the
+ * crib from expert's crib table, the pegging table's value of the kept ranks: expert.h), so
+ * nothing is sampled and mc lays away exactly what expert lays away, every split rated alike.
+ * The pone, at 0 all: from 2C QS KC 8H 7D TC the ten and king; from AD TC 9S 7D 3C 3H the 7
+ * and ten; from 8C 9C AH JD QS AC the 8 and queen.
+ */
+static void test_mc_discards_as_expert_far_from_the_target(void) {
+    static const char *const hands[3][6] = {{"2C", "QS", "KC", "8H", "7D", "TC"},
+                                            {"AD", "TC", "9S", "7D", "3C", "3H"},
+                                            {"8C", "9C", "AH", "JD", "QS", "AC"}};
+    static const char *const want[3][2] = {{"TC", "KC"}, {"7D", "TC"}, {"8C", "QS"}};
+    cs_rules rules;
+    cs_rules_preset(CS_PRESET_TWO, &rules);
+    static const char *const specs[2] = {"mc:samples=10", "expert"};
+    for (int i = 0; i < 3; i++)
+        for (int k = 0; k < 2; k++) {
+            discard_view d;
+            discard_view_make(&d, &rules, hands[i], 0, 1, 0, 0);
+            char err[256];
+            cs_player *p = cs_player_create(specs[k], err, sizeof err);
+            CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+            cs_player_new_game(p, &d.rules, 1, 1, 0);
+            cs_agent a = cs_player_agent(p);
+            cs_card out[2] = {CS_NO_CARD, CS_NO_CARD};
+            CU_ASSERT_EQUAL(a.discard(a.self, &d.v, out), CS_OK);
+            cs_card x = card(want[i][0]), y = card(want[i][1]);
+            CU_ASSERT((out[0] == x && out[1] == y) || (out[0] == y && out[1] == x));
+            cs_player_destroy(p);
+        }
+}
+
 const char cs_suite_name[] = "mc";
 const cs_test cs_suite_tests[] = {
     CS_TEST(test_mc_is_reproducible_from_its_stream),
@@ -354,5 +387,6 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_mc_last_deal_plays_for_the_margin_when_every_line_wins),
     CS_TEST(test_mc_last_deal_discards_for_the_margin_when_every_discard_wins),
     CS_TEST(test_mc_match_weighs_the_skunk_a_best_of_counts),
+    CS_TEST(test_mc_discards_as_expert_far_from_the_target),
     {NULL, NULL},
 };
