@@ -373,6 +373,49 @@ static void test_mc_discards_as_expert_far_from_the_target(void) {
         }
 }
 
+/* The pair mc:`spec` lays away from six cards as the pone at 80 against the dealer's 85, the
+ * pone at seat `seat` (the dealer the other), on the stream of game `game` and seat 0. */
+static void pone_lays_away(const char *spec, const char *const six[6], int seat, uint64_t game,
+                           cs_card out[2]) {
+    cs_rules rules;
+    cs_rules_preset(CS_PRESET_TWO, &rules);
+    discard_view d;
+    discard_view_make(&d, &rules, six, seat, 1 - seat, 80, 85);
+    char err[256];
+    cs_player *p = cs_player_create(spec, err, sizeof err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    cs_player_new_game(p, &d.rules, 1, game, 0);
+    cs_agent a = cs_player_agent(p);
+    out[0] = out[1] = CS_NO_CARD;
+    CU_ASSERT_EQUAL(a.discard(a.self, &d.v, out), CS_OK);
+    cs_player_destroy(p);
+}
+
+/*
+ * Which seat deals is a number, not a rule: with the seats' numbers swapped (the pone at seat
+ * 1, seat 0 dealing) and the same stream, mc draws the same samples and must lay away the same
+ * cards. The pone at 80 against 85, objective=win, four discards sampled: from 2C QS KC 8H 7D
+ * TC the ten and king, from 9H 5H TD 7S AD 7D the 9 and ten. The win table's next dealer is
+ * the other seat either way.
+ */
+static void test_mc_discards_the_same_with_the_seats_numbers_swapped(void) {
+    static const char *const hands[2][6] = {{"2C", "QS", "KC", "8H", "7D", "TC"},
+                                            {"9H", "5H", "TD", "7S", "AD", "7D"}};
+    static const char *const want[2][2] = {{"TC", "KC"}, {"9H", "TD"}};
+    const char *spec = "mc:objective=win,race=off,samples=30,width=4";
+    for (int i = 0; i < 2; i++)
+        for (uint64_t game = 1; game <= 2; game++) {
+            cs_card a[2], b[2];
+            pone_lays_away(spec, hands[i], 0, game, a);
+            pone_lays_away(spec, hands[i], 1, game, b);
+            CU_ASSERT(a[0] == b[0] && a[1] == b[1]);
+            if (game == 1) {
+                cs_card x = card(want[i][0]), y = card(want[i][1]);
+                CU_ASSERT((a[0] == x && a[1] == y) || (a[0] == y && a[1] == x));
+            }
+        }
+}
+
 const char cs_suite_name[] = "mc";
 const cs_test cs_suite_tests[] = {
     CS_TEST(test_mc_is_reproducible_from_its_stream),
@@ -388,5 +431,6 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_mc_last_deal_discards_for_the_margin_when_every_discard_wins),
     CS_TEST(test_mc_match_weighs_the_skunk_a_best_of_counts),
     CS_TEST(test_mc_discards_as_expert_far_from_the_target),
+    CS_TEST(test_mc_discards_the_same_with_the_seats_numbers_swapped),
     {NULL, NULL},
 };
