@@ -1,7 +1,8 @@
 /*
- * play_view.h - a hand-built two-player view in the middle of the play, for the strategy
- * tests that ask one decision of one seat (test_pegging.c, test_mc.c). Header only: each test
- * executable is its own test file and cu_main.c.
+ * play_view.h - hand-built views for the strategy tests that ask one decision of one seat: a
+ * two-player view in the middle of the play (play_view_make(), play_view_at()) and a view
+ * before the discard (discard_view_make()). Header only: each test executable is its own test
+ * file and cu_main.c.
  */
 #ifndef CS_TEST_PLAY_VIEW_H
 #define CS_TEST_PLAY_VIEW_H
@@ -64,6 +65,90 @@ static inline void play_view_make(play_view *s, const char *hand[], int n_hand, 
                      .n_plays = n_pile,
                      .play_seat = s->seats,
                      .play_card = s->pile,
+                     .cards_left = s->left,
+                     .score = s->score};
+}
+
+/*
+ * `seat` (seat 1 deals) in the first series of the play: it kept kept[4] and laid away
+ * tossed[2], the starter is cut, and plays[] were laid alternately from the pone (seat 0), none
+ * a go (at most 8, the count within 31). The pone is at `pone`, the dealer at `dealer`; deal 5
+ * of a game to the target. A card that does not parse is CS_NO_CARD, which no test expects.
+ */
+static inline void play_view_at(play_view *s, int seat, const char *kept[4], const char *tossed[2],
+                                const char *starter, const char *plays[], int n_plays, int pone,
+                                int dealer) {
+    memset(s, 0, sizeof *s);
+    cs_rules_preset(CS_PRESET_TWO, &s->rules);
+    int count = 0, n_hand = 0;
+    s->left[0] = s->left[1] = 4;
+    for (int i = 0; i < n_plays && i < 8; i++) {
+        s->pile[i] = card(plays[i]);
+        s->seats[i] = (uint8_t)(i % 2);
+        s->left[i % 2]--;
+        count += cs_card_value(s->pile[i]);
+    }
+    for (int i = 0; i < 4; i++) {
+        int laid = 0;
+        s->kept[i] = card(kept[i]);
+        for (int j = seat; j < n_plays; j += 2) laid |= s->pile[j] == s->kept[i];
+        if (!laid) s->hand[n_hand++] = s->kept[i];
+    }
+    s->discards[0] = card(tossed[0]);
+    s->discards[1] = card(tossed[1]);
+    s->score[0] = pone;
+    s->score[1] = dealer;
+    s->v = (cs_view){.rules = &s->rules,
+                     .game = 7,
+                     .seat = seat,
+                     .dealer = 1,
+                     .deal = 5,
+                     .n_hand = n_hand,
+                     .hand = s->hand,
+                     .n_kept = 4,
+                     .kept = s->kept,
+                     .n_discards = 2,
+                     .discards = s->discards,
+                     .starter = card(starter),
+                     .count = count,
+                     .n_pile = n_plays,
+                     .pile = s->pile,
+                     .n_plays = n_plays,
+                     .play_seat = s->seats,
+                     .play_card = s->pile,
+                     .cards_left = s->left,
+                     .score = s->score};
+}
+
+/* A seat before its discard. */
+typedef struct {
+    cs_rules rules;
+    cs_card hand[CS_MAX_DEALT + 1]; /* hand[cards_dealt]: CS_NO_CARD unless a test sets it */
+    int left[CS_MAX_PLAYERS], score[CS_MAX_PLAYERS];
+    cs_view v;
+} discard_view;
+
+/* `seat` of rules' players holding the cards_dealt cards named, `dealer` dealing (deal 5 of
+ * the game): the seat's score is `mine`, every other seat's `theirs`. */
+static inline void discard_view_make(discard_view *s, const cs_rules *rules,
+                                     const char *const cards[], int seat, int dealer, int mine,
+                                     int theirs) {
+    memset(s, 0, sizeof *s);
+    s->rules = *rules;
+    for (int i = 0; i < rules->cards_dealt; i++) s->hand[i] = card(cards[i]);
+    s->hand[rules->cards_dealt] = CS_NO_CARD;
+    for (int p = 0; p < rules->players; p++) {
+        s->left[p] = rules->cards_dealt;
+        s->score[p] = p == seat ? mine : theirs;
+    }
+    s->v = (cs_view){.rules = &s->rules,
+                     .game = 7,
+                     .seat = seat,
+                     .dealer = dealer,
+                     .deal = 5,
+                     .n_hand = rules->cards_dealt,
+                     .hand = s->hand,
+                     .starter = CS_NO_CARD,
                      .cards_left = s->left,
                      .score = s->score};
 }

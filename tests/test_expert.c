@@ -6,7 +6,9 @@
  * held), and it keeps its edge in decisions where it must choose otherwise than expected:
  * the dealer's answer to an opening lead, and a discard that values the kept cards' pegging;
  * the crib table read with its suited flag (a pair in its own crib, never in the dealer's),
- * and the end-of-game model's heels paid to the dealer (its tables and board play's discard).
+ * and the end-of-game model's heels paid to the dealer (its tables and board play's discard);
+ * board play in the pegging (pegboard=N) counting the pone out at exactly the target, keeping
+ * the lookahead's points where no reply matters, and weighing the reply that would win.
  */
 #include <hdf5.h>
 #include <stdio.h>
@@ -19,6 +21,7 @@
 #include "error.h"
 #include "expert.h"
 #include "game.h"
+#include "play_view.h"
 #include "runner.h"
 #include "strategy.h"
 
@@ -220,56 +223,18 @@ static void test_expert_check_refuses_pegging_and_crib_values_out_of_range(void)
  * and the starter is 9H, at 40 all. */
 static cs_card decide_play(const char *spec, int seat, const char *hand[4], int n_plays,
                            const char *plays[], uint64_t game) {
-    cs_rules rules;
-    cs_rules_preset(CS_PRESET_TWO, &rules);
-    cs_card kept[4], h[4], discards[2], pile[4];
-    int bad, n_hand = 0, count = 0;
-    CU_ASSERT_EQUAL_FATAL(cs_cards_parse(4, hand, kept, &bad), CS_OK);
     const char *tossed[2] = {"AS", "KC"};
-    CU_ASSERT_EQUAL_FATAL(cs_cards_parse(2, tossed, discards, &bad), CS_OK);
-    if (n_plays > 0) CU_ASSERT_EQUAL_FATAL(cs_cards_parse(n_plays, plays, pile, &bad), CS_OK);
-    uint8_t seats[4];
-    int left[2] = {4, 4};
-    for (int i = 0; i < n_plays; i++) {
-        seats[i] = (uint8_t)(i % 2);
-        left[i % 2]--;
-        count += cs_card_value(pile[i]);
-    }
-    for (int i = 0; i < 4; i++) {
-        int laid = 0;
-        for (int j = seat; j < n_plays; j += 2) laid |= pile[j] == kept[i];
-        if (!laid) h[n_hand++] = kept[i];
-    }
-    cs_card starter;
-    CU_ASSERT_EQUAL_FATAL(cs_card_parse("9H", &starter), CS_OK);
-    int score[2] = {40, 40};
-    cs_view v = {.rules = &rules,
-                 .game = game,
-                 .seat = seat,
-                 .dealer = 1,
-                 .deal = 4,
-                 .n_hand = n_hand,
-                 .hand = h,
-                 .n_kept = 4,
-                 .kept = kept,
-                 .n_discards = 2,
-                 .discards = discards,
-                 .starter = starter,
-                 .count = count,
-                 .n_pile = n_plays,
-                 .pile = pile,
-                 .n_plays = n_plays,
-                 .play_seat = seats,
-                 .play_card = pile,
-                 .cards_left = left,
-                 .score = score};
+    play_view s;
+    play_view_at(&s, seat, hand, tossed, "9H", plays, n_plays, 40, 40);
+    s.v.game = game;
+    s.v.deal = 4;
     char err[256];
     cs_player *p = cs_player_create(spec, err, sizeof err);
     CU_ASSERT_PTR_NOT_NULL_FATAL(p);
-    cs_player_new_game(p, &rules, 1, game, seat);
+    cs_player_new_game(p, &s.rules, 1, game, seat);
     cs_agent a = cs_player_agent(p);
     cs_card out = CS_NO_CARD;
-    CU_ASSERT_EQUAL(a.play(a.self, &v, &out), CS_OK);
+    CU_ASSERT_EQUAL(a.play(a.self, &s.v, &out), CS_OK);
     cs_player_destroy(p);
     return out;
 }
@@ -407,25 +372,13 @@ static void expert_lays_away(cs_player *p, const char *six[6], int seat, int min
                              cs_card out[2]) {
     cs_rules rules;
     cs_rules_preset(CS_PRESET_TWO, &rules);
-    cs_card hand[6];
-    int bad;
-    CU_ASSERT_EQUAL_FATAL(cs_cards_parse(6, six, hand, &bad), CS_OK);
-    int score[2], left[2] = {6, 6};
-    score[seat] = mine;
-    score[1 - seat] = theirs;
-    cs_view v = {.rules = &rules,
-                 .game = 1,
-                 .seat = seat,
-                 .dealer = 1,
-                 .deal = 4,
-                 .n_hand = 6,
-                 .hand = hand,
-                 .starter = CS_NO_CARD,
-                 .cards_left = left,
-                 .score = score};
-    cs_player_new_game(p, &rules, 1, 1, seat);
+    discard_view d;
+    discard_view_make(&d, &rules, six, seat, 1, mine, theirs);
+    d.v.game = 1;
+    d.v.deal = 4;
+    cs_player_new_game(p, &d.rules, 1, 1, seat);
     cs_agent a = cs_player_agent(p);
-    CU_ASSERT_EQUAL(a.discard(a.self, &v, out), CS_OK);
+    CU_ASSERT_EQUAL(a.discard(a.self, &d.v, out), CS_OK);
 }
 
 static cs_player *new_expert(void) {
@@ -511,6 +464,104 @@ static void test_endgame_credits_his_heels_to_the_dealer(void) {
     cs_endgame_free(&g);
 }
 
+/* ---- board play in the pegging (pegboard=N) ---- */
+
+/* `spec` deciding at `seat` in the view play_view_at() makes of the rest (play_view.h). */
+static cs_card board_decides(const char *spec, int seat, const char *kept[4], const char *tossed[2],
+                             const char *starter, const char *plays[], int n_plays, int pone,
+                             int dealer) {
+    play_view s;
+    play_view_at(&s, seat, kept, tossed, starter, plays, n_plays, pone, dealer);
+    CU_ASSERT_FATAL(n_plays % 2 == seat && s.v.count <= 31); /* my turn, a legal pile */
+    char err[256];
+    cs_player *p = cs_player_create(spec, err, sizeof err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    cs_player_new_game(p, &s.rules, 1, 1, seat);
+    cs_agent a = cs_player_agent(p);
+    cs_card out = CS_NO_CARD;
+    CU_ASSERT_EQUAL(a.play(a.self, &s.v, &out), CS_OK);
+    cs_player_destroy(p);
+    return out;
+}
+
+/*
+ * The pone counting out at the show with exactly the target. Board play (pegboard=1: a card
+ * replaces the lookahead's when its chance is a thousandth higher) rates a line in which the
+ * pone's score after the play plus its hand reaches 121 as won, 121 itself included.
+ *
+ * - At 119 against 107, holding 7S AH of 7S 2H AH 4S (laid away 5S QS), the starter 6S, on
+ *   4S AS 2H 9C (16): the hand counts 7-6-2, two, to exactly 121, and the dealer cannot peg
+ *   the fourteen it needs with its last two cards: every card wins, and the lookahead's ace
+ *   stands. Were 121 not out, only the lines that peg a point as well would win, and another
+ *   card (the 7) would be played.
+ * - At 118 against 100, holding QC 2S of 7C QC 2S 3S (laid away TD 7D), the starter 9C, on
+ *   3S 3H 7C 4C (17): the hand counts Q-3-2, two, to 120; one point in the play makes exactly
+ *   121. The queen (27) lets the dealer answer only with a card of four or less, and the 2
+ *   still fits on an ace or a 2 (on the 2, a pair and 31): the go or the last card is mostly
+ *   the pone's. The 2 first (19) lets every card answer, and the queen then fits only on an
+ *   ace or a 2.
+ */
+static void test_expert_board_play_counts_out_at_exactly_the_target(void) {
+    const char *kept1[4] = {"7S", "2H", "AH", "4S"}, *tossed1[2] = {"5S", "QS"};
+    const char *plays1[4] = {"4S", "AS", "2H", "9C"};
+    CU_ASSERT_EQUAL(
+        board_decides("expert:pegboard=1", 0, kept1, tossed1, "6S", plays1, 4, 119, 107),
+        card("AH"));
+    const char *kept2[4] = {"7C", "QC", "2S", "3S"}, *tossed2[2] = {"TD", "7D"};
+    const char *plays2[4] = {"3S", "3H", "7C", "4C"};
+    CU_ASSERT_EQUAL(
+        board_decides("expert:pegboard=1", 0, kept2, tossed2, "9C", plays2, 4, 118, 100),
+        card("QC"));
+}
+
+/*
+ * Board play weighs each reply the other may hold, best for it first; where no reply changes
+ * the outcome it keeps the lookahead's card, the one worth most points now.
+ *
+ * - The pone at 113 against 102, holding 7D 8H of 6D 7D 8H 6S (laid away 4S JD), the starter
+ *   2C, on 6S 6C 6D 5C (23): the hand counts fourteen (7-8, 7-6-2 twice, the pair of sixes,
+ *   6-7-8 twice), out at the show whatever happens, and the dealer needs nineteen. The 7
+ *   makes a run of 5-6-7 (three at 30), the 8 a 31 (two): the 7.
+ * - The dealer at 106 against 105, holding 3H TS 7H of 3H TS 7H 5C (laid away 5S AS), the
+ *   starter 8H, on KH 5C 6H (21): the 7 makes a run of 5-6-7 for three, the ten a 31 for two,
+ *   the 3 nothing; neither side is near enough to count out on a reply: the 7.
+ */
+static void test_expert_board_play_keeps_the_points_when_no_reply_matters(void) {
+    const char *kept1[4] = {"6D", "7D", "8H", "6S"}, *tossed1[2] = {"4S", "JD"};
+    const char *plays1[4] = {"6S", "6C", "6D", "5C"};
+    CU_ASSERT_EQUAL(
+        board_decides("expert:pegboard=1", 0, kept1, tossed1, "2C", plays1, 4, 113, 102),
+        card("7D"));
+    const char *kept2[4] = {"3H", "TS", "7H", "5C"}, *tossed2[2] = {"5S", "AS"};
+    const char *plays2[3] = {"KH", "5C", "6H"};
+    CU_ASSERT_EQUAL(
+        board_decides("expert:pegboard=1", 1, kept2, tossed2, "8H", plays2, 3, 105, 106),
+        card("7H"));
+}
+
+/*
+ * Board play weighs the other's replies by the chance it holds each rank, best for it first,
+ * with my answer to each. The dealer at 103 against the pone's 115, holding 3D 8H QC of 2D 3D
+ * 8H QC (laid away AH AC), the starter 6H, on 2H 2D 8C (12): the 3 makes fifteen, the 8 pairs
+ * the 8, two points either way. But the pone needs six, and after the 8 a third 8 (two are
+ * unseen) is a pair royal, six, and the game; after the 3 its best reply is a pair of threes
+ * for two. So the 3. And the dealer at 101 against 111, holding 8S 4H of 3S 8S 4H 4C (laid
+ * away TC AC), the starter 6S, on 4S 4C 7C 3S 2H (20): the 4 makes a run of 2-3-4 for three,
+ * the 8 nothing, and the pone, needing ten, cannot peg them with its one card left: the 4.
+ */
+static void test_expert_board_play_weighs_the_reply_that_wins(void) {
+    const char *kept1[4] = {"2D", "3D", "8H", "QC"}, *tossed1[2] = {"AH", "AC"};
+    const char *plays1[3] = {"2H", "2D", "8C"};
+    CU_ASSERT_EQUAL(
+        board_decides("expert:pegboard=1", 1, kept1, tossed1, "6H", plays1, 3, 115, 103),
+        card("3D"));
+    const char *kept2[4] = {"3S", "8S", "4H", "4C"}, *tossed2[2] = {"TC", "AC"};
+    const char *plays2[5] = {"4S", "4C", "7C", "3S", "2H"};
+    CU_ASSERT_EQUAL(
+        board_decides("expert:pegboard=1", 1, kept2, tossed2, "6S", plays2, 5, 111, 101),
+        card("4H"));
+}
+
 const char cs_suite_name[] = "expert";
 const cs_test cs_suite_tests[] = {
     CS_TEST(test_expert_runs_the_same_on_one_and_two_threads),
@@ -528,5 +579,8 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_expert_lays_a_pair_in_its_own_crib_not_in_the_dealers),
     CS_TEST(test_expert_board_discard_credits_his_heels_to_the_dealer),
     CS_TEST(test_endgame_credits_his_heels_to_the_dealer),
+    CS_TEST(test_expert_board_play_counts_out_at_exactly_the_target),
+    CS_TEST(test_expert_board_play_keeps_the_points_when_no_reply_matters),
+    CS_TEST(test_expert_board_play_weighs_the_reply_that_wins),
     {NULL, NULL},
 };

@@ -4,7 +4,9 @@
  * reproducible from its stream, different with another stream; the opening table used only
  * more than 30 points from the target; with objective=win it takes the play that wins the
  * game on the spot, and near the target it takes the play that gives the opponent the fewest
- * ways to win, where objective=points takes another.
+ * ways to win, where objective=points takes another; in the last deal of a game with a deal
+ * limit, where every line wins, it plays and discards for the margin as objective=points does;
+ * objective=match weighs the games a skunk counts in a best-of match.
  */
 #include <string.h>
 
@@ -140,26 +142,17 @@ static void test_mc_discards_are_reproducible_and_legal(void) {
     cs_player *p = cs_player_create("mc:samples=30", err, sizeof err);
     CU_ASSERT_PTR_NOT_NULL_FATAL(p);
     const char *texts[6] = {"5C", "6D", "7H", "8S", "JC", "KD"};
-    cs_card hand[6];
-    int bad, left[2] = {6, 6}, score[2] = {10, 20};
-    cs_cards_parse(6, texts, hand, &bad);
-    cs_view v = {.rules = &rules,
-                 .seat = 0,
-                 .dealer = 0,
-                 .n_hand = 6,
-                 .hand = hand,
-                 .starter = CS_NO_CARD,
-                 .cards_left = left,
-                 .score = score};
+    discard_view d;
+    discard_view_make(&d, &rules, texts, 0, 0, 10, 20);
     cs_agent a = cs_player_agent(p);
     cs_card x[2], y[2];
     cs_player_new_game(p, &rules, 1, 3, 0);
-    CU_ASSERT_EQUAL(a.discard(a.self, &v, x), CS_OK);
+    CU_ASSERT_EQUAL(a.discard(a.self, &d.v, x), CS_OK);
     cs_player_new_game(p, &rules, 1, 3, 0);
-    CU_ASSERT_EQUAL(a.discard(a.self, &v, y), CS_OK);
+    CU_ASSERT_EQUAL(a.discard(a.self, &d.v, y), CS_OK);
     CU_ASSERT(x[0] == y[0] && x[1] == y[1] && x[0] != x[1]);
     int held = 0;
-    for (int i = 0; i < 6; i++) held += hand[i] == x[0] || hand[i] == x[1];
+    for (int i = 0; i < 6; i++) held += d.hand[i] == x[0] || d.hand[i] == x[1];
     CU_ASSERT_EQUAL(held, 2);
     cs_player_destroy(p);
 }
@@ -244,6 +237,185 @@ static void test_mc_win_plays_the_board_where_points_plays_the_hand(void) {
     }
 }
 
+/*
+ * The last deal of a game with a deal limit (max_deals: the game ends after deal 6 of 7, the
+ * higher score winning). The dealer is at 90 and the pone at 60, and the pone cannot make up
+ * thirty in what is left of the deal: on KS/5H/8C below its hand (2D 9C, two cards unseen,
+ * the starter QH) counts at most 8, on 3H/JS/JD at most 16 (5C 2C, the starter 3D), and its
+ * two cards left peg a few points at most. So every line of play wins for the dealer, in every
+ * sample: objective=win's chance is 1 throughout and the point margin decides, on the same
+ * samples (race=off) exactly as objective=points decides. A win table read one deal early
+ * would see a deal still to come, in which a lead of thirty is not yet safe and its chance
+ * moves with both scores; that model plays the 5 and the jack instead.
+ *
+ * - The dealer holding 8C KS 5H (kept with AC; laid away 5C 4D) on 2D AC 9C (12): the king (22),
+ *   as the margin rates it best.
+ * - The dealer holding 3H JS JD (kept with AS; laid away 6C 4S) on 5C AS 2C (8): the 3 (11).
+ */
+static void test_mc_last_deal_plays_for_the_margin_when_every_line_wins(void) {
+    const char *kept[2][4] = {{"8C", "KS", "5H", "AC"}, {"JS", "3H", "AS", "JD"}};
+    const char *tossed[2][2] = {{"5C", "4D"}, {"6C", "4S"}};
+    const char *starter[2] = {"QH", "3D"}, *want[2] = {"KS", "3H"};
+    const char *plays[2][3] = {{"2D", "AC", "9C"}, {"5C", "AS", "2C"}};
+    for (int i = 0; i < 2; i++) {
+        play_view s;
+        play_view_at(&s, 1, kept[i], tossed[i], starter[i], plays[i], 3, 60, 90);
+        s.rules.max_deals = 7;
+        s.v.deal = 6;
+        for (uint64_t game = 1; game <= 3; game++) {
+            CU_ASSERT_EQUAL(decide_as("mc:objective=win,race=off,samples=40", &s, game, 1),
+                            card(want[i]));
+            CU_ASSERT_EQUAL(decide_as("mc:objective=points,race=off,samples=40", &s, game, 1),
+                            card(want[i]));
+        }
+    }
+}
+
+/*
+ * The discard in the last deal of a game with a deal limit: the dealer at 95 against 50, with
+ * 8H AD 5D QC TD 9H. No deal of the hidden cards lets the pone make up 45 points (a hand
+ * counts 29 at most, and four cards peg a handful), so every discard wins in every sample and
+ * the margin decides, as with objective=points: 5D QC into its own crib (fifteen two there),
+ * 8-9-T and the ace kept. Read one deal early, the win table would rate the discards by a deal
+ * still to come and lay away others (AD QC, 8H 9H, 8H TD on these streams).
+ */
+static void test_mc_last_deal_discards_for_the_margin_when_every_discard_wins(void) {
+    cs_rules rules;
+    cs_rules_preset(CS_PRESET_TWO, &rules);
+    rules.max_deals = 7;
+    const char *texts[6] = {"8H", "AD", "5D", "QC", "TD", "9H"};
+    discard_view d;
+    discard_view_make(&d, &rules, texts, 1, 1, 95, 50);
+    d.v.deal = 6;
+    static const char *const specs[2] = {"mc:objective=win,race=off,samples=30,width=4",
+                                         "mc:objective=points,race=off,samples=30,width=4"};
+    for (int k = 0; k < 2; k++)
+        for (uint64_t game = 1; game <= 3; game++) {
+            char err[256];
+            cs_player *p = cs_player_create(specs[k], err, sizeof err);
+            CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+            cs_player_new_game(p, &d.rules, 1, game, 1);
+            cs_agent a = cs_player_agent(p);
+            cs_card out[2] = {CS_NO_CARD, CS_NO_CARD};
+            CU_ASSERT_EQUAL(a.discard(a.self, &d.v, out), CS_OK);
+            CU_ASSERT((out[0] == card("5D") && out[1] == card("QC")) ||
+                      (out[0] == card("QC") && out[1] == card("5D")));
+            cs_player_destroy(p);
+        }
+}
+
+/*
+ * objective=match in a best-of match, where a skunk may count more than one game. The pone at
+ * 119 holds QH 3C (kept with 4D 8D; laid away QD 5D; the starter 2H) on 4D 3D 8D 3S (18). The
+ * 3 pairs the dealer's 3 and goes out now; the queen (28) scores nothing, and the pone goes
+ * out later: its hand (2-3-4 and two fifteens) counts seven at the show, first, and the
+ * dealer cannot reach 121 from where it is. Every card wins the game.
+ *
+ * - objective=win: every card wins, so the margin decides, and the queen's, which lets the
+ *   hand count, beats the pair's two: QH.
+ * - Best of three (two games to win, none won yet) where a skunk counts two games, the dealer
+ *   at 89: the pair wins now with the dealer under 91, a skunk and the match (1); after the
+ *   queen the dealer may peg the two points that lift it to 91 (a 3 makes 31) and the win is
+ *   one game (a match chance of 3/4 then): 3C.
+ * - First to four games, a double skunk counting three and a triple four, the dealer at 31: a
+ *   triple skunk is a score under 31, so winning now or later is a double skunk alike (3 games,
+ *   15/16) and the margin decides again: QH.
+ */
+static void test_mc_match_weighs_the_skunk_a_best_of_counts(void) {
+    const char *kept[4] = {"4D", "QH", "3C", "8D"}, *tossed[2] = {"QD", "5D"};
+    const char *plays[4] = {"4D", "3D", "8D", "3S"};
+    const cs_match_context two = {
+        .kind = CS_MATCH_BEST_OF, .games_to_win = 2, .game_wins = {1, 2, 2, 2}};
+    const cs_match_context four = {
+        .kind = CS_MATCH_BEST_OF, .games_to_win = 4, .game_wins = {1, 2, 3, 4}};
+    play_view s;
+    for (uint64_t game = 1; game <= 3; game++) {
+        play_view_at(&s, 0, kept, tossed, "2H", plays, 4, 119, 89);
+        CU_ASSERT_EQUAL(decide("mc:objective=win,race=off,samples=40", &s, game), card("QH"));
+        s.v.match = &two;
+        CU_ASSERT_EQUAL(decide("mc:objective=match,race=off,samples=40", &s, game), card("3C"));
+        play_view_at(&s, 0, kept, tossed, "2H", plays, 4, 119, 31);
+        s.v.match = &four;
+        CU_ASSERT_EQUAL(decide("mc:objective=match,race=off,samples=40", &s, game), card("QH"));
+    }
+}
+
+/*
+ * rank=expert and width=0 (the defaults): with two hands of six, far from the target, one
+ * discard is examined, the best by expert's value (expected's hand over every starter, the
+ * crib from expert's crib table, the pegging table's value of the kept ranks: expert.h), so
+ * nothing is sampled and mc lays away exactly what expert lays away, every split rated alike.
+ * The pone, at 0 all: from 2C QS KC 8H 7D TC the ten and king; from AD TC 9S 7D 3C 3H the 7
+ * and ten; from 8C 9C AH JD QS AC the 8 and queen.
+ */
+static void test_mc_discards_as_expert_far_from_the_target(void) {
+    static const char *const hands[3][6] = {{"2C", "QS", "KC", "8H", "7D", "TC"},
+                                            {"AD", "TC", "9S", "7D", "3C", "3H"},
+                                            {"8C", "9C", "AH", "JD", "QS", "AC"}};
+    static const char *const want[3][2] = {{"TC", "KC"}, {"7D", "TC"}, {"8C", "QS"}};
+    cs_rules rules;
+    cs_rules_preset(CS_PRESET_TWO, &rules);
+    static const char *const specs[2] = {"mc:samples=10", "expert"};
+    for (int i = 0; i < 3; i++)
+        for (int k = 0; k < 2; k++) {
+            discard_view d;
+            discard_view_make(&d, &rules, hands[i], 0, 1, 0, 0);
+            char err[256];
+            cs_player *p = cs_player_create(specs[k], err, sizeof err);
+            CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+            cs_player_new_game(p, &d.rules, 1, 1, 0);
+            cs_agent a = cs_player_agent(p);
+            cs_card out[2] = {CS_NO_CARD, CS_NO_CARD};
+            CU_ASSERT_EQUAL(a.discard(a.self, &d.v, out), CS_OK);
+            cs_card x = card(want[i][0]), y = card(want[i][1]);
+            CU_ASSERT((out[0] == x && out[1] == y) || (out[0] == y && out[1] == x));
+            cs_player_destroy(p);
+        }
+}
+
+/* The pair mc:`spec` lays away from six cards as the pone at 80 against the dealer's 85, the
+ * pone at seat `seat` (the dealer the other), on the stream of game `game` and seat 0. */
+static void pone_lays_away(const char *spec, const char *const six[6], int seat, uint64_t game,
+                           cs_card out[2]) {
+    cs_rules rules;
+    cs_rules_preset(CS_PRESET_TWO, &rules);
+    discard_view d;
+    discard_view_make(&d, &rules, six, seat, 1 - seat, 80, 85);
+    char err[256];
+    cs_player *p = cs_player_create(spec, err, sizeof err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    cs_player_new_game(p, &d.rules, 1, game, 0);
+    cs_agent a = cs_player_agent(p);
+    out[0] = out[1] = CS_NO_CARD;
+    CU_ASSERT_EQUAL(a.discard(a.self, &d.v, out), CS_OK);
+    cs_player_destroy(p);
+}
+
+/*
+ * Which seat deals is a number, not a rule: with the seats' numbers swapped (the pone at seat
+ * 1, seat 0 dealing) and the same stream, mc draws the same samples and must lay away the same
+ * cards. The pone at 80 against 85, objective=win, four discards sampled: from 2C QS KC 8H 7D
+ * TC the ten and king, from 9H 5H TD 7S AD 7D the 9 and ten. The win table's next dealer is
+ * the other seat either way.
+ */
+static void test_mc_discards_the_same_with_the_seats_numbers_swapped(void) {
+    static const char *const hands[2][6] = {{"2C", "QS", "KC", "8H", "7D", "TC"},
+                                            {"9H", "5H", "TD", "7S", "AD", "7D"}};
+    static const char *const want[2][2] = {{"TC", "KC"}, {"9H", "TD"}};
+    const char *spec = "mc:objective=win,race=off,samples=30,width=4";
+    for (int i = 0; i < 2; i++)
+        for (uint64_t game = 1; game <= 2; game++) {
+            cs_card a[2], b[2];
+            pone_lays_away(spec, hands[i], 0, game, a);
+            pone_lays_away(spec, hands[i], 1, game, b);
+            CU_ASSERT(a[0] == b[0] && a[1] == b[1]);
+            if (game == 1) {
+                cs_card x = card(want[i][0]), y = card(want[i][1]);
+                CU_ASSERT((a[0] == x && a[1] == y) || (a[0] == y && a[1] == x));
+            }
+        }
+}
+
 const char cs_suite_name[] = "mc";
 const cs_test cs_suite_tests[] = {
     CS_TEST(test_mc_is_reproducible_from_its_stream),
@@ -255,5 +427,10 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_mc_win_takes_the_fifteen_that_wins_the_game),
     CS_TEST(test_mc_win_breaks_ties_by_the_margin),
     CS_TEST(test_mc_win_plays_the_board_where_points_plays_the_hand),
+    CS_TEST(test_mc_last_deal_plays_for_the_margin_when_every_line_wins),
+    CS_TEST(test_mc_last_deal_discards_for_the_margin_when_every_discard_wins),
+    CS_TEST(test_mc_match_weighs_the_skunk_a_best_of_counts),
+    CS_TEST(test_mc_discards_as_expert_far_from_the_target),
+    CS_TEST(test_mc_discards_the_same_with_the_seats_numbers_swapped),
     {NULL, NULL},
 };

@@ -95,23 +95,13 @@ static void discard_under(const char *spec, const cs_rules *rules, const char *c
     cs_player *p = cs_player_create(spec, err, sizeof err);
     CU_ASSERT_PTR_NOT_NULL_FATAL(p);
     cs_player_new_game(p, rules, 1, 0, 0);
-    cs_card hand[CS_MAX_DEALT + 1];
-    parse(cards, rules->cards_dealt, hand);
-    hand[rules->cards_dealt] = past ? card(past) : CS_NO_CARD;
-    int left[CS_MAX_PLAYERS] = {0}, score[CS_MAX_PLAYERS] = {0};
-    for (int s = 0; s < rules->players; s++) left[s] = rules->cards_dealt;
-    cs_view v = {.rules = rules,
-                 .seat = 0,
-                 .dealer = dealer,
-                 .n_hand = rules->cards_dealt,
-                 .hand = hand,
-                 .starter = CS_NO_CARD,
-                 .cards_left = left,
-                 .score = score};
+    discard_view d;
+    discard_view_make(&d, rules, cards, 0, dealer, 0, 0);
+    d.hand[rules->cards_dealt] = past ? card(past) : CS_NO_CARD;
     out[0] = out[1] = out[2] = CS_NO_CARD;
     cs_agent a = cs_player_agent(p);
-    CU_ASSERT_EQUAL(a.discard(a.self, &v, out), CS_OK);
-    for (int d = rules->discards; d < 3; d++) CU_ASSERT_EQUAL(out[d], CS_NO_CARD);
+    CU_ASSERT_EQUAL(a.discard(a.self, &d.v, out), CS_OK);
+    for (int k = rules->discards; k < 3; k++) CU_ASSERT_EQUAL(out[k], CS_NO_CARD);
     cs_player_destroy(p);
 }
 
@@ -199,22 +189,14 @@ static void test_expected_models_the_crib_under_the_games_flush_rule(void) {
     cs_rules rules;
     cs_rules_preset(CS_PRESET_TWO, &rules);
     rules.crib_flush_min = 4;
-    cs_card hand[6], got[3], with4[2], with5[2];
-    parse(cards, 6, hand);
-    int left[2] = {6, 6}, score[2] = {0, 0};
-    cs_view v = {.rules = &rules,
-                 .seat = 0,
-                 .dealer = 0,
-                 .n_hand = 6,
-                 .hand = hand,
-                 .starter = CS_NO_CARD,
-                 .cards_left = left,
-                 .score = score};
+    cs_card got[3], with4[2], with5[2];
+    discard_view d;
+    discard_view_make(&d, &rules, cards, 0, 0, 0, 0);
     static cs_crib_model m4, m5;
     cs_crib_model_build(&m4, 4);
     cs_crib_model_build(&m5, 5);
-    cs_expected_discard(&v, &m4, with4);
-    cs_expected_discard(&v, &m5, with5);
+    cs_expected_discard(&d.v, &m4, with4);
+    cs_expected_discard(&d.v, &m5, with5);
     /* The rule changes the choice on this hand: otherwise the test would prove nothing. */
     CU_ASSERT_FALSE(with4[0] == with5[0] && with4[1] == with5[1]);
     discard_under("expected", &rules, cards, NULL, 0, got);
@@ -275,17 +257,8 @@ static void test_random_draws_from_its_game_and_seat_stream(void) {
     cs_rules rules;
     cs_rules_preset(CS_PRESET_TWO, &rules);
     const char *texts[6] = {"AC", "3D", "7H", "9S", "JC", "KD"};
-    cs_card hand[6];
-    parse(texts, 6, hand);
-    int left[2] = {6, 6}, score[2] = {0, 0};
-    cs_view v = {.rules = &rules,
-                 .seat = 1,
-                 .dealer = 0,
-                 .n_hand = 6,
-                 .hand = hand,
-                 .starter = CS_NO_CARD,
-                 .cards_left = left,
-                 .score = score};
+    discard_view d;
+    discard_view_make(&d, &rules, texts, 1, 0, 0, 0);
     char err[256];
     cs_player *p = cs_player_create("random", err, sizeof err);
     CU_ASSERT_PTR_NOT_NULL_FATAL(p);
@@ -295,10 +268,10 @@ static void test_random_draws_from_its_game_and_seat_stream(void) {
         cs_player_new_game(p, &rules, 99, game, 1);
         cs_pcg32 rng = cs_pcg32_derive(99, game, CS_STREAM_STRATEGY, 1);
         cs_card got[2], want[2];
-        CU_ASSERT_EQUAL(a.discard(a.self, &v, got), CS_OK);
-        CU_ASSERT_EQUAL(cs_random_discard(&rng, &v, want), CS_OK);
+        CU_ASSERT_EQUAL(a.discard(a.self, &d.v, got), CS_OK);
+        CU_ASSERT_EQUAL(cs_random_discard(&rng, &d.v, want), CS_OK);
         CU_ASSERT(got[0] == want[0] && got[1] == want[1]);
-        differ += game > 0 && !(got[0] == hand[0] && got[1] == hand[1]);
+        differ += game > 0 && !(got[0] == d.hand[0] && got[1] == d.hand[1]);
     }
     /* The streams differ by game, so the eight discards are not all the first two cards. */
     CU_ASSERT(differ > 0);
