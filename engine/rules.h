@@ -56,6 +56,9 @@ typedef struct {
      * When skunk_margin is on, the lines above are not used for skunks. 0 disables. */
     int skunk_margin;        /* a win by at least this many points is a skunk */
     int double_skunk_margin; /* by at least this many, a double skunk; needs skunk_margin */
+    /* Muggins: points a player overlooks (a seat's cs_miss, game.h) may be claimed by the
+     * opponent next in turn. 0: they are lost (the league and the doubles sheet forbid it). */
+    int muggins;
 } cs_rules;
 
 /* X(ident, name, description) */

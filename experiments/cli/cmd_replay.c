@@ -198,7 +198,7 @@ static int replay_game(const char *path, const cs_h5_meta *m, const cs_rules *ru
     script sc = {.deals = deals, .n_deals = n_deals};
     cs_agent agents[CS_MAX_PLAYERS];
     for (int s = 0; s < rules->players; s++)
-        agents[s] = (cs_agent){script_discard, script_play, NULL, &sc, names[s], NULL};
+        agents[s] = (cs_agent){script_discard, script_play, NULL, &sc, names[s], NULL, NULL};
     agents[0] = cs_narrator_attach(&nr, agents[0]);
 
     printf("game %llu of %s (seed %llu)\n", (unsigned long long)game, path,

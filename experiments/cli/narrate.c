@@ -291,7 +291,8 @@ static void narrated_observe(void *self, const cs_view *v, const cs_event *e) {
 
 cs_agent cs_narrator_attach(cs_narrator *n, cs_agent inner) {
     n->inner = inner;
-    cs_agent a = {narrated_discard, narrated_play, narrated_observe, n, inner.name, NULL};
+    cs_agent a = {narrated_discard, narrated_play, narrated_observe, n,
+                  inner.name,       NULL,          inner.miss};
     return a;
 }
 
