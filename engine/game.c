@@ -34,7 +34,15 @@
 #include "error.h"
 
 /* Where points come from; each has a field in the deal and game records. */
-typedef enum { SRC_PEG, SRC_HAND, SRC_CRIB, SRC_HEELS, SRC_BONUS, SRC_MUGGINS } point_source;
+typedef enum {
+    SRC_PEG,
+    SRC_HAND,
+    SRC_CRIB,
+    SRC_HEELS,
+    SRC_BONUS,
+    SRC_MUGGINS,
+    SRC_PENALTY
+} point_source;
 
 /*
  * During the play each seat's unplayed cards are also counted by value: nibble v - 1 of
@@ -102,6 +110,8 @@ struct cs_game {
     int discards_done;
     int play_turn, play_last;
     unsigned go_said;
+    unsigned reneged; /* seats passed over this series for a renege (a bit each) */
+    int renege_drawn; /* 1 + the seat whose renege was drawn for the turn it is on, or 0 */
 
     /* What each seat sees: pointers into this game and scalars kept up to date as
      * point_views() describes; shown to agents as they are, copied by cs_game_view(). */
@@ -352,6 +362,10 @@ static inline int add_points(cs_game *g, int seat, int points, point_source sour
     case SRC_MUGGINS:
         g->rec.mugged[seat] += (int16_t)points;
         g->sum.mugged[seat] += (int16_t)points;
+        break;
+    case SRC_PENALTY:
+        g->rec.penalty[seat] += (int16_t)points;
+        g->sum.penalty[seat] += (int16_t)points;
         break;
     }
     int score = g->seat_score[seat] += points;
@@ -804,12 +818,51 @@ static void step_starter(cs_game *g) {
     g->play_turn = next_seat(g, g->dealer);
     g->play_last = -1;
     g->go_said = 0;
+    g->reneged = 0;
+    g->renege_drawn = 0;
     g->phase = ended ? CS_PHASE_DEAL_DONE : CS_PHASE_PLAY;
 }
 
 /* Whether seat holds a card that fits under 31 on the current count. */
 static int can_play(const cs_game *g, int seat) {
     return g->count + g->min_value[seat] <= 31;
+}
+
+/*
+ * Whether seat, on turn with a card that fits, reneges (says go): drawn once a turn, and
+ * never on a lead, for a seat whose cs_miss gives reneges a chance. A renege passes the seat
+ * over for the rest of the series; with the renege penalty the seat after it scores the
+ * penalty and every card that fitted is dead: out of the play, still in the show's hand.
+ * Sets *ended when the penalty ended the game.
+ */
+static int reneges(cs_game *g, int seat, int *ended) {
+    const cs_miss *miss = g->agents[seat].miss;
+    *ended = 0;
+    if (!miss || g->count == 0 || g->renege_drawn == seat + 1) return 0;
+    g->renege_drawn = seat + 1;
+    if (!chance(g, miss->p[CS_MISS_RENEGE])) return 0;
+    g->reneged |= 1u << seat;
+    g->rec.renege[seat] = (uint16_t)(g->rec.renege[seat] | 1u << g->n_plays);
+    int penalty = g->rules->renege_penalty;
+    if (penalty > 0) {
+        cs_card *hand = g->hand[seat];
+        int held = g->n_hand[seat];
+        for (int i = 0; i < held;) {
+            int value = card_value(hand[i]);
+            if (g->count + value > 31) {
+                i++;
+                continue;
+            }
+            hand[i] = hand[--held];
+            g->slot[hand[i]] = (uint8_t)i;
+            g->values_held[seat] -= VALUE_NIBBLE(value);
+            g->cards_left--;
+        }
+        g->n_hand[seat] = held;
+        g->min_value[seat] = lowest_held(g->values_held[seat]);
+        *ended = add_points(g, next_seat(g, seat), penalty, SRC_PENALTY);
+    }
+    return 1;
 }
 
 /* Says why the card an agent chose to play is illegal. */
@@ -846,9 +899,14 @@ static int step_play(cs_game *g) {
     for (;;) {
         int p = -1;
         for (int i = 0, s = turn; i < n; i++, s = next_seat(g, s)) {
-            if (can_play(g, s)) {
-                p = s;
-                break;
+            if (can_play(g, s) && !(g->reneged >> s & 1)) {
+                int ended = 0;
+                if (!g->any_miss || !reneges(g, s, &ended)) {
+                    p = s;
+                    break;
+                }
+                if (ended) return CS_OK;
+                continue; /* passed over, as a seat that cannot play */
             }
             if (g->any_go && g->agents[s].go && g->n_hand[s] > 0 && !(g->go_said >> s & 1)) {
                 int rc = g->agents[s].go(g->agents[s].self, seat_view(g, s));
@@ -870,6 +928,7 @@ static int step_play(cs_game *g) {
             g->count = 0;
             g->n_pile = 0;
             g->go_said = 0;
+            g->reneged = 0;
             emit(g, CS_EVENT_RESET, last, CS_NO_CARD, 0);
             turn = next_seat(g, last);
             while (g->n_hand[turn] == 0) turn = next_seat(g, turn);
@@ -911,6 +970,7 @@ static int step_play(cs_game *g) {
         g->n_pile = n_pile + 1;
         g->n_plays = k + 1;
         last = p;
+        g->renege_drawn = 0;
         int ended = g->any_miss ? peg_with_mistakes(g, p, k, points, CS_MISS_PLAY)
                                 : add_points(g, p, points, SRC_PEG);
         emit(g, CS_EVENT_PLAY, p, card, points);

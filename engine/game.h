@@ -153,7 +153,8 @@ const char *cs_event_name(cs_event_type t);
     X(FLUSH, "flush", "the starter's card of a flush (the whole crib flush, which needs it)")      \
     X(NOBS, "nobs", "his nobs")                                                                    \
     X(PLAY, "play", "the points of a card laid in the play")                                       \
-    X(LAST, "last", "the go or the last card")
+    X(LAST, "last", "the go or the last card")                                                     \
+    X(RENEGE, "renege", "a card that fits: the seat says go holding it (never on a lead)")
 
 typedef enum {
 #define CS_MISS_ENUM(ident, name, what) CS_MISS_##ident,
@@ -226,6 +227,11 @@ typedef struct {
     int16_t crib_missed;
     int16_t crib_mugged;
     int16_t mugged[CS_MAX_PLAYERS]; /* points each seat took by muggins in this deal */
+    /* Reneges (cs_miss's RENEGE): bit k of renege[s] is set when seat s said go holding a card
+     * that fit with k cards of the deal played; penalty[s] is the renege penalty seat s
+     * received (rules.renege_penalty, from the seat before it in turn). */
+    uint16_t renege[CS_MAX_PLAYERS];
+    int16_t penalty[CS_MAX_PLAYERS];
 } cs_deal_record;
 
 /* One game, as a run file's /games row (docs/file-schema.md). */
@@ -240,10 +246,11 @@ typedef struct {
     int16_t crib[CS_MAX_PLAYERS];
     int16_t heels[CS_MAX_PLAYERS];
     int16_t bonus[CS_MAX_PLAYERS];
-    uint8_t skunk[CS_MAX_PLAYERS];  /* per loser: 0 none, 1 skunk, 2 double, 3 triple */
-    uint8_t lurch;                  /* the game was won by a lurch */
-    int16_t missed[CS_MAX_PLAYERS]; /* points each seat overlooked (cs_miss) */
-    int16_t mugged[CS_MAX_PLAYERS]; /* points each seat took by muggins */
+    uint8_t skunk[CS_MAX_PLAYERS];   /* per loser: 0 none, 1 skunk, 2 double, 3 triple */
+    uint8_t lurch;                   /* the game was won by a lurch */
+    int16_t missed[CS_MAX_PLAYERS];  /* points each seat overlooked (cs_miss) */
+    int16_t mugged[CS_MAX_PLAYERS];  /* points each seat took by muggins */
+    int16_t penalty[CS_MAX_PLAYERS]; /* renege penalties each seat received */
 } cs_game_record;
 
 /* Called with each finished deal; return 0 to go on, non-zero to stop with that code. */

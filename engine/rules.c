@@ -105,6 +105,7 @@ void cs_rules_preset(cs_preset p, cs_rules *out) {
         out->cards_dealt = 5;
         out->discards = 1;
         out->max_deals = 4;
+        out->renege_penalty = 2; /* failing to play a card that fits: 2, and the card is dead */
         out->skunk_line = 0;
         out->double_skunk_line = 0;
         out->triple_skunk_line = 0;
@@ -163,6 +164,7 @@ static const rule_field RULE_FIELDS[] = {
     FIELD(skunk_margin, FIELD_INT, 0, RULE_POINTS_MAX),
     FIELD(double_skunk_margin, FIELD_INT, 0, RULE_POINTS_MAX),
     FIELD(muggins, FIELD_BOOL, 0, 1),
+    FIELD(renege_penalty, FIELD_INT, 0, RULE_POINTS_MAX),
 };
 #undef FIELD
 #define RULE_FIELD_COUNT (sizeof RULE_FIELDS / sizeof RULE_FIELDS[0])

@@ -60,7 +60,7 @@ static int parse_chance(const char *text, size_t len, double *out) {
  * keys, in their order, into out (of CS_SPEC_MAX). Returns 0, or CS_EUNKNOWN for a miss_ key
  * naming no kind and CS_ERANGE for a chance that is not a number from 0 to 1, with a message.
  */
-static int take_miss_params(cs_player *p, const char *params, char *out, char *err,
+static int take_miss_params(cs_miss *miss, int *has_miss, const char *params, char *out, char *err,
                             size_t err_len) {
     size_t used = 0;
     int kept = 0;
@@ -112,9 +112,10 @@ static int take_miss_params(cs_player *p, const char *params, char *out, char *e
         if (!comma) break;
         item = comma + 1;
     }
+    *has_miss = 0;
     for (int k = 0; k < CS_MISS_KINDS; k++) {
-        p->miss.p[k] = kind[k] >= 0 ? kind[k] : all >= 0 ? all : 0;
-        if (p->miss.p[k] > 0) p->has_miss = 1;
+        miss->p[k] = kind[k] >= 0 ? kind[k] : all >= 0 ? all : 0;
+        if (miss->p[k] > 0) *has_miss = 1;
     }
     return CS_OK;
 }
@@ -163,7 +164,7 @@ static int create_builtin(cs_player *p, const char *spec, char *err, size_t err_
     const cs_strategy *s = cs_registry_find(spec, name_len, err, err_len);
     if (s == NULL) return CS_EUNKNOWN;
     char own[CS_SPEC_MAX];
-    int rc = take_miss_params(p, colon ? colon + 1 : "", own, err, err_len);
+    int rc = take_miss_params(&p->miss, &p->has_miss, colon ? colon + 1 : "", own, err, err_len);
     if (rc != CS_OK) return rc;
     cs_strategy_args args;
     rc = cs_spec_parse_params(s->name, own, s->params, s->n_params, &args, p->store,
@@ -197,7 +198,7 @@ static int create_plugin(cs_player *p, const char *rest, char *err, size_t err_l
     char path[CS_SPEC_MAX];
     snprintf(path, sizeof path, "%.*s", (int)path_len, rest);
     char own[CS_SPEC_MAX];
-    int rc = take_miss_params(p, colon ? colon + 1 : "", own, err, err_len);
+    int rc = take_miss_params(&p->miss, &p->has_miss, colon ? colon + 1 : "", own, err, err_len);
     if (rc != CS_OK) return rc;
     rc = cs_plugin_create(path, own, &p->self, err, err_len);
     if (rc != CS_OK) return rc;
@@ -298,6 +299,27 @@ cs_agent cs_player_agent(cs_player *p) {
                   NULL /* go: passed over */,
                   p->has_miss ? &p->miss : NULL};
     return a;
+}
+
+int cs_spec_miss(const char *spec, cs_miss *miss, char *err, size_t err_len) {
+    const char *params = "", *rest;
+    if (has_prefix(spec, CS_LOADER_EXEC, &rest)) {
+        params = ""; /* an outside program's seat takes no counting-error keys */
+    } else if (has_prefix(spec, CS_LOADER_PLUGIN, &rest)) {
+        const char *colon = strchr(rest, ':');
+        params = colon ? colon + 1 : "";
+    } else {
+        const char *colon = strchr(spec, ':');
+        params = colon ? colon + 1 : "";
+    }
+    if (strlen(params) >= CS_SPEC_MAX) {
+        snprintf(err, err_len, "seat spec too long");
+        return CS_ERANGE;
+    }
+    char own[CS_SPEC_MAX];
+    int has = 0;
+    int rc = take_miss_params(miss, &has, params, own, err, err_len);
+    return rc != CS_OK ? rc : has;
 }
 
 const char *cs_player_spec(const cs_player *p) {

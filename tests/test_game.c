@@ -912,18 +912,42 @@ static void referee_deal(referee *f, const cs_deal_record *d, uint64_t game, int
     int said_go[CS_MAX_PLAYERS] = {0};
     int expected_points[CS_MAX_PLAYS] = {0};
     int claims[CS_MAX_PLAYERS] = {0}; /* points each seat took by muggins in the deal */
+    int penalties[CS_MAX_PLAYERS] = {0};
+    unsigned long long reneges_seen = 0; /* bit s * 16 + k: seat s's renege after k plays */
     for (;;) {
         /* Whose turn: the next player who has not said go and can play; others say go. */
-        int p = -1;
+        int p = -1, penalty_ended = 0;
         for (int k = 0; k < n; k++) {
             int s = (turn + k) % n;
             if (said_go[s]) continue;
             if (ref_can_play(kept[s], played[s], hs, count)) {
-                p = s;
-                break;
+                if (!(d->renege[s] >> i & 1) || reneges_seen >> (s * CS_MAX_PLAYS + i) & 1) {
+                    p = s;
+                    break;
+                }
+                /* A renege: never on a lead; the seat is passed over for the series; with
+                 * the penalty every card that fitted is dead and the next seat scores. */
+                reneges_seen |= 1ull << (s * CS_MAX_PLAYS + i);
+                ref_check(f, count > 0, "a renege on a lead", game, d->deal);
+                said_go[s] = 1;
+                if (r->renege_penalty > 0) {
+                    for (int c = 0; c < hs; c++) {
+                        if (played[s][c] || count + cs_card_value(kept[s][c]) > 31) continue;
+                        played[s][c] = 1;
+                        left[s]--;
+                        total_left--;
+                    }
+                    penalties[(s + 1) % n] += r->renege_penalty;
+                    if (ref_credit(f, (s + 1) % n, r->renege_penalty)) {
+                        penalty_ended = 1;
+                        break;
+                    }
+                }
+                continue;
             }
             said_go[s] = 1;
         }
+        if (penalty_ended) break;
         if (p < 0) {
             int go = last >= 0 && count != 31;
             if (go) {
@@ -981,6 +1005,13 @@ static void referee_deal(referee *f, const cs_deal_record *d, uint64_t game, int
         turn = (p + 1) % n;
     }
     ref_check(f, i == d->n_plays, "recorded plays beyond the end", game, d->deal);
+    for (int s = 0; s < CS_MAX_PLAYERS; s++) {
+        unsigned long long met = reneges_seen >> (s * CS_MAX_PLAYS) & 0xffff;
+        ref_check(f, s < n ? d->renege[s] == met : d->renege[s] == 0,
+                  "a recorded renege the replay did not meet", game, d->deal);
+        ref_check(f, d->penalty[s] == (s < n ? penalties[s] : 0), "renege penalties", game,
+                  d->deal);
+    }
     for (int k = 0; k < i; k++)
         ref_check(f, d->play_points[k] == expected_points[k], "play points", game, d->deal);
     int sum_points = 0;
@@ -1070,7 +1101,8 @@ static void referee_rules_miss(cs_rules r, int games, const cs_miss *const miss[
             for (int s = 0; s < CS_MAX_PLAYERS; s++) {
                 int expect = s < n ? f.side[cs_rules_side(&r, s)] : -1;
                 ref_check(&f, d->score[s] == expect, "score after the deal", (uint64_t)gi, k);
-                if (s < n) src[s] += d->peg[s] + d->hand[s] + d->bonus[s] + d->mugged[s];
+                if (s < n)
+                    src[s] += d->peg[s] + d->hand[s] + d->bonus[s] + d->mugged[s] + d->penalty[s];
             }
             src[d->dealer] += d->crib + d->heels;
             for (int j = 0; j < d->n_plays; j++) missed[d->play_seat[j]] += d->play_missed[j];
@@ -1090,7 +1122,7 @@ static void referee_rules_miss(cs_rules r, int games, const cs_miss *const miss[
         int side_src[CS_MAX_PLAYERS] = {0};
         for (int s = 0; s < n; s++) {
             int total = sum.peg[s] + sum.hand[s] + sum.crib[s] + sum.heels[s] + sum.bonus[s] +
-                        sum.mugged[s];
+                        sum.mugged[s] + sum.penalty[s];
             ref_check(&f, sum.missed[s] == missed[s] && sum.mugged[s] == mugged[s],
                       "overlooked and muggins points in the summary", (uint64_t)gi, -1);
             missed_points += missed[s];
@@ -1178,12 +1210,13 @@ static void test_game_referee_overlooked_points_and_muggins(void) {
     cs_miss careless = {{0}};
     for (int k = 0; k < CS_MISS_KINDS; k++) careless.p[k] = 0.3;
     const cs_miss *const mixed[4] = {&careless, NULL, &careless, &careless};
-    const char *presets[] = {"two", "three", "four", "partners", "five-card"};
+    const char *presets[] = {"two", "three", "four", "partners", "five-card", "nz-tournament"};
     for (size_t i = 0; i < sizeof presets / sizeof presets[0]; i++) {
-        for (int muggins = 0; muggins <= 1; muggins++) {
+        for (int variant = 0; variant < 3; variant++) {
             cs_rules r = preset(presets[i]);
-            r.muggins = muggins;
-            referee_rules_miss(r, 1500, mixed);
+            r.muggins = variant > 0;
+            if (variant == 2) r.renege_penalty = r.renege_penalty ? 0 : 3;
+            referee_rules_miss(r, 1000, mixed);
         }
     }
 }
@@ -1532,6 +1565,71 @@ static void test_game_muggins_second_run_and_the_crib_flush(void) {
     cs_game_free(g);
 }
 
+/*
+ * The 29 deal (play_the_29_deal) with the pone reneging whenever it can (never on a lead).
+ * With the two-point penalty: s1 5C; s0 TC 15 (2); s1 holds 5D 5H JS, all of which fit at 15,
+ * and says go: s0 scores 2 and the three cards are dead. s0 TD 25 pairs the ten (2), TH would
+ * pass 31: s0's go (1). s0 leads TH, then KC 20, last card (1). Pegging s0 6, s1 0; the pone
+ * still shows its 29 with the dead cards.
+ * Without the penalty the renege stands and the cards stay: s1 5C; s0 TC 15 (2); s1 reneges;
+ * s0 TD 25 (2) and go (1). s1 leads 5D; s0 TH 15 (2); s1 reneges holding 5H JS; s0 KC 25 and
+ * go (1). s1 leads 5H; s0 has no cards; s1 reneges holding JS (5 on the count): go to s1 (1).
+ * s1 leads JS, last card (1). Pegging s0 8, s1 2.
+ */
+static void test_game_renege_with_and_without_the_penalty(void) {
+    const int kinds[] = {CS_MISS_RENEGE};
+    cs_miss reneger = always_misses(kinds, 1);
+    const cs_miss *miss[2] = {NULL, &reneger};
+    cs_rules r = preset("two");
+    for (int penalty = 0; penalty <= 2; penalty += 2) {
+        r.renege_penalty = penalty;
+        scripted s[2];
+        memset(s, 0, sizeof s);
+        cards("8D 9D", s[0].discards);
+        cards("TC TD TH KC", s[0].plays);
+        cards("3D 4D", s[1].discards);
+        cards("5C 5D 5H JS", s[1].plays);
+        cs_agent agents[2] = {scripted_agent(&s[0]), scripted_agent(&s[1])};
+        agents[0].miss = miss[0];
+        agents[1].miss = miss[1];
+        cs_card deck[13];
+        int n = cards("5C TC 5D TD 5H TH JS KC 3D 8D 4D 9D 5S", deck);
+        cs_game *g = cs_game_new();
+        cs_game_begin(g, &r, 1, 0, 0, agents);
+        CU_ASSERT_EQUAL_FATAL(cs_game_stack_deck(g, deck, n), CS_OK);
+        CU_ASSERT_EQUAL_FATAL(run_until(g, CS_PHASE_DEAL_DONE), CS_OK);
+        CU_ASSERT_EQUAL_FATAL(cs_game_step(g), CS_OK);
+        const cs_deal_record *rec = cs_game_deal_record(g);
+        if (penalty) {
+            static const int points[5] = {0, 2, 3, 0, 1};
+            CU_ASSERT_EQUAL_FATAL(rec->n_plays, 5);
+            for (int k = 0; k < 5; k++) CU_ASSERT_EQUAL(rec->play_points[k], points[k]);
+            CU_ASSERT_EQUAL(rec->renege[1], 1u << 2);
+            CU_ASSERT_EQUAL(rec->penalty[0], 2);
+            CU_ASSERT_EQUAL(rec->peg[0], 6);
+            CU_ASSERT_EQUAL(rec->peg[1], 0);
+            CU_ASSERT_EQUAL(rec->score[0], 6 + 2 + 14 + 5);
+        } else {
+            static const int points[8] = {0, 2, 3, 0, 2, 1, 1, 1};
+            static const int seats[8] = {1, 0, 0, 1, 0, 0, 1, 1};
+            CU_ASSERT_EQUAL_FATAL(rec->n_plays, 8);
+            for (int k = 0; k < 8; k++) {
+                CU_ASSERT_EQUAL(rec->play_points[k], points[k]);
+                CU_ASSERT_EQUAL(rec->play_seat[k], seats[k]);
+            }
+            CU_ASSERT_EQUAL(rec->renege[1], (1u << 2) | (1u << 5) | (1u << 7));
+            CU_ASSERT_EQUAL(rec->penalty[0], 0);
+            CU_ASSERT_EQUAL(rec->peg[0], 8);
+            CU_ASSERT_EQUAL(rec->peg[1], 2);
+            CU_ASSERT_EQUAL(rec->score[0], 8 + 14 + 5);
+        }
+        CU_ASSERT_EQUAL(rec->renege[0], 0);
+        CU_ASSERT_EQUAL(rec->hand[1], 29);
+        CU_ASSERT_EQUAL(rec->score[1], rec->peg[1] + 29);
+        cs_game_free(g);
+    }
+}
+
 const cs_test cs_suite_tests[] = {
     CS_TEST(test_game_four_player_go_chain_and_players_running_out),
     CS_TEST(test_game_partners_pegging_credits_each_seat_and_team),
@@ -1565,5 +1663,6 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_game_muggins_in_the_play_card_by_card),
     CS_TEST(test_game_muggins_second_run_and_the_crib_flush),
     CS_TEST(test_game_referee_overlooked_points_and_muggins),
+    CS_TEST(test_game_renege_with_and_without_the_penalty),
     {NULL, NULL},
 };

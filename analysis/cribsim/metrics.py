@@ -36,7 +36,9 @@ from . import runfile
 from . import stats
 
 POSITION_NAMES = {0: "dealer", 1: "pone", 2: "2nd left of dealer", 3: "3rd left of dealer"}
-SOURCES = ("peg", "hand", "crib", "heels", "bonus")
+# Where points come from; "mugged" (points claimed by muggins) is in files since that rule;
+# older files lack the column and count 0 for it.
+SOURCES = ("peg", "hand", "crib", "heels", "bonus", "mugged")
 
 
 def _rate_row(successes, trials, fair=None):
@@ -434,6 +436,8 @@ class Summary:
             self.fd_ties[pos] += int(np.sum((r > 0) & (r < 1)))
             self.fd_r12[pos] += int(r12[rows, side].sum())
         for src in SOURCES:
+            if src not in g.dtype.names:
+                continue
             col = g[src][:, :n].astype(np.int64).sum(axis=0)
             for s_ in range(n):
                 self.seat_points[src][s_] += int(col[s_])
@@ -647,6 +651,8 @@ def deal_points(run):
         "heels": np.where(is_dealer, d["heels"].astype(np.int64)[:, None], 0),
         "bonus": (d["bonus"][:, :n].astype(np.int64) if "bonus" in d.dtype.names
                   else np.zeros((len(d), n), dtype=np.int64)),
+        "mugged": (d["mugged"][:, :n].astype(np.int64) if "mugged" in d.dtype.names
+                   else np.zeros((len(d), n), dtype=np.int64)),
     }
     pts["total"] = sum(pts[s] for s in SOURCES)
     return pts, position, d["ended"] == 0
