@@ -36,9 +36,10 @@ from . import runfile
 from . import stats
 
 POSITION_NAMES = {0: "dealer", 1: "pone", 2: "2nd left of dealer", 3: "3rd left of dealer"}
-# Where points come from; "mugged" (points claimed by muggins) is in files since that rule;
-# older files lack the column and count 0 for it.
-SOURCES = ("peg", "hand", "crib", "heels", "bonus", "mugged")
+# Where points come from. "mugged" (points claimed by muggins) and "penalty" (renege
+# penalties received) are in files since those rules; older files lack the columns and count
+# 0 for them.
+SOURCES = ("peg", "hand", "crib", "heels", "bonus", "mugged", "penalty")
 
 
 def _rate_row(successes, trials, fair=None):
@@ -613,6 +614,14 @@ def first_dealer_fixed(run):
     return None if fd == "cut" else int(fd)
 
 
+def sources_shown(runs):
+    """The point sources a table of these runs shows: the five every game has, and muggins
+    claims and renege penalties only where some run has any (most runs have none)."""
+    extra = [src for src in ("mugged", "penalty")
+             if any(sum(summary(run).seat_points[src]) for run in runs)]
+    return SOURCES[:5] + tuple(extra)
+
+
 def points_by_seat(run):
     """Points each seat earned per deal by source, over whole games (from /games): each
     source's total divided by the deals played."""
@@ -653,6 +662,8 @@ def deal_points(run):
                   else np.zeros((len(d), n), dtype=np.int64)),
         "mugged": (d["mugged"][:, :n].astype(np.int64) if "mugged" in d.dtype.names
                    else np.zeros((len(d), n), dtype=np.int64)),
+        "penalty": (d["penalty"][:, :n].astype(np.int64) if "penalty" in d.dtype.names
+                    else np.zeros((len(d), n), dtype=np.int64)),
     }
     pts["total"] = sum(pts[s] for s in SOURCES)
     return pts, position, d["ended"] == 0

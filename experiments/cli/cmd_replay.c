@@ -64,7 +64,10 @@ static int script_play(void *self, const cs_view *v, cs_card *out) {
     script *s = self;
     const cs_deal_record *row = script_row(s, v);
     if (row == NULL) return CS_EAGENT;
-    int played = cs_rules_hand_size(v->rules) - v->n_hand, mine = 0;
+    /* Counted from the deal's plays, not from the cards left: a renege under the penalty
+     * takes dead cards out of the hand unplayed. */
+    int played = 0, mine = 0;
+    for (int i = 0; i < v->n_plays; i++) played += v->play_seat[i] == v->seat;
     for (int i = 0; i < row->n_plays && i < CS_MAX_PLAYS; i++) {
         if (row->play_seat[i] != v->seat) continue;
         if (mine++ == played) {
