@@ -10,11 +10,12 @@
  * The normalised spec spells every parameter out in the strategy's own order, so it names the
  * instance exactly and parses back to the same player.
  *
- * Beside a built-in strategy's or a plugin's own parameters, any seat takes the counting-error
- * keys (game.h's cs_miss): miss=P, the chance of overlooking each kind of point, and
- * miss_KIND=P for one kind (miss_fifteens, miss_pairs, miss_runs, miss_flush, miss_nobs,
- * miss_play, miss_last), which wins over miss= whatever the order. They are the seat's, not the
- * strategy's: the strategy never sees them, and the normalised spec gives them after its own.
+ * Beside a built-in strategy's, a plugin's or an outside program's own parameters, any seat
+ * takes the counting-error keys (game.h's cs_miss): miss=P, the chance of overlooking each kind
+ * of point, and miss_KIND=P for one kind (miss_fifteens, miss_pairs, miss_runs, miss_flush,
+ * miss_nobs, miss_play, miss_last, and miss_renege, which miss= does not set), which wins over
+ * miss= whatever the order. They are the seat's, not the strategy's: the strategy never sees
+ * them, and the normalised spec gives them after its own.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -114,24 +115,25 @@ static int take_miss_params(cs_miss *miss, int *has_miss, const char *params, ch
     }
     *has_miss = 0;
     for (int k = 0; k < CS_MISS_KINDS; k++) {
-        miss->p[k] = kind[k] >= 0 ? kind[k] : all >= 0 ? all : 0;
+        /* miss= is every counting kind: a renege is a mistake in the play, not a count */
+        miss->p[k] = kind[k] >= 0 ? kind[k] : all >= 0 && k != CS_MISS_RENEGE ? all : 0;
         if (miss->p[k] > 0) *has_miss = 1;
     }
     return CS_OK;
 }
 
-/* Appends the seat's counting-error keys to its normalised spec: miss=P when every kind has
- * the same chance, else miss_KIND=P for each kind above 0. Returns 0, or CS_ERANGE when the
- * spec would be too long. */
+/* Appends the seat's counting-error keys to its normalised spec: miss=P when every counting
+ * kind has the same chance P > 0, else miss_KIND=P for each one above 0; then miss_renege=P
+ * when above 0. Returns 0, or CS_ERANGE when the spec would be too long. */
 static int append_miss_spec(cs_player *p, char *err, size_t err_len) {
     if (!p->has_miss) return CS_OK;
     size_t used = strlen(p->spec);
     char sep = strchr(p->spec, ':') ? ',' : ':';
     int same = 1;
-    for (int k = 1; k < CS_MISS_KINDS; k++) same &= p->miss.p[k] == p->miss.p[0];
+    for (int k = 1; k < CS_MISS_RENEGE; k++) same &= p->miss.p[k] == p->miss.p[0];
     for (int k = 0; k < CS_MISS_KINDS && used < sizeof p->spec; k++) {
-        if (same && k > 0) break;
-        if (!same && p->miss.p[k] == 0) continue;
+        int whole = same && k < CS_MISS_RENEGE; /* said once by miss= */
+        if (p->miss.p[k] == 0 || (whole && k > 0)) continue;
         /* The shortest decimal that reads back as the same double (0.1, not 0.1000...01). */
         char value[32];
         for (int digits = 1; digits <= 17; digits++) {
@@ -139,7 +141,7 @@ static int append_miss_spec(cs_player *p, char *err, size_t err_len) {
             if (strtod(value, NULL) == p->miss.p[k]) break;
         }
         int n = snprintf(p->spec + used, sizeof p->spec - used, "%c%s%s%s=%s", sep, MISS_KEY,
-                         same ? "" : "_", same ? "" : cs_miss_kind_name(k), value);
+                         whole ? "" : "_", whole ? "" : cs_miss_kind_name(k), value);
         used += n > 0 ? (size_t)n : 0;
         sep = ',';
     }
@@ -210,37 +212,52 @@ static int create_plugin(cs_player *p, const char *rest, char *err, size_t err_l
 }
 
 /*
- * After "exec:": an optional parameter block "k=v,...:" (recognised when the text up to the
- * first ':' starts with a lower-case letter and holds only a-z 0-9 _ = , and an '='), then
- * the command.
+ * After "exec:": the optional parameter block "k=v,...:" (recognised when the text up to the
+ * first ':' starts with a lower-case letter and holds only a-z 0-9 _ = , . and an '='), then
+ * the command. Points *block_end at the block's ':' (NULL without a block).
  */
-static int create_exec(cs_player *p, const char *rest, char *err, size_t err_len) {
-    const char *params = "", *command = rest;
-    char block[CS_SPEC_MAX];
+static const char *exec_block(const char *rest, const char **block_end) {
     const char *colon = strchr(rest, ':');
-    if (colon != NULL && islower((unsigned char)rest[0]) &&
-        memchr(rest, '=', (size_t)(colon - rest)) != NULL) {
-        int plain = 1;
-        for (const char *c = rest; c < colon; c++)
-            if (!(islower((unsigned char)*c) || isdigit((unsigned char)*c) || *c == '_' ||
-                  *c == '=' || *c == ','))
-                plain = 0;
-        if (plain) {
-            snprintf(block, sizeof block, "%.*s", (int)(colon - rest), rest);
-            params = block;
-            command = colon + 1;
-        }
-    }
+    *block_end = NULL;
+    if (colon == NULL || !islower((unsigned char)rest[0]) ||
+        memchr(rest, '=', (size_t)(colon - rest)) == NULL)
+        return rest;
+    for (const char *c = rest; c < colon; c++)
+        if (!(islower((unsigned char)*c) || isdigit((unsigned char)*c) || *c == '_' || *c == '=' ||
+              *c == ',' || *c == '.'))
+            return rest;
+    *block_end = colon;
+    return colon + 1;
+}
+
+static int create_exec(cs_player *p, const char *rest, char *err, size_t err_len) {
+    const char *block_end, *command = exec_block(rest, &block_end);
+    char block[CS_SPEC_MAX] = "", own[CS_SPEC_MAX] = "";
+    if (block_end) snprintf(block, sizeof block, "%.*s", (int)(block_end - rest), rest);
+    int rc = take_miss_params(&p->miss, &p->has_miss, block, own, err, err_len);
+    if (rc != CS_OK) return rc;
     while (*command == ' ') command++;
     if (*command == '\0') {
         snprintf(err, err_len, "seat spec 'exec:' needs a command: exec:COMMAND");
         return CS_ESYNTAX;
     }
-    int rc = cs_exec_create(command, params, &p->self, err, err_len);
+    rc = cs_exec_create(command, own, &p->self, err, err_len);
     if (rc != CS_OK) return rc;
     p->vt = &cs_strategy_exec;
     snprintf(p->name, sizeof p->name, "exec");
-    cs_exec_spec(p->self, p->spec, sizeof p->spec);
+    /* "exec:timeout_ms=N:COMMAND": the seat's keys go into the block, before the command. */
+    char spec[CS_SPEC_MAX];
+    cs_exec_spec(p->self, spec, sizeof spec);
+    const char *cut = strchr(spec + strlen(CS_LOADER_EXEC) + 1, ':');
+    size_t head = cut ? (size_t)(cut - spec) : strlen(spec);
+    snprintf(p->spec, sizeof p->spec, "%.*s", (int)head, spec);
+    if ((rc = append_miss_spec(p, err, err_len)) != CS_OK ||
+        strlen(p->spec) + strlen(spec + head) >= sizeof p->spec) {
+        p->vt->destroy(p->self);
+        if (rc == CS_OK) snprintf(err, err_len, "seat spec too long");
+        return rc != CS_OK ? rc : CS_ERANGE;
+    }
+    strcat(p->spec, spec + head);
     return CS_OK;
 }
 
@@ -303,8 +320,13 @@ cs_agent cs_player_agent(cs_player *p) {
 
 int cs_spec_miss(const char *spec, cs_miss *miss, char *err, size_t err_len) {
     const char *params = "", *rest;
+    char block[CS_SPEC_MAX] = "";
     if (has_prefix(spec, CS_LOADER_EXEC, &rest)) {
-        params = ""; /* an outside program's seat takes no counting-error keys */
+        const char *block_end;
+        exec_block(rest, &block_end);
+        if (block_end && (size_t)(block_end - rest) < sizeof block)
+            snprintf(block, sizeof block, "%.*s", (int)(block_end - rest), rest);
+        params = block;
     } else if (has_prefix(spec, CS_LOADER_PLUGIN, &rest)) {
         const char *colon = strchr(rest, ':');
         params = colon ? colon + 1 : "";

@@ -180,8 +180,26 @@ static void test_counting_error_keys_belong_to_the_seat(void) {
     CU_ASSERT_STRING_EQUAL(cs_player_spec(p), "expected:peg=lookahead,miss=0.1");
     cs_agent a = cs_player_agent(p);
     CU_ASSERT_PTR_NOT_NULL_FATAL(a.miss);
-    for (int k = 0; k < CS_MISS_KINDS; k++) CU_ASSERT_EQUAL(a.miss->p[k], 0.1);
+    for (int k = 0; k < CS_MISS_KINDS; k++)
+        CU_ASSERT_EQUAL(a.miss->p[k], k == CS_MISS_RENEGE ? 0 : 0.1); /* miss= is the counts */
     cs_player_destroy(p);
+    p = make("expected:miss_renege=0.2,miss=0.1", err, sizeof err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    CU_ASSERT_STRING_EQUAL(cs_player_spec(p), "expected:peg=lookahead,miss=0.1,miss_renege=0.2");
+    CU_ASSERT_EQUAL(cs_player_agent(p).miss->p[CS_MISS_RENEGE], 0.2);
+    cs_player_destroy(p);
+
+    /* an outside program's seat: the keys are in the block before the command (test_exec_agent
+     * starts one with them) */
+    cs_miss back;
+    CU_ASSERT_EQUAL(
+        cs_spec_miss("exec:timeout_ms=10000,miss_nobs=0.5:./agent --x=1", &back, err, sizeof err),
+        1);
+    CU_ASSERT_EQUAL(back.p[CS_MISS_NOBS], 0.5);
+    CU_ASSERT_EQUAL(cs_spec_miss("exec:./agent miss=0.5", &back, err, sizeof err), 0);
+    CU_ASSERT_EQUAL(cs_spec_miss("plugin:/x/y.so:k=1,miss=0.25", &back, err, sizeof err), 1);
+    CU_ASSERT_EQUAL(back.p[CS_MISS_PAIRS], 0.25);
+    CU_ASSERT_EQUAL(cs_spec_miss("expected:peg=lookahead", &back, err, sizeof err), 0);
 
     /* miss_KIND wins over miss= in either order; a kind at 0 is left out. */
     p = make("random:miss_nobs=0.25,miss=0.05,miss_last=0", err, sizeof err);
