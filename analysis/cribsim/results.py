@@ -440,12 +440,15 @@ def answer_muggins(runs):
         fd = metrics.first_dealer_table(perfect).iloc[0]
         lines.append(f"- Two perfect counters: the first dealer wins {ci(fd)}.")
     moved = [r for r in eq_rows if "[" in r[3] and not _holds_zero(r[3])]
+    kept = [r for r in eq_rows if "[" in r[3] and _holds_zero(r[3])]
     lines.append(
         "- Two equally careless players: "
-        + ("muggins moves the first dealer's edge at rates " + ", ".join(r[0] for r in moved)
-           + " (paired 95% interval clear of zero)." if moved else
-           "muggins leaves the first dealer's edge where it was at every rate (each paired "
-           "95% interval holds zero).")
+        + ("muggins moves the first dealer's win rate by "
+           + "; ".join(f"{r[3]} percentage points at {r[0]}" for r in moved)
+           + " (paired 95% intervals clear of zero)" if moved else
+           "muggins leaves the first dealer's win rate where it was at every rate")
+        + ("; at " + ", ".join(r[0] for r in kept) + " the paired interval holds zero."
+           if moved and kept else ".")
         + " The table gives the first dealer's win rate, and its change against the same "
           "cards played without muggins and by two perfect counters (percentage points).")
     table = ("Careless (expected, `miss=P`) against careful (expected), duplicate deals; "
