@@ -82,6 +82,14 @@ for game in $(seq 0 99); do
 done
 [ -z "$failed" ] && ok || bad "replays of nz games:$failed"
 
+# The replay tells them: an overlooked count and its claim, a renege and its penalty.
+told=$(for g in 0 1 2 3 4 5; do "$cs" replay on.h5 --game "$g"; done 2>&1)
+grep -qE 'overlooked [0-9]+; muggins: seat [01] \(expected[^)]*\) takes [0-9]+' <<<"$told" && ok ||
+    bad "replay does not tell an overlooked count and its claim"
+told=$(for g in 0 1 2 3 4 5; do "$cs" replay nz.h5 --game "$g"; done 2>&1)
+grep -qE 'says go holding a card that fits: a renege; seat [13] \(expected[^)]*\) takes 2 and the cards that fitted are dead' <<<"$told" &&
+    ok || bad "replay does not tell a renege and its penalty"
+
 # A claim changed in the file: the replay names the field and exits 2.
 cp on.h5 forged.h5
 "$py" - forged.h5 <<'EOF'
