@@ -34,7 +34,15 @@
 #include "error.h"
 
 /* Where points come from; each has a field in the deal and game records. */
-typedef enum { SRC_PEG, SRC_HAND, SRC_CRIB, SRC_HEELS, SRC_BONUS } point_source;
+typedef enum {
+    SRC_PEG,
+    SRC_HAND,
+    SRC_CRIB,
+    SRC_HEELS,
+    SRC_BONUS,
+    SRC_MUGGINS,
+    SRC_PENALTY
+} point_source;
 
 /*
  * During the play each seat's unplayed cards are also counted by value: nibble v - 1 of
@@ -102,6 +110,8 @@ struct cs_game {
     int discards_done;
     int play_turn, play_last;
     unsigned go_said;
+    unsigned reneged; /* seats passed over this series for a renege (a bit each) */
+    int renege_drawn; /* 1 + the seat whose renege was drawn for the turn it is on, or 0 */
 
     /* What each seat sees: pointers into this game and scalars kept up to date as
      * point_views() describes; shown to agents as they are, copied by cs_game_view(). */
@@ -112,6 +122,9 @@ struct cs_game {
 
     cs_deal_record rec;
     cs_game_record sum;
+
+    int any_miss;         /* some seat's agent has a cs_miss */
+    cs_pcg32 mistake_rng; /* the deal's overlooked and seen points, when any_miss */
 
     int err_seat;
     char err[512]; /* room for an outside agent's command or a plugin's path, then the reason */
@@ -346,6 +359,14 @@ static inline int add_points(cs_game *g, int seat, int points, point_source sour
         g->rec.bonus[seat] += (int16_t)points;
         g->sum.bonus[seat] += (int16_t)points;
         break;
+    case SRC_MUGGINS:
+        g->rec.mugged[seat] += (int16_t)points;
+        g->sum.mugged[seat] += (int16_t)points;
+        break;
+    case SRC_PENALTY:
+        g->rec.penalty[seat] += (int16_t)points;
+        g->sum.penalty[seat] += (int16_t)points;
+        break;
     }
     int score = g->seat_score[seat] += points;
     if (g->partnership) g->seat_score[seat ^ 2] = score;
@@ -354,6 +375,122 @@ static inline int add_points(cs_game *g, int seat, int points, point_source sour
         return 1;
     }
     return 0;
+}
+
+/* ---- points overlooked (a seat's cs_miss) and claimed by muggins (rules.muggins) ---- */
+
+static const char *const MISS_NAMES[] = {
+#define CS_MISS_NAME(ident, name, what) name,
+    CS_MISS_LIST(CS_MISS_NAME)
+#undef CS_MISS_NAME
+};
+
+const char *cs_miss_kind_name(int kind) {
+    return kind >= 0 && kind < CS_MISS_KINDS ? MISS_NAMES[kind] : NULL;
+}
+
+/* The most items one count can hold: 8 fifteens (the 29 hand), 6 pairs, 3 repeated runs, a
+ * flush and nobs. */
+#define MISSED_ITEMS_MAX 20
+
+/* The scoring items one count overlooked: each one's kind and points. */
+typedef struct {
+    int n;
+    uint8_t kind[MISSED_ITEMS_MAX];
+    uint8_t points[MISSED_ITEMS_MAX];
+} missed_items;
+
+/* Whether something with chance p happens, from the deal's mistake generator: no draw for a
+ * chance of 0 or 1, so a seat that never (or always) errs leaves the stream alone. */
+static int chance(cs_game *g, double p) {
+    if (p <= 0) return 0;
+    if (p >= 1) return 1;
+    return (double)cs_pcg32_next(&g->mistake_rng) < p * 4294967296.0;
+}
+
+/* Draws whether an item of a kind worth `points` is overlooked under miss; notes it in m if
+ * so and returns the points lost. */
+static int overlook(cs_game *g, const cs_miss *miss, missed_items *m, int kind, int points) {
+    if (!chance(g, miss->p[kind])) return 0;
+    m->kind[m->n] = (uint8_t)kind;
+    m->points[m->n++] = (uint8_t)points;
+    return points;
+}
+
+/*
+ * The points of items seat `owner` overlooked that the seat next in turn (an opponent in
+ * every variant) claims: each item it sees, with 1 less its own chance of overlooking that
+ * kind (every item when it counts perfectly). None without muggins.
+ */
+static int claim(cs_game *g, int owner, const missed_items *m) {
+    if (!g->rules->muggins) return 0;
+    const cs_miss *sees = g->agents[next_seat(g, owner)].miss;
+    int claimed = 0;
+    for (int i = 0; i < m->n; i++)
+        if (!sees || !chance(g, sees->p[m->kind[i]])) claimed += m->points[i];
+    return claimed;
+}
+
+/* The length of each run in a show's run points (3, 4, 5, or 3 or 4 repeated: 6 8 9 12). */
+static int run_length(int runs) {
+    if (runs == 5) return 5;
+    if (runs == 4 || runs == 8) return 4;
+    return 3;
+}
+
+/* The items of a show (cards[0..n) with the starter) the counting seat overlooks under miss;
+ * returns their points. */
+static int overlook_show(cs_game *g, const cs_miss *miss, const cs_card cards[], int n,
+                         int flush_min, missed_items *m) {
+    m->n = 0;
+    if (!miss) return 0;
+    cs_show_points b;
+    cs_show_breakdown(cards, n, g->starter, flush_min, &b);
+    int lost = 0;
+    for (int i = 0; i < b.fifteens / 2; i++) lost += overlook(g, miss, m, CS_MISS_FIFTEENS, 2);
+    for (int i = 0; i < b.pairs / 2; i++) lost += overlook(g, miss, m, CS_MISS_PAIRS, 2);
+    if (b.runs) {
+        int len = run_length(b.runs);
+        for (int i = 1; i < b.runs / len; i++) lost += overlook(g, miss, m, CS_MISS_RUNS, len);
+    }
+    /* A flush that needs the starter (the crib's) is lost whole with it; a hand's flush that
+     * the starter extends loses the starter's point. */
+    if (b.flush && flush_min > n)
+        lost += overlook(g, miss, m, CS_MISS_FLUSH, b.flush);
+    else if (b.flush == n + 1)
+        lost += overlook(g, miss, m, CS_MISS_FLUSH, 1);
+    if (b.nobs) lost += overlook(g, miss, m, CS_MISS_NOBS, 1);
+    return lost;
+}
+
+/*
+ * A show counted by a seat that may overlook points: it pegs the rules' points less those it
+ * overlooked, then the seat next in turn claims what it sees of them. Writes both into
+ * *missed and *mugged (the record's); returns 1 if the game ended.
+ */
+static int show_with_mistakes(cs_game *g, int seat, const cs_card cards[], int n, int flush_min,
+                              int points, point_source source, int16_t *missed, int16_t *mugged) {
+    missed_items m;
+    int lost = overlook_show(g, g->agents[seat].miss, cards, n, flush_min, &m);
+    int claimed = claim(g, seat, &m);
+    *missed = (int16_t)lost;
+    *mugged = (int16_t)claimed;
+    g->sum.missed[seat] += (int16_t)lost;
+    if (add_points(g, seat, points - lost, source)) return 1;
+    return add_points(g, next_seat(g, seat), claimed, SRC_MUGGINS);
+}
+
+/* The same for points pegged in the play (kind PLAY or LAST) on the deal's k-th card. */
+static int peg_with_mistakes(cs_game *g, int seat, int k, int points, int kind) {
+    const cs_miss *miss = g->agents[seat].miss;
+    missed_items m = {0};
+    int lost = miss && points > 0 ? overlook(g, miss, &m, kind, points) : 0;
+    int claimed = claim(g, seat, &m);
+    g->rec.play_missed[k] = (uint8_t)(g->rec.play_missed[k] + lost);
+    g->rec.play_mugged[k] = (uint8_t)(g->rec.play_mugged[k] + claimed);
+    g->sum.missed[seat] += (int16_t)lost;
+    if (add_points(g, seat, points - lost, SRC_PEG)) return 1;
+    return add_points(g, next_seat(g, seat), claimed, SRC_MUGGINS);
 }
 
 /* Skunk level of a losing side's score against the winner's: 0 none, 1 skunk, 2 double,
@@ -411,6 +548,7 @@ void cs_game_begin_keyed(cs_game *g, const cs_rules *rules, uint64_t seed, uint6
     for (int s = 0; s < rules->players; s++) {
         if (agents[s].observe) g->any_observer = 1;
         if (agents[s].go) g->any_go = 1;
+        if (agents[s].miss) g->any_miss = 1;
     }
     g->sum.game = index;
     g->sum.winner = -1;
@@ -518,6 +656,9 @@ static void step_deal(cs_game *g) {
     g->n_kept = g->n_discards = g->n_crib = 0;
     g->count = g->n_pile = g->n_plays = 0;
     g->starter = CS_NO_CARD;
+    if (g->any_miss)
+        g->mistake_rng =
+            cs_pcg32_derive(g->seed, g->card_key, CS_STREAM_MISTAKE, (uint32_t)(g->deal - 1));
     for (int s = 0; s < n; s++) {
         /* Cards left unplayed last deal (the five-card game's single series) are gone: no
          * view of this deal, not even the DEAL event's, may still hold them. */
@@ -677,12 +818,51 @@ static void step_starter(cs_game *g) {
     g->play_turn = next_seat(g, g->dealer);
     g->play_last = -1;
     g->go_said = 0;
+    g->reneged = 0;
+    g->renege_drawn = 0;
     g->phase = ended ? CS_PHASE_DEAL_DONE : CS_PHASE_PLAY;
 }
 
 /* Whether seat holds a card that fits under 31 on the current count. */
 static int can_play(const cs_game *g, int seat) {
     return g->count + g->min_value[seat] <= 31;
+}
+
+/*
+ * Whether seat, on turn with a card that fits, reneges (says go): drawn once a turn, and
+ * never on a lead, for a seat whose cs_miss gives reneges a chance. A renege passes the seat
+ * over for the rest of the series; with the renege penalty the seat after it scores the
+ * penalty and every card that fitted is dead: out of the play, still in the show's hand.
+ * Sets *ended when the penalty ended the game.
+ */
+static int reneges(cs_game *g, int seat, int *ended) {
+    const cs_miss *miss = g->agents[seat].miss;
+    *ended = 0;
+    if (!miss || g->count == 0 || g->renege_drawn == seat + 1) return 0;
+    g->renege_drawn = seat + 1;
+    if (!chance(g, miss->p[CS_MISS_RENEGE])) return 0;
+    g->reneged |= 1u << seat;
+    g->rec.renege[seat] = (uint16_t)(g->rec.renege[seat] | 1u << g->n_plays);
+    int penalty = g->rules->renege_penalty;
+    if (penalty > 0) {
+        cs_card *hand = g->hand[seat];
+        int held = g->n_hand[seat];
+        for (int i = 0; i < held;) {
+            int value = card_value(hand[i]);
+            if (g->count + value > 31) {
+                i++;
+                continue;
+            }
+            hand[i] = hand[--held];
+            g->slot[hand[i]] = (uint8_t)i;
+            g->values_held[seat] -= VALUE_NIBBLE(value);
+            g->cards_left--;
+        }
+        g->n_hand[seat] = held;
+        g->min_value[seat] = lowest_held(g->values_held[seat]);
+        *ended = add_points(g, next_seat(g, seat), penalty, SRC_PENALTY);
+    }
+    return 1;
 }
 
 /* Says why the card an agent chose to play is illegal. */
@@ -719,9 +899,14 @@ static int step_play(cs_game *g) {
     for (;;) {
         int p = -1;
         for (int i = 0, s = turn; i < n; i++, s = next_seat(g, s)) {
-            if (can_play(g, s)) {
-                p = s;
-                break;
+            if (can_play(g, s) && !(g->reneged >> s & 1)) {
+                int ended = 0;
+                if (!g->any_miss || !reneges(g, s, &ended)) {
+                    p = s;
+                    break;
+                }
+                if (ended) return CS_OK;
+                continue; /* passed over, as a seat that cannot play */
             }
             if (g->any_go && g->agents[s].go && g->n_hand[s] > 0 && !(g->go_said >> s & 1)) {
                 int rc = g->agents[s].go(g->agents[s].self, seat_view(g, s));
@@ -733,7 +918,9 @@ static int step_play(cs_game *g) {
         if (p < 0) {
             if (last >= 0 && g->count != 31) {
                 g->rec.play_points[g->n_plays - 1] += 1;
-                int ended = add_points(g, last, 1, SRC_PEG);
+                int ended = g->any_miss
+                                ? peg_with_mistakes(g, last, g->n_plays - 1, 1, CS_MISS_LAST)
+                                : add_points(g, last, 1, SRC_PEG);
                 emit(g, CS_EVENT_GO, last, CS_NO_CARD, 1);
                 if (ended) return CS_OK;
             }
@@ -741,6 +928,7 @@ static int step_play(cs_game *g) {
             g->count = 0;
             g->n_pile = 0;
             g->go_said = 0;
+            g->reneged = 0;
             emit(g, CS_EVENT_RESET, last, CS_NO_CARD, 0);
             turn = next_seat(g, last);
             while (g->n_hand[turn] == 0) turn = next_seat(g, turn);
@@ -782,7 +970,9 @@ static int step_play(cs_game *g) {
         g->n_pile = n_pile + 1;
         g->n_plays = k + 1;
         last = p;
-        int ended = add_points(g, p, points, SRC_PEG);
+        g->renege_drawn = 0;
+        int ended = g->any_miss ? peg_with_mistakes(g, p, k, points, CS_MISS_PLAY)
+                                : add_points(g, p, points, SRC_PEG);
         emit(g, CS_EVENT_PLAY, p, card, points);
         if (ended) return CS_OK;
         turn = next_seat(g, p);
@@ -798,7 +988,10 @@ static void step_show(cs_game *g) {
         s = next_seat(g, s);
         int points = cs_show_score_key(g->show_key[s], g->kept[s][0], g->hand_size, g->starter,
                                        r->hand_flush_min);
-        int ended = add_points(g, s, points, SRC_HAND);
+        int ended = g->any_miss ? show_with_mistakes(g, s, g->kept[s], g->hand_size,
+                                                     r->hand_flush_min, points, SRC_HAND,
+                                                     &g->rec.hand_missed[s], &g->rec.hand_mugged[s])
+                                : add_points(g, s, points, SRC_HAND);
         if (g->any_observer) {
             cs_event e = {.type = CS_EVENT_SHOW,
                           .seat = s,
@@ -812,7 +1005,11 @@ static void step_show(cs_game *g) {
     }
     int points = cs_show_score_key(g->show_key[CS_MAX_PLAYERS], g->crib[0], CS_CRIB_SIZE,
                                    g->starter, r->crib_flush_min);
-    add_points(g, g->dealer, points, SRC_CRIB);
+    if (g->any_miss)
+        show_with_mistakes(g, g->dealer, g->crib, CS_CRIB_SIZE, r->crib_flush_min, points, SRC_CRIB,
+                           &g->rec.crib_missed, &g->rec.crib_mugged);
+    else
+        add_points(g, g->dealer, points, SRC_CRIB);
     if (g->any_observer) {
         cs_event e = {.type = CS_EVENT_SHOW,
                       .seat = g->dealer,
@@ -920,6 +1117,6 @@ int cs_random_play(void *self, const cs_view *v, cs_card *out) {
 }
 
 cs_agent cs_agent_random(cs_pcg32 *rng) {
-    cs_agent a = {cs_random_discard, cs_random_play, NULL, rng, "random", NULL};
+    cs_agent a = {cs_random_discard, cs_random_play, NULL, rng, "random", NULL, NULL};
     return a;
 }

@@ -140,6 +140,38 @@ typedef struct {
 const char *cs_event_name(cs_event_type t);
 
 /*
+ * Kinds of points a player can overlook when counting (X(ident, name, what)). A seat whose
+ * agent carries a cs_miss overlooks each scoring item of that kind it should count with the
+ * item's chance, drawn from the deal's own generator; with the rules' muggins on, the
+ * opponent next in turn claims what it sees of them (an opponent with a cs_miss sees each
+ * item with 1 less its own chance of overlooking that kind; one without sees all).
+ */
+#define CS_MISS_LIST(X)                                                                            \
+    X(FIFTEENS, "fifteens", "each fifteen in the show")                                            \
+    X(PAIRS, "pairs", "each pair in the show")                                                     \
+    X(RUNS, "runs", "each run after the first of a double, triple or double-double run")           \
+    X(FLUSH, "flush", "the starter's card of a flush (the whole crib flush, which needs it)")      \
+    X(NOBS, "nobs", "his nobs")                                                                    \
+    X(PLAY, "play", "the points of a card laid in the play")                                       \
+    X(LAST, "last", "the go or the last card")                                                     \
+    X(RENEGE, "renege", "a card that fits: the seat says go holding it (never on a lead)")
+
+typedef enum {
+#define CS_MISS_ENUM(ident, name, what) CS_MISS_##ident,
+    CS_MISS_LIST(CS_MISS_ENUM)
+#undef CS_MISS_ENUM
+        CS_MISS_KINDS
+} cs_miss_kind;
+
+/* Name of a kind ("fifteens"), or NULL past the last. */
+const char *cs_miss_kind_name(int kind);
+
+/* A seat's chance of overlooking each kind, 0 to 1. */
+typedef struct {
+    double p[CS_MISS_KINDS];
+} cs_miss;
+
+/*
  * A seat's decision maker. The functions return 0, or a negative cs_err which stops the game
  * (the game reports it as the agent's failure).
  */
@@ -158,6 +190,8 @@ typedef struct {
      * once a series; it returns 0, or a negative cs_err (CS_EPENDING included).
      */
     int (*go)(void *self, const cs_view *v);
+    /* Optional (NULL: counts every point): the seat's chances of overlooking points. */
+    const cs_miss *miss;
 } cs_agent;
 
 /* One deal, as a run file's /deals row (docs/file-schema.md); bonus is an extension (the start
@@ -181,6 +215,23 @@ typedef struct {
     int16_t score[CS_MAX_PLAYERS]; /* each seat's side after the deal, -1 for absent seats */
     uint8_t ended;                 /* the game ended during this deal */
     int16_t bonus[CS_MAX_PLAYERS]; /* start bonus received in this deal (the first) */
+    /* Overlooked points (cs_miss) and muggins. play_points, hand and crib above are what the
+     * rules give; peg, hand and crib what the seat pegged, that is the rules' points less
+     * those it overlooked. The claimer of an item's overlooked points is the seat next in
+     * turn after the one that overlooked them (after the dealer for the crib), never a
+     * partner. */
+    uint8_t play_missed[CS_MAX_PLAYS]; /* of play_points[k], overlooked by its seat */
+    uint8_t play_mugged[CS_MAX_PLAYS]; /* of those, claimed by muggins */
+    int16_t hand_missed[CS_MAX_PLAYERS];
+    int16_t hand_mugged[CS_MAX_PLAYERS];
+    int16_t crib_missed;
+    int16_t crib_mugged;
+    int16_t mugged[CS_MAX_PLAYERS]; /* points each seat took by muggins in this deal */
+    /* Reneges (cs_miss's RENEGE): bit k of renege[s] is set when seat s said go holding a card
+     * that fit with k cards of the deal played; penalty[s] is the renege penalty seat s
+     * received (rules.renege_penalty, from the seat before it in turn). */
+    uint16_t renege[CS_MAX_PLAYERS];
+    int16_t penalty[CS_MAX_PLAYERS];
 } cs_deal_record;
 
 /* One game, as a run file's /games row (docs/file-schema.md). */
@@ -195,8 +246,11 @@ typedef struct {
     int16_t crib[CS_MAX_PLAYERS];
     int16_t heels[CS_MAX_PLAYERS];
     int16_t bonus[CS_MAX_PLAYERS];
-    uint8_t skunk[CS_MAX_PLAYERS]; /* per loser: 0 none, 1 skunk, 2 double, 3 triple */
-    uint8_t lurch;                 /* the game was won by a lurch */
+    uint8_t skunk[CS_MAX_PLAYERS];   /* per loser: 0 none, 1 skunk, 2 double, 3 triple */
+    uint8_t lurch;                   /* the game was won by a lurch */
+    int16_t missed[CS_MAX_PLAYERS];  /* points each seat overlooked (cs_miss) */
+    int16_t mugged[CS_MAX_PLAYERS];  /* points each seat took by muggins */
+    int16_t penalty[CS_MAX_PLAYERS]; /* renege penalties each seat received */
 } cs_game_record;
 
 /* Called with each finished deal; return 0 to go on, non-zero to stop with that code. */

@@ -24,7 +24,8 @@ typedef struct {
     X(DEAL, 1)     /* index = deal number: the shuffle of that deal */                             \
     X(CUT, 2)      /* index = 0: the cut for first deal and its re-cuts */                         \
     X(STRATEGY, 3) /* index = seat: a strategy's own randomness */                                 \
-    X(EVENT, 4)    /* game = event, index = 0: an event format's own choices */
+    X(EVENT, 4)    /* game = event, index = 0: an event format's own choices */                    \
+    X(MISTAKE, 5)  /* index = deal number: the points overlooked and seen in that deal */
 
 typedef enum {
 #define CS_STREAM_ENUM(name, value) CS_STREAM_##name = (value),
@@ -78,6 +79,6 @@ cs_pcg32 cs_pcg32_derive(uint64_t seed, uint64_t game, cs_stream purpose, uint32
 #define CS_RNG_DESCRIPTION                                                                         \
     "pcg32 xsh-rr 64/32; stream(seed,game,purpose,index): "                                        \
     "state=splitmix64(seed^splitmix64(game)), "                                                    \
-    "seq=splitmix64(purpose<<32|index); purposes deal=1 cut=2 strategy=3"
+    "seq=splitmix64(purpose<<32|index); purposes deal=1 cut=2 strategy=3 event=4 mistake=5"
 
 #endif

@@ -105,6 +105,7 @@ void cs_rules_preset(cs_preset p, cs_rules *out) {
         out->cards_dealt = 5;
         out->discards = 1;
         out->max_deals = 4;
+        out->renege_penalty = 2; /* failing to play a card that fits: 2, and the card is dead */
         out->skunk_line = 0;
         out->double_skunk_line = 0;
         out->triple_skunk_line = 0;
@@ -162,6 +163,8 @@ static const rule_field RULE_FIELDS[] = {
     FIELD(next_dealer, FIELD_NEXT_DEALER, 0, 2),
     FIELD(skunk_margin, FIELD_INT, 0, RULE_POINTS_MAX),
     FIELD(double_skunk_margin, FIELD_INT, 0, RULE_POINTS_MAX),
+    FIELD(muggins, FIELD_BOOL, 0, 1),
+    FIELD(renege_penalty, FIELD_INT, 0, RULE_POINTS_MAX),
 };
 #undef FIELD
 #define RULE_FIELD_COUNT (sizeof RULE_FIELDS / sizeof RULE_FIELDS[0])
@@ -193,11 +196,13 @@ static int parse_field(const rule_field *f, const char *text, int *out) {
     switch (f->kind) {
     case FIELD_INT: return parse_int(text, f->min, f->max, out);
     case FIELD_BOOL:
-        if (!strcmp(text, "1") || !strcmp(text, "yes") || !strcmp(text, "true")) {
+        if (!strcmp(text, "1") || !strcmp(text, "yes") || !strcmp(text, "true") ||
+            !strcmp(text, "on")) {
             *out = 1;
             return CS_OK;
         }
-        if (!strcmp(text, "0") || !strcmp(text, "no") || !strcmp(text, "false")) {
+        if (!strcmp(text, "0") || !strcmp(text, "no") || !strcmp(text, "false") ||
+            !strcmp(text, "off")) {
             *out = 0;
             return CS_OK;
         }

@@ -56,6 +56,13 @@ typedef struct {
      * When skunk_margin is on, the lines above are not used for skunks. 0 disables. */
     int skunk_margin;        /* a win by at least this many points is a skunk */
     int double_skunk_margin; /* by at least this many, a double skunk; needs skunk_margin */
+    /* Muggins: points a player overlooks (a seat's cs_miss, game.h) may be claimed by the
+     * opponent next in turn. 0: they are lost (the league and the doubles sheet forbid it). */
+    int muggins;
+    /* A renege (saying go while a card fits): 0 lets it stand (the seat is passed over for the
+     * series and keeps the card); k > 0 gives the seat after it k points and makes the cards
+     * that fitted dead, never played but still counted in the show (New Zealand: 2). */
+    int renege_penalty;
 } cs_rules;
 
 /* X(ident, name, description) */

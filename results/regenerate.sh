@@ -5,7 +5,7 @@
 # results/ladder.md, the round robin's table (cribsim.ladder), from the same run files.
 #
 #     results/regenerate.sh NAME [NAME ...]    ladder, variants, lurch-skunk, three-hand,
-#                                              hand-scores, events, model
+#                                              hand-scores, muggins, events, model
 #                                              (model: experiments/model_loop.sh),
 #                                              crib-toss (build/cs_crib_toss; its README.md
 #                                              is written by hand, the tables by the tool),
@@ -35,7 +35,7 @@ cribsim="${CRIBSIM:-$src/build/cribsim}"
 runs="${RUNS:-build/runs}"
 results="${RESULTS:-results}"
 python="${CRIBSIM_PYTHON:-$src/.venv/bin/python}" # the project's (.ci/python.sh)
-all=(ladder variants lurch-skunk three-hand hand-scores events model crib-toss per-deal)
+all=(ladder variants lurch-skunk three-hand hand-scores muggins events model crib-toss per-deal)
 
 usage() {
     echo "usage: results/regenerate.sh NAME [NAME ...] | all" >&2
@@ -47,8 +47,8 @@ names=()
 for arg in "$@"; do
     case "$arg" in
     all) names+=("${all[@]}") ;;
-    ladder | variants | lurch-skunk | three-hand | hand-scores | events | model | crib-toss | \
-        per-deal)
+    ladder | variants | lurch-skunk | three-hand | hand-scores | muggins | events | model | \
+        crib-toss | per-deal)
         names+=("$arg")
         ;;
     -h | --help) usage ;;

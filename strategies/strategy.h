@@ -82,6 +82,13 @@ void cs_player_new_game(cs_player *p, const cs_rules *rules, uint64_t seed, uint
 /* The agent the game calls; valid while the player lives. */
 cs_agent cs_player_agent(cs_player *p);
 
+/*
+ * The counting-error keys (miss=, miss_KIND=) of a seat spec, read without making the player
+ * (a replay reads a file's seats so): fills *miss and returns 1 when some chance is above 0,
+ * 0 when none is, or a negative cs_err with a message for a bad key.
+ */
+int cs_spec_miss(const char *spec, cs_miss *miss, char *err, size_t err_len);
+
 /* The normalised spec with every parameter spelled out: "mc:samples=400,objective=win". */
 const char *cs_player_spec(const cs_player *p);
 /* The strategy's name: "mc". */

@@ -474,6 +474,31 @@ static int parse(const char *text, char *err, size_t len) {
     return rc;
 }
 
+/* The league and the doubles sheet forbid muggins; the New Zealand day may play it; a
+ * careless entrant is any strategy with counting-error keys. */
+static void test_event_spec_muggins_only_where_the_rules_allow(void) {
+    char err[1024];
+    CU_ASSERT_EQUAL(parse("format: league\nrules: {muggins: on}\nfield:\n  - {count: 8, "
+                          "strategy: greedy}\n",
+                          err, sizeof err),
+                    CS_ECONFIG);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "t.yaml:2:"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "muggins is forbidden in the league"));
+    CU_ASSERT_EQUAL(parse("format: double-elimination\nrules: {muggins: yes}\nfield:\n  - "
+                          "{count: 8, strategy: greedy}\n",
+                          err, sizeof err),
+                    CS_ECONFIG);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "double-elimination doubles tournament"));
+    CU_ASSERT_EQUAL(parse("format: nz\nrules: {muggins: on}\nfield:\n  - {count: 8, strategy: "
+                          "'expected:miss=0.1'}\n",
+                          err, sizeof err),
+                    0);
+    CU_ASSERT_EQUAL(parse("format: league\nfield:\n  - {count: 8, strategy: "
+                          "'greedy:miss_nobs=0.2'}\n",
+                          err, sizeof err),
+                    0);
+}
+
 static void test_event_spec_errors_name_the_line(void) {
     char err[1024];
     CU_ASSERT_EQUAL(
@@ -2043,6 +2068,7 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_double_elimination_matches_losses_and_byes),
     CS_TEST(test_double_elimination_skunks_are_winning_margins),
     CS_TEST(test_event_spec_errors_name_the_line),
+    CS_TEST(test_event_spec_muggins_only_where_the_rules_allow),
     CS_TEST(test_event_spec_nested_too_deep_is_refused_at_once),
     CS_TEST(test_event_params_defaults_are_the_documented_ones),
     CS_TEST(test_event_default_rules_are_each_formats_own),

@@ -74,6 +74,12 @@ static void test_normal_spec_names_the_timeout_and_command(void) {
     CU_ASSERT_PTR_NOT_NULL_FATAL(p);
     CU_ASSERT_STRING_EQUAL(cs_player_spec(p), "exec:timeout_ms=10000:" AGENT);
     cs_player_destroy(p);
+    /* the seat's counting-error keys join the block, before the command */
+    p = cs_player_create("exec:miss_nobs=0.5,timeout_ms=700:" AGENT, err, sizeof err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    CU_ASSERT_STRING_EQUAL(cs_player_spec(p), "exec:timeout_ms=700,miss_nobs=0.5:" AGENT);
+    CU_ASSERT_EQUAL(cs_player_agent(p).miss->p[CS_MISS_NOBS], 0.5);
+    cs_player_destroy(p);
     CU_ASSERT_PTR_NULL(cs_player_create("exec:timeout=5:" AGENT, err, sizeof err));
     CU_ASSERT_PTR_NOT_NULL(strstr(err, "no parameter 'timeout'"));
     CU_ASSERT_PTR_NULL(cs_player_create("exec:", err, sizeof err));

@@ -51,7 +51,7 @@ static int scripted_play(void *self, const cs_view *v, cs_card *out) {
 }
 
 static cs_agent scripted_agent(scripted *s) {
-    cs_agent a = {scripted_discard, scripted_play, NULL, s, "scripted", NULL};
+    cs_agent a = {scripted_discard, scripted_play, NULL, s, "scripted", NULL, NULL};
     return a;
 }
 
@@ -263,7 +263,7 @@ static void test_game_fixed_deal_tie_after_four_deals(void) {
     }
     cs_agent agents[4];
     for (int i = 0; i < 4; i++)
-        agents[i] = (cs_agent){relative_discard, relative_play, NULL, &rs, "relative", NULL};
+        agents[i] = (cs_agent){relative_discard, relative_play, NULL, &rs, "relative", NULL, NULL};
     cs_card deck[CS_DECK_SIZE];
     int n = cards(FOUR_DECK, deck);
     cs_game *g = cs_game_new();
@@ -658,7 +658,7 @@ static void test_game_illegal_play_is_an_error_naming_seat_game_and_deal(void) {
     cards("8D 9D", s[0].discards);
     cards("3D 4D", s[1].discards);
     cs_agent agents[2] = {scripted_agent(&s[0]),
-                          {scripted_discard, bad_play, NULL, &s[1], "bad", NULL}};
+                          {scripted_discard, bad_play, NULL, &s[1], "bad", NULL, NULL}};
     /* A long name (an outside agent's command line, a plugin's path) is told whole, and the
      * game, the deal and the reason still follow it. */
     char long_name[201];
@@ -761,11 +761,70 @@ static int ref_credit(referee *f, int seat, int points) {
     return f->over;
 }
 
+/*
+ * Whether `points` is the sum of some of items[0..n) (each used at most once): overlooked
+ * points must be made of whole scoring items.
+ */
+static int ref_subset_sum(const int items[], int n, int points) {
+    unsigned long long reach = 1; /* bit v: v is reachable; shows score at most 29 */
+    for (int i = 0; i < n; i++) reach |= reach << items[i];
+    return points >= 0 && points < 64 && (reach >> points & 1);
+}
+
+/* The items of a show a counter can overlook (game.h's cs_miss kinds): each fifteen and pair,
+ * each run after the first of a repeated run, the starter's flush point (the whole flush when
+ * it needs the starter) and nobs. Returns how many. */
+static int ref_show_items(const cs_show_points *sp, int n_cards, int flush_min, int items[]) {
+    int k = 0;
+    for (int i = 0; i < sp->fifteens / 2; i++) items[k++] = 2;
+    for (int i = 0; i < sp->pairs / 2; i++) items[k++] = 2;
+    if (sp->runs) {
+        int len = sp->runs == 5 ? 5 : sp->runs == 4 || sp->runs == 8 ? 4 : 3;
+        for (int i = 1; i < sp->runs / len; i++) items[k++] = len;
+    }
+    if (sp->flush && flush_min > n_cards)
+        items[k++] = sp->flush;
+    else if (sp->flush == n_cards + 1)
+        items[k++] = 1;
+    if (sp->nobs) items[k++] = 1;
+    return k;
+}
+
+/*
+ * A count the seat may have overlooked part of: the record's counted points plus the missed
+ * must be the rules' points, the missed made of whole items, the claimed part of them; the
+ * counter is credited first, then the seat after it with the claim. Returns 1 when the game
+ * ended. counted/missed/mugged are the record's; mugged[] collects the claims by claimer.
+ */
+static int ref_count(referee *f, int seat, int rules_points, int counted, int missed, int mugged,
+                     const int items[], int n_items, int claims[], uint64_t game, int deal) {
+    ref_check(f, counted + missed == rules_points, "counted and overlooked points", game, deal);
+    ref_check(f, ref_subset_sum(items, n_items, missed), "overlooked points not whole items", game,
+              deal);
+    ref_check(f, mugged >= 0 && mugged <= missed && ref_subset_sum(items, n_items, mugged),
+              "claimed points", game, deal);
+    ref_check(f, f->r->muggins || mugged == 0, "a claim without muggins", game, deal);
+    if (ref_credit(f, seat, counted)) return 1;
+    int claimer = (seat + 1) % f->r->players;
+    claims[claimer] += mugged;
+    return ref_credit(f, claimer, mugged);
+}
+
 /* Would seat be able to play on count with these unplayed cards? */
 static int ref_can_play(const cs_card *hand, const int *played, int n, int count) {
     for (int i = 0; i < n; i++)
         if (!played[i] && count + cs_card_value(hand[i]) <= 31) return 1;
     return 0;
+}
+
+/* The most items a show can overlook: 8 fifteens, 6 pairs, 3 more runs, a flush, nobs. */
+#define MISS_ITEMS_MAX 20
+
+/* Each seat's muggins points in the record are the claims the replay credited it. */
+static void ref_check_claims(referee *f, const cs_deal_record *d, const int claims[],
+                             uint64_t game) {
+    for (int s = 0; s < CS_MAX_PLAYERS; s++)
+        ref_check(f, d->mugged[s] == claims[s], "muggins points by seat", game, d->deal);
 }
 
 /*
@@ -804,7 +863,8 @@ static void referee_deal(referee *f, const cs_deal_record *d, uint64_t game, int
         if (s >= n) pad &= d->peg[s] == 0 && d->hand[s] == 0 && d->bonus[s] == 0;
     }
     for (int k = d->n_plays; k < CS_MAX_PLAYS; k++)
-        pad &= d->play_card[k] == CS_NO_CARD && d->play_points[k] == 0;
+        pad &= d->play_card[k] == CS_NO_CARD && d->play_points[k] == 0 && d->play_missed[k] == 0 &&
+               d->play_mugged[k] == 0;
     ref_check(f, pad, "padding", game, d->deal);
 
     int s_bonus = first && r->start_bonus ? (d->dealer + 1) % n : -1;
@@ -851,25 +911,57 @@ static void referee_deal(referee *f, const cs_deal_record *d, uint64_t game, int
     int np = 0, count = 0, turn = (d->dealer + 1) % n, last = -1, i = 0, total_left = n * hs;
     int said_go[CS_MAX_PLAYERS] = {0};
     int expected_points[CS_MAX_PLAYS] = {0};
+    int claims[CS_MAX_PLAYERS] = {0}; /* points each seat took by muggins in the deal */
+    int penalties[CS_MAX_PLAYERS] = {0};
+    unsigned long long reneges_seen = 0; /* bit s * 16 + k: seat s's renege after k plays */
     for (;;) {
         /* Whose turn: the next player who has not said go and can play; others say go. */
-        int p = -1;
+        int p = -1, penalty_ended = 0;
         for (int k = 0; k < n; k++) {
             int s = (turn + k) % n;
             if (said_go[s]) continue;
             if (ref_can_play(kept[s], played[s], hs, count)) {
-                p = s;
-                break;
+                if (!(d->renege[s] >> i & 1) || reneges_seen >> (s * CS_MAX_PLAYS + i) & 1) {
+                    p = s;
+                    break;
+                }
+                /* A renege: never on a lead; the seat is passed over for the series; with
+                 * the penalty every card that fitted is dead and the next seat scores. */
+                reneges_seen |= 1ull << (s * CS_MAX_PLAYS + i);
+                ref_check(f, count > 0, "a renege on a lead", game, d->deal);
+                said_go[s] = 1;
+                if (r->renege_penalty > 0) {
+                    for (int c = 0; c < hs; c++) {
+                        if (played[s][c] || count + cs_card_value(kept[s][c]) > 31) continue;
+                        played[s][c] = 1;
+                        left[s]--;
+                        total_left--;
+                    }
+                    penalties[(s + 1) % n] += r->renege_penalty;
+                    if (ref_credit(f, (s + 1) % n, r->renege_penalty)) {
+                        penalty_ended = 1;
+                        break;
+                    }
+                }
+                continue;
             }
             said_go[s] = 1;
         }
+        if (penalty_ended) break;
         if (p < 0) {
             int go = last >= 0 && count != 31;
             if (go) {
                 ref_check(f, i > 0 && d->play_seat[i - 1] == last, "go seat", game, d->deal);
                 expected_points[i - 1] += 1; /* the record folds the go into the last card */
-                peg[last] += 1;
-                if (ref_credit(f, last, 1)) break;
+                int card = expected_points[i - 1] - 1, item[1] = {1};
+                int go_missed =
+                    d->play_missed[i - 1] - (card > 0 && d->play_missed[i - 1] >= card ? card : 0);
+                int go_mugged =
+                    d->play_mugged[i - 1] - (card > 0 && d->play_mugged[i - 1] >= card ? card : 0);
+                peg[last] += 1 - go_missed;
+                if (ref_count(f, last, 1, 1 - go_missed, go_missed, go_mugged, item, 1, claims,
+                              game, d->deal))
+                    break;
             }
             if (total_left == 0 || r->single_series) break;
             count = np = 0;
@@ -899,17 +991,31 @@ static void referee_deal(referee *f, const cs_deal_record *d, uint64_t game, int
         cs_peg_points pts;
         int points = cs_peg_breakdown(pile, np, &pts);
         expected_points[i] = points;
-        peg[p] += points;
+        /* The entry's overlooked and claimed points hold the card's and, later, the go's: the
+         * card's are all or none of points (never 1), the go's 1, so they come apart. */
+        int card_missed = points > 0 && d->play_missed[i] >= points ? points : 0;
+        int card_mugged = points > 0 && d->play_mugged[i] >= points ? points : 0;
+        int item[1] = {points};
+        peg[p] += points - card_missed;
         last = p;
         i++;
-        if (ref_credit(f, p, points)) break;
+        if (ref_count(f, p, points, points - card_missed, card_missed, card_mugged, item, 1, claims,
+                      game, d->deal))
+            break;
         turn = (p + 1) % n;
     }
     ref_check(f, i == d->n_plays, "recorded plays beyond the end", game, d->deal);
+    for (int s = 0; s < CS_MAX_PLAYERS; s++) {
+        unsigned long long met = reneges_seen >> (s * CS_MAX_PLAYS) & 0xffff;
+        ref_check(f, s < n ? d->renege[s] == met : d->renege[s] == 0,
+                  "a recorded renege the replay did not meet", game, d->deal);
+        ref_check(f, d->penalty[s] == (s < n ? penalties[s] : 0), "renege penalties", game,
+                  d->deal);
+    }
     for (int k = 0; k < i; k++)
         ref_check(f, d->play_points[k] == expected_points[k], "play points", game, d->deal);
     int sum_points = 0;
-    for (int k = 0; k < d->n_plays; k++) sum_points += d->play_points[k];
+    for (int k = 0; k < d->n_plays; k++) sum_points += d->play_points[k] - d->play_missed[k];
     int sum_peg = 0;
     for (int s = 0; s < n; s++) {
         ref_check(f, d->peg[s] == peg[s], "pegging points", game, d->deal);
@@ -921,40 +1027,53 @@ static void referee_deal(referee *f, const cs_deal_record *d, uint64_t game, int
     if (f->over) {
         ref_check(f, d->ended, "ended flag", game, d->deal);
         for (int s = 0; s < n; s++)
-            ref_check(f, d->hand[s] == 0, "show after the end", game, d->deal);
+            ref_check(f, d->hand[s] == 0 && d->hand_missed[s] == 0, "show after the end", game,
+                      d->deal);
+        ref_check_claims(f, d, claims, game);
         return;
     }
 
     /* The show, in order, with the plain scorer. */
+    int items[MISS_ITEMS_MAX];
     for (int k = 1; k <= n; k++) {
         int s = (d->dealer + k) % n;
         cs_show_points sp;
         int pts = cs_show_breakdown(kept[s], hs, d->starter, r->hand_flush_min, &sp);
-        ref_check(f, d->hand[s] == pts, "hand points", game, d->deal);
-        if (ref_credit(f, s, pts)) {
+        int n_items = ref_show_items(&sp, hs, r->hand_flush_min, items);
+        if (ref_count(f, s, pts, d->hand[s], d->hand_missed[s], d->hand_mugged[s], items, n_items,
+                      claims, game, d->deal)) {
             for (int m = k + 1; m <= n; m++)
                 ref_check(f, d->hand[(d->dealer + m) % n] == 0, "counted after the end", game,
                           d->deal);
-            ref_check(f, d->crib == 0 && d->ended, "crib after the end", game, d->deal);
+            ref_check(f, d->crib == 0 && d->crib_missed == 0 && d->ended, "crib after the end",
+                      game, d->deal);
+            ref_check_claims(f, d, claims, game);
             return;
         }
     }
     cs_show_points sp;
     int cp = cs_show_breakdown(crib, CS_CRIB_SIZE, d->starter, r->crib_flush_min, &sp);
-    ref_check(f, d->crib == cp, "crib points", game, d->deal);
-    ref_credit(f, d->dealer, cp);
+    int n_items = ref_show_items(&sp, CS_CRIB_SIZE, r->crib_flush_min, items);
+    ref_count(f, d->dealer, cp, d->crib, d->crib_missed, d->crib_mugged, items, n_items, claims,
+              game, d->deal);
+    ref_check_claims(f, d, claims, game);
 }
 
-/* Plays `games` random games of a preset and referees every one. */
-static void referee_rules(cs_rules r, int games) {
+/* Plays `games` random games of a preset and referees every one, seat s counting with
+ * miss[s] (NULL: perfectly; miss itself NULL: every seat perfectly). */
+static void referee_rules_miss(cs_rules r, int games, const cs_miss *const miss[]) {
     char why[256];
     CU_ASSERT_EQUAL_FATAL(cs_rules_validate(&r, why, sizeof why), CS_OK);
     int n = r.players;
     cs_pcg32 rng[CS_MAX_PLAYERS];
     cs_agent agents[CS_MAX_PLAYERS];
-    for (int s = 0; s < n; s++) agents[s] = cs_agent_random(&rng[s]);
+    for (int s = 0; s < n; s++) {
+        agents[s] = cs_agent_random(&rng[s]);
+        agents[s].miss = miss ? miss[s] : NULL;
+    }
     cs_game *g = cs_game_new();
     deal_log *log = malloc(sizeof *log);
+    long missed_points = 0, mugged_points = 0;
     referee f = {.r = &r};
     long ties = 0, wins = 0;
     for (int gi = 0; gi < games && f.failures == 0; gi++) {
@@ -970,6 +1089,7 @@ static void referee_rules(cs_rules r, int games) {
         f.over = 0;
         f.winner = -1;
         int16_t src[CS_MAX_PLAYERS] = {0};
+        int missed[CS_MAX_PLAYERS] = {0}, mugged[CS_MAX_PLAYERS] = {0};
         for (int k = 0; k < log->n; k++) {
             const cs_deal_record *d = &log->deals[k];
             ref_check(&f, d->deal == k && d->game == (uint64_t)gi, "deal numbering", (uint64_t)gi,
@@ -981,9 +1101,16 @@ static void referee_rules(cs_rules r, int games) {
             for (int s = 0; s < CS_MAX_PLAYERS; s++) {
                 int expect = s < n ? f.side[cs_rules_side(&r, s)] : -1;
                 ref_check(&f, d->score[s] == expect, "score after the deal", (uint64_t)gi, k);
-                if (s < n) src[s] += d->peg[s] + d->hand[s] + d->bonus[s];
+                if (s < n)
+                    src[s] += d->peg[s] + d->hand[s] + d->bonus[s] + d->mugged[s] + d->penalty[s];
             }
             src[d->dealer] += d->crib + d->heels;
+            for (int j = 0; j < d->n_plays; j++) missed[d->play_seat[j]] += d->play_missed[j];
+            for (int s = 0; s < n; s++) {
+                missed[s] += d->hand_missed[s];
+                mugged[s] += d->mugged[s];
+            }
+            missed[d->dealer] += d->crib_missed;
             ref_check(&f, d->ended == (k == log->n - 1), "ended only on the last deal",
                       (uint64_t)gi, k);
         }
@@ -994,7 +1121,12 @@ static void referee_rules(cs_rules r, int games) {
                   "fixed first dealer", (uint64_t)gi, -1);
         int side_src[CS_MAX_PLAYERS] = {0};
         for (int s = 0; s < n; s++) {
-            int total = sum.peg[s] + sum.hand[s] + sum.crib[s] + sum.heels[s] + sum.bonus[s];
+            int total = sum.peg[s] + sum.hand[s] + sum.crib[s] + sum.heels[s] + sum.bonus[s] +
+                        sum.mugged[s] + sum.penalty[s];
+            ref_check(&f, sum.missed[s] == missed[s] && sum.mugged[s] == mugged[s],
+                      "overlooked and muggins points in the summary", (uint64_t)gi, -1);
+            missed_points += missed[s];
+            mugged_points += mugged[s];
             ref_check(&f, total == src[s], "sources by seat", (uint64_t)gi, -1);
             side_src[cs_rules_side(&r, s)] += total;
         }
@@ -1056,8 +1188,37 @@ static void referee_rules(cs_rules r, int games) {
     }
     CU_ASSERT_TRUE(wins > 0);
     CU_ASSERT_EQUAL(f.failures, 0);
+    /* a seat with chances above 0 overlooks points over many games; claims need muggins */
+    int any_miss = 0;
+    for (int s = 0; s < n && miss; s++) any_miss |= miss[s] != NULL;
+    CU_ASSERT_EQUAL(missed_points > 0, any_miss);
+    CU_ASSERT_EQUAL(mugged_points > 0, any_miss && r.muggins);
     free(log);
     cs_game_free(g);
+}
+
+static void referee_rules(cs_rules r, int games) {
+    referee_rules_miss(r, games, NULL);
+}
+
+/*
+ * Random games where seats overlook every kind of point with chance 0.3 (some seats count
+ * perfectly), with muggins on and off, in the two-player, three-player, four-player and
+ * partnership games: the referee accounts for every overlooked and claimed point.
+ */
+static void test_game_referee_overlooked_points_and_muggins(void) {
+    cs_miss careless = {{0}};
+    for (int k = 0; k < CS_MISS_KINDS; k++) careless.p[k] = 0.3;
+    const cs_miss *const mixed[4] = {&careless, NULL, &careless, &careless};
+    const char *presets[] = {"two", "three", "four", "partners", "five-card", "nz-tournament"};
+    for (size_t i = 0; i < sizeof presets / sizeof presets[0]; i++) {
+        for (int variant = 0; variant < 3; variant++) {
+            cs_rules r = preset(presets[i]);
+            r.muggins = variant > 0;
+            if (variant == 2) r.renege_penalty = r.renege_penalty ? 0 : 3;
+            referee_rules_miss(r, 1000, mixed);
+        }
+    }
 }
 
 static void referee_preset(const char *name, int games) {
@@ -1219,6 +1380,256 @@ static void test_game_cut_for_deal_low_card_deals(void) {
 }
 
 const char cs_suite_name[] = "game";
+/* ---- overlooked points and muggins ---- */
+
+/* A cs_miss that overlooks every item of the kinds listed (chance 1) and no other. */
+static cs_miss always_misses(const int kinds[], int n) {
+    cs_miss m = {{0}};
+    for (int i = 0; i < n; i++) m.p[kinds[i]] = 1;
+    return m;
+}
+
+/*
+ * The deal of test_game_pone_wins_in_show_before_dealer_counts at 121, each seat's agent
+ * carrying miss[seat] (NULL: counts every point), played to the end of the deal. Without
+ * mistakes: the play pegs s0 6 (TC 15 for 2, the go after TD 30 for 1, TH 15 for 2, KC last
+ * for 1) and s1 1 (the go after JS); the pone's 5C 5D 5H JS with the 5S starter is 29 (eight
+ * fifteens 16, six pairs 12, nobs 1), the dealer's TC TD TH KC 14 (four fifteens 8, three pairs
+ * 6), the crib 3D 8D 4D 9D 5 (3-4-8 for 2, the run 3-4-5 for 3).
+ */
+static void play_the_29_deal(int muggins, const cs_miss *miss[2], cs_deal_record *rec,
+                             cs_game_record *sum) {
+    cs_rules r = preset("two");
+    r.muggins = muggins;
+    scripted s[2];
+    memset(s, 0, sizeof s);
+    cards("8D 9D", s[0].discards);
+    cards("TC TD TH KC", s[0].plays);
+    cards("3D 4D", s[1].discards);
+    cards("5C 5D 5H JS", s[1].plays);
+    cs_agent agents[2] = {scripted_agent(&s[0]), scripted_agent(&s[1])};
+    agents[0].miss = miss[0];
+    agents[1].miss = miss[1];
+    cs_card deck[13];
+    int n = cards("5C TC 5D TD 5H TH JS KC 3D 8D 4D 9D 5S", deck);
+    cs_game *g = cs_game_new();
+    cs_game_begin(g, &r, 1, 0, 0, agents);
+    CU_ASSERT_EQUAL_FATAL(cs_game_stack_deck(g, deck, n), CS_OK);
+    CU_ASSERT_EQUAL_FATAL(run_until(g, CS_PHASE_DEAL_DONE), CS_OK);
+    CU_ASSERT_EQUAL_FATAL(cs_game_step(g), CS_OK); /* the deal's record completed */
+    *rec = *cs_game_deal_record(g);
+    cs_game_summary(g, sum);
+    cs_game_free(g);
+}
+
+/* The pone overlooks every fifteen of its 29 (16 of it) and pegs 13; with muggins the dealer,
+ * who counts perfectly, claims all 16; without it they are lost. */
+static void test_game_muggins_claims_the_fifteens_the_pone_overlooked(void) {
+    const int kinds[] = {CS_MISS_FIFTEENS};
+    cs_miss pone = always_misses(kinds, 1);
+    const cs_miss *miss[2] = {NULL, &pone};
+    cs_deal_record rec;
+    cs_game_record sum;
+    play_the_29_deal(1, miss, &rec, &sum);
+    CU_ASSERT_EQUAL(rec.hand[1], 13);
+    CU_ASSERT_EQUAL(rec.hand_missed[1], 16);
+    CU_ASSERT_EQUAL(rec.hand_mugged[1], 16);
+    CU_ASSERT_EQUAL(rec.mugged[0], 16);
+    CU_ASSERT_EQUAL(rec.mugged[1], 0);
+    CU_ASSERT_EQUAL(rec.hand[0], 14);
+    CU_ASSERT_EQUAL(rec.crib, 5);
+    CU_ASSERT_EQUAL(rec.peg[0], 6);
+    CU_ASSERT_EQUAL(rec.peg[1], 1);
+    CU_ASSERT_EQUAL(rec.score[0], 6 + 16 + 14 + 5);
+    CU_ASSERT_EQUAL(rec.score[1], 1 + 13);
+    CU_ASSERT_EQUAL(sum.missed[1], 16);
+    CU_ASSERT_EQUAL(sum.missed[0], 0);
+    CU_ASSERT_EQUAL(sum.mugged[0], 16);
+
+    play_the_29_deal(0, miss, &rec, &sum);
+    CU_ASSERT_EQUAL(rec.hand[1], 13);
+    CU_ASSERT_EQUAL(rec.hand_missed[1], 16);
+    CU_ASSERT_EQUAL(rec.hand_mugged[1], 0);
+    CU_ASSERT_EQUAL(rec.mugged[0], 0);
+    CU_ASSERT_EQUAL(rec.score[0], 6 + 14 + 5);
+    CU_ASSERT_EQUAL(rec.score[1], 1 + 13);
+    CU_ASSERT_EQUAL(sum.missed[1], 16);
+    CU_ASSERT_EQUAL(sum.mugged[0], 0);
+}
+
+/* Both seats blind to fifteens: each overlooks its own (the pone 16; the dealer 8 in its hand
+ * and 2 in the crib) and neither sees the other's, so muggins claims nothing. Fifteens made in
+ * the play are the play's kind and are pegged. */
+static void test_game_muggins_claims_only_what_the_claimer_sees(void) {
+    const int kinds[] = {CS_MISS_FIFTEENS};
+    cs_miss blind = always_misses(kinds, 1);
+    const cs_miss *miss[2] = {&blind, &blind};
+    cs_deal_record rec;
+    cs_game_record sum;
+    play_the_29_deal(1, miss, &rec, &sum);
+    CU_ASSERT_EQUAL(rec.peg[0], 6);
+    CU_ASSERT_EQUAL(rec.hand[1], 13);
+    CU_ASSERT_EQUAL(rec.hand[0], 6);
+    CU_ASSERT_EQUAL(rec.hand_missed[0], 8);
+    CU_ASSERT_EQUAL(rec.crib, 3);
+    CU_ASSERT_EQUAL(rec.crib_missed, 2);
+    CU_ASSERT_EQUAL(rec.crib_mugged, 0);
+    CU_ASSERT_EQUAL(rec.mugged[0] + rec.mugged[1], 0);
+    CU_ASSERT_EQUAL(rec.score[0], 6 + 6 + 3);
+    CU_ASSERT_EQUAL(rec.score[1], 1 + 13);
+    CU_ASSERT_EQUAL(sum.missed[0], 10);
+    CU_ASSERT_EQUAL(sum.missed[1], 16);
+}
+
+/*
+ * The dealer overlooks whatever it scores in the play (its two fifteens and its three go and
+ * last-card points: 6); the pone, which counts the play perfectly, claims each one as it
+ * happens. The pone overlooks its six pairs and nobs (13 of its 29), which the dealer claims.
+ */
+static void test_game_muggins_in_the_play_card_by_card(void) {
+    const int dealer_kinds[] = {CS_MISS_PLAY, CS_MISS_LAST};
+    const int pone_kinds[] = {CS_MISS_PAIRS, CS_MISS_NOBS};
+    cs_miss dealer = always_misses(dealer_kinds, 2), pone = always_misses(pone_kinds, 2);
+    const cs_miss *miss[2] = {&dealer, &pone};
+    cs_deal_record rec;
+    cs_game_record sum;
+    play_the_29_deal(1, miss, &rec, &sum);
+    /* 5C, TC 15, 5D, TD 30 and go, 5H, TH 15, JS and go, KC and last */
+    static const int points[8] = {0, 2, 0, 1, 0, 2, 1, 1};
+    static const int missed[8] = {0, 2, 0, 1, 0, 2, 0, 1};
+    CU_ASSERT_EQUAL_FATAL(rec.n_plays, 8);
+    for (int k = 0; k < 8; k++) {
+        CU_ASSERT_EQUAL(rec.play_points[k], points[k]);
+        CU_ASSERT_EQUAL(rec.play_missed[k], missed[k]);
+        CU_ASSERT_EQUAL(rec.play_mugged[k], missed[k]);
+    }
+    CU_ASSERT_EQUAL(rec.peg[0], 0);
+    CU_ASSERT_EQUAL(rec.peg[1], 1);
+    CU_ASSERT_EQUAL(rec.hand[1], 16);
+    CU_ASSERT_EQUAL(rec.hand_missed[1], 13);
+    CU_ASSERT_EQUAL(rec.hand_mugged[1], 13);
+    CU_ASSERT_EQUAL(rec.mugged[0], 13);
+    CU_ASSERT_EQUAL(rec.mugged[1], 6);
+    CU_ASSERT_EQUAL(rec.score[0], 0 + 13 + 14 + 5);
+    CU_ASSERT_EQUAL(rec.score[1], 1 + 6 + 16);
+    CU_ASSERT_EQUAL(sum.missed[0], 6);
+    CU_ASSERT_EQUAL(sum.missed[1], 13);
+}
+
+/*
+ * Two players, dealer seat 0. The pone keeps 3H 3C 4H 5S and lays away AD 2D; the dealer keeps
+ * TC TD TH KC and lays away 7D QD; the starter is 9D.
+ * The play: s1 3H, s0 TC 13, s1 3C 16, s0 TD 26, s1 4H 30; neither can play: s1's go, 1.
+ * s0 TH 10, s1 5S 15 for 2, s0 KC 25, last card 1. Pegging: s1 3, s0 1.
+ * The show: the pone's 3H 3C 4H 5S 9D is 12: the double run 3-4-5 (6), the pair of threes (2),
+ * 3-3-9 and 3-3-4-5 (4). Overlooking the second run loses 3. The dealer's TC TD TH KC 9D is 6
+ * (three pairs). The crib AD 2D 7D QD with the 9D is the five-card flush, 5 and nothing else;
+ * a dealer blind to the starter's suit loses it whole (a crib of four in one suit scores
+ * nothing). With muggins each claims the other's.
+ */
+static void test_game_muggins_second_run_and_the_crib_flush(void) {
+    cs_rules r = preset("two");
+    r.muggins = 1;
+    scripted s[2];
+    memset(s, 0, sizeof s);
+    cards("7D QD", s[0].discards);
+    cards("TC TD TH KC", s[0].plays);
+    cards("AD 2D", s[1].discards);
+    cards("3H 3C 4H 5S", s[1].plays);
+    const int dealer_kinds[] = {CS_MISS_FLUSH}, pone_kinds[] = {CS_MISS_RUNS};
+    cs_miss dealer = always_misses(dealer_kinds, 1), pone = always_misses(pone_kinds, 1);
+    cs_agent agents[2] = {scripted_agent(&s[0]), scripted_agent(&s[1])};
+    agents[0].miss = &dealer;
+    agents[1].miss = &pone;
+    cs_card deck[13];
+    int n = cards("3H TC 3C TD 4H TH 5S KC AD 7D 2D QD 9D", deck);
+    cs_game *g = cs_game_new();
+    cs_game_begin(g, &r, 1, 0, 0, agents);
+    CU_ASSERT_EQUAL_FATAL(cs_game_stack_deck(g, deck, n), CS_OK);
+    CU_ASSERT_EQUAL_FATAL(run_until(g, CS_PHASE_DEAL_DONE), CS_OK);
+    CU_ASSERT_EQUAL_FATAL(cs_game_step(g), CS_OK);
+    const cs_deal_record *rec = cs_game_deal_record(g);
+    CU_ASSERT_EQUAL(rec->peg[1], 3);
+    CU_ASSERT_EQUAL(rec->peg[0], 1);
+    CU_ASSERT_EQUAL(rec->hand[1], 9);
+    CU_ASSERT_EQUAL(rec->hand_missed[1], 3);
+    CU_ASSERT_EQUAL(rec->hand_mugged[1], 3);
+    CU_ASSERT_EQUAL(rec->hand[0], 6);
+    CU_ASSERT_EQUAL(rec->crib, 0);
+    CU_ASSERT_EQUAL(rec->crib_missed, 5);
+    CU_ASSERT_EQUAL(rec->crib_mugged, 5);
+    CU_ASSERT_EQUAL(rec->mugged[0], 3);
+    CU_ASSERT_EQUAL(rec->mugged[1], 5);
+    CU_ASSERT_EQUAL(rec->score[0], 1 + 3 + 6);
+    CU_ASSERT_EQUAL(rec->score[1], 3 + 9 + 5);
+    cs_game_free(g);
+}
+
+/*
+ * The 29 deal (play_the_29_deal) with the pone reneging whenever it can (never on a lead).
+ * With the two-point penalty: s1 5C; s0 TC 15 (2); s1 holds 5D 5H JS, all of which fit at 15,
+ * and says go: s0 scores 2 and the three cards are dead. s0 TD 25 pairs the ten (2), TH would
+ * pass 31: s0's go (1). s0 leads TH, then KC 20, last card (1). Pegging s0 6, s1 0; the pone
+ * still shows its 29 with the dead cards.
+ * Without the penalty the renege stands and the cards stay: s1 5C; s0 TC 15 (2); s1 reneges;
+ * s0 TD 25 (2) and go (1). s1 leads 5D; s0 TH 15 (2); s1 reneges holding 5H JS; s0 KC 25 and
+ * go (1). s1 leads 5H; s0 has no cards; s1 reneges holding JS (5 on the count): go to s1 (1).
+ * s1 leads JS, last card (1). Pegging s0 8, s1 2.
+ */
+static void test_game_renege_with_and_without_the_penalty(void) {
+    const int kinds[] = {CS_MISS_RENEGE};
+    cs_miss reneger = always_misses(kinds, 1);
+    const cs_miss *miss[2] = {NULL, &reneger};
+    cs_rules r = preset("two");
+    for (int penalty = 0; penalty <= 2; penalty += 2) {
+        r.renege_penalty = penalty;
+        scripted s[2];
+        memset(s, 0, sizeof s);
+        cards("8D 9D", s[0].discards);
+        cards("TC TD TH KC", s[0].plays);
+        cards("3D 4D", s[1].discards);
+        cards("5C 5D 5H JS", s[1].plays);
+        cs_agent agents[2] = {scripted_agent(&s[0]), scripted_agent(&s[1])};
+        agents[0].miss = miss[0];
+        agents[1].miss = miss[1];
+        cs_card deck[13];
+        int n = cards("5C TC 5D TD 5H TH JS KC 3D 8D 4D 9D 5S", deck);
+        cs_game *g = cs_game_new();
+        cs_game_begin(g, &r, 1, 0, 0, agents);
+        CU_ASSERT_EQUAL_FATAL(cs_game_stack_deck(g, deck, n), CS_OK);
+        CU_ASSERT_EQUAL_FATAL(run_until(g, CS_PHASE_DEAL_DONE), CS_OK);
+        CU_ASSERT_EQUAL_FATAL(cs_game_step(g), CS_OK);
+        const cs_deal_record *rec = cs_game_deal_record(g);
+        if (penalty) {
+            static const int points[5] = {0, 2, 3, 0, 1};
+            CU_ASSERT_EQUAL_FATAL(rec->n_plays, 5);
+            for (int k = 0; k < 5; k++) CU_ASSERT_EQUAL(rec->play_points[k], points[k]);
+            CU_ASSERT_EQUAL(rec->renege[1], 1u << 2);
+            CU_ASSERT_EQUAL(rec->penalty[0], 2);
+            CU_ASSERT_EQUAL(rec->peg[0], 6);
+            CU_ASSERT_EQUAL(rec->peg[1], 0);
+            CU_ASSERT_EQUAL(rec->score[0], 6 + 2 + 14 + 5);
+        } else {
+            static const int points[8] = {0, 2, 3, 0, 2, 1, 1, 1};
+            static const int seats[8] = {1, 0, 0, 1, 0, 0, 1, 1};
+            CU_ASSERT_EQUAL_FATAL(rec->n_plays, 8);
+            for (int k = 0; k < 8; k++) {
+                CU_ASSERT_EQUAL(rec->play_points[k], points[k]);
+                CU_ASSERT_EQUAL(rec->play_seat[k], seats[k]);
+            }
+            CU_ASSERT_EQUAL(rec->renege[1], (1u << 2) | (1u << 5) | (1u << 7));
+            CU_ASSERT_EQUAL(rec->penalty[0], 0);
+            CU_ASSERT_EQUAL(rec->peg[0], 8);
+            CU_ASSERT_EQUAL(rec->peg[1], 2);
+            CU_ASSERT_EQUAL(rec->score[0], 8 + 14 + 5);
+        }
+        CU_ASSERT_EQUAL(rec->renege[0], 0);
+        CU_ASSERT_EQUAL(rec->hand[1], 29);
+        CU_ASSERT_EQUAL(rec->score[1], rec->peg[1] + 29);
+        cs_game_free(g);
+    }
+}
+
 const cs_test cs_suite_tests[] = {
     CS_TEST(test_game_four_player_go_chain_and_players_running_out),
     CS_TEST(test_game_partners_pegging_credits_each_seat_and_team),
@@ -1247,5 +1658,11 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_game_cards_do_not_depend_on_the_agents),
     CS_TEST(test_game_cut_for_deal_is_fair_and_repeatable),
     CS_TEST(test_game_cut_for_deal_low_card_deals),
+    CS_TEST(test_game_muggins_claims_the_fifteens_the_pone_overlooked),
+    CS_TEST(test_game_muggins_claims_only_what_the_claimer_sees),
+    CS_TEST(test_game_muggins_in_the_play_card_by_card),
+    CS_TEST(test_game_muggins_second_run_and_the_crib_flush),
+    CS_TEST(test_game_referee_overlooked_points_and_muggins),
+    CS_TEST(test_game_renege_with_and_without_the_penalty),
     {NULL, NULL},
 };

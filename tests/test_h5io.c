@@ -368,15 +368,19 @@ static void test_tables_have_the_design_schema_chunked_and_compressed(void) {
     CU_ASSERT_EQUAL_FATAL(cs_h5_create(path, 1, &m, &w, err, sizeof err), 0);
     CU_ASSERT_EQUAL(cs_h5_close(w), 0);
     const H5T_class_t I = H5T_INTEGER, A = H5T_ARRAY;
-    static const char *const games[] = {"game",  "first_dealer", "deals",    "winner",    "score",
-                                        "peg",   "hand",         "crib",     "heels",     "bonus",
-                                        "skunk", "lurch",        "rotation", "card_game", NULL};
-    const H5T_class_t games_c[] = {I, I, I, I, A, A, A, A, A, A, A, I, I, I};
+    static const char *const games[] = {"game",   "first_dealer", "deals",    "winner",    "score",
+                                        "peg",    "hand",         "crib",     "heels",     "bonus",
+                                        "skunk",  "lurch",        "rotation", "card_game", "missed",
+                                        "mugged", "penalty",      NULL};
+    const H5T_class_t games_c[] = {I, I, I, I, A, A, A, A, A, A, A, I, I, I, A, A, A};
     static const char *const deals[] = {
-        "game",    "deal",      "dealer",    "dealt",       "crib_extra", "discard", "starter",
-        "n_plays", "play_seat", "play_card", "play_points", "peg",        "hand",    "crib",
-        "heels",   "score",     "ended",     "bonus",       NULL};
-    const H5T_class_t deals_cls[] = {I, I, I, A, I, A, I, I, A, A, A, A, A, I, I, A, I, A};
+        "game",        "deal",        "dealer",      "dealt",       "crib_extra",  "discard",
+        "starter",     "n_plays",     "play_seat",   "play_card",   "play_points", "peg",
+        "hand",        "crib",        "heels",       "score",       "ended",       "bonus",
+        "play_missed", "play_mugged", "hand_missed", "hand_mugged", "crib_missed", "crib_mugged",
+        "mugged",      "renege",      "penalty",     NULL};
+    const H5T_class_t deals_cls[] = {I, I, I, A, I, A, I, I, A, A, A, A, A, I,
+                                     I, A, I, A, A, A, A, A, I, I, A, A, A};
     hid_t f = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
     CU_ASSERT_FATAL(f >= 0);
     check_fields(f, "games", games, games_c);

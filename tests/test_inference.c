@@ -61,8 +61,8 @@ static void test_inferences_hold_against_the_true_hands_in_every_preset(void) {
         for (int s = 0; s < rules.players; s++) {
             rngs[s] = cs_pcg32_derive(8, (uint64_t)p, CS_STREAM_STRATEGY, (uint32_t)s);
             checkers[s] = (checker){cs_agent_random(&rngs[s]), g, 0, 0, 0};
-            agents[s] =
-                (cs_agent){checked_discard, checked_play, NULL, &checkers[s], "checker", NULL};
+            agents[s] = (cs_agent){checked_discard, checked_play, NULL, &checkers[s],
+                                   "checker",       NULL,         NULL};
         }
         for (int i = 0; i < 300; i++) {
             cs_game_begin(g, &rules, 8, (uint64_t)i, CS_FIRST_DEALER_CUT, agents);

@@ -170,6 +170,84 @@ static void test_spec_helpers_parse_integers_and_choices(void) {
 }
 
 const char cs_suite_name[] = "player";
+/* The counting-error keys are the seat's: taken out before the strategy reads its own, given
+ * after them in the normal spec (miss=P when every kind is the same), and carried to the game
+ * by the agent; a player without them carries none. */
+static void test_counting_error_keys_belong_to_the_seat(void) {
+    char err[256];
+    cs_player *p = make("expected:miss=0.1", err, sizeof err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    CU_ASSERT_STRING_EQUAL(cs_player_spec(p), "expected:peg=lookahead,miss=0.1");
+    cs_agent a = cs_player_agent(p);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(a.miss);
+    for (int k = 0; k < CS_MISS_KINDS; k++)
+        CU_ASSERT_EQUAL(a.miss->p[k], k == CS_MISS_RENEGE ? 0 : 0.1); /* miss= is the counts */
+    cs_player_destroy(p);
+    p = make("expected:miss_renege=0.2,miss=0.1", err, sizeof err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    CU_ASSERT_STRING_EQUAL(cs_player_spec(p), "expected:peg=lookahead,miss=0.1,miss_renege=0.2");
+    CU_ASSERT_EQUAL(cs_player_agent(p).miss->p[CS_MISS_RENEGE], 0.2);
+    cs_player_destroy(p);
+
+    /* an outside program's seat: the keys are in the block before the command (test_exec_agent
+     * starts one with them) */
+    cs_miss back;
+    CU_ASSERT_EQUAL(
+        cs_spec_miss("exec:timeout_ms=10000,miss_nobs=0.5:./agent --x=1", &back, err, sizeof err),
+        1);
+    CU_ASSERT_EQUAL(back.p[CS_MISS_NOBS], 0.5);
+    CU_ASSERT_EQUAL(cs_spec_miss("exec:./agent miss=0.5", &back, err, sizeof err), 0);
+    CU_ASSERT_EQUAL(cs_spec_miss("plugin:/x/y.so:k=1,miss=0.25", &back, err, sizeof err), 1);
+    CU_ASSERT_EQUAL(back.p[CS_MISS_PAIRS], 0.25);
+    CU_ASSERT_EQUAL(cs_spec_miss("expected:peg=lookahead", &back, err, sizeof err), 0);
+
+    /* miss_KIND wins over miss= in either order; a kind at 0 is left out. */
+    p = make("random:miss_nobs=0.25,miss=0.05,miss_last=0", err, sizeof err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    CU_ASSERT_STRING_EQUAL(cs_player_spec(p),
+                           "random:miss_fifteens=0.05,miss_pairs=0.05,miss_runs=0.05,"
+                           "miss_flush=0.05,miss_nobs=0.25,miss_play=0.05");
+    a = cs_player_agent(p);
+    CU_ASSERT_EQUAL(a.miss->p[CS_MISS_NOBS], 0.25);
+    CU_ASSERT_EQUAL(a.miss->p[CS_MISS_LAST], 0);
+    CU_ASSERT_EQUAL(a.miss->p[CS_MISS_FIFTEENS], 0.05);
+    /* the normal spec parses back to the same player */
+    cs_player *q = make(cs_player_spec(p), err, sizeof err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(q);
+    CU_ASSERT_STRING_EQUAL(cs_player_spec(q), cs_player_spec(p));
+    cs_player_destroy(q);
+    cs_player_destroy(p);
+
+    /* every chance 0: no model at all */
+    p = make("greedy:miss=0", err, sizeof err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    CU_ASSERT_STRING_EQUAL(cs_player_spec(p), "greedy");
+    CU_ASSERT_PTR_NULL(cs_player_agent(p).miss);
+    cs_player_destroy(p);
+    p = make("greedy", err, sizeof err);
+    CU_ASSERT_PTR_NULL(cs_player_agent(p).miss);
+    cs_player_destroy(p);
+}
+
+static void test_counting_error_keys_refuse_bad_values_by_name(void) {
+    char err[256];
+    CU_ASSERT_PTR_NULL(make("expected:miss_nob=0.2", err, sizeof err));
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "unknown counting-error key 'miss_nob'"));
+    const char *bad[] = {
+        "expected:miss=1.5",      "expected:miss=-0.1", "expected:miss=",   "expected:miss",
+        "expected:miss_runs=abc", "expected:miss=0.1x", "expected:miss=nan"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        err[0] = '\0';
+        CU_ASSERT_PTR_NULL(make(bad[i], err, sizeof err));
+        CU_ASSERT_PTR_NOT_NULL(strstr(err, "a number from 0 to 1"));
+    }
+    CU_ASSERT_PTR_NULL(make("expected:miss=0.1,miss=0.2", err, sizeof err));
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "'miss' is given twice"));
+    /* a strategy's own unknown key is still the strategy's error */
+    CU_ASSERT_PTR_NULL(make("expected:missing=1", err, sizeof err));
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "missing"));
+}
+
 const cs_test cs_suite_tests[] = {
     CS_TEST(test_defaults_are_spelled_out_in_the_normal_spec),
     CS_TEST(test_parameters_come_out_in_declared_order),
@@ -181,5 +259,7 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_player_stream_depends_on_game_and_seat),
     CS_TEST(test_agent_carries_the_spec_as_its_name),
     CS_TEST(test_spec_helpers_parse_integers_and_choices),
+    CS_TEST(test_counting_error_keys_belong_to_the_seat),
+    CS_TEST(test_counting_error_keys_refuse_bad_values_by_name),
     {NULL, NULL},
 };

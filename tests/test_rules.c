@@ -92,7 +92,11 @@ static void test_rules_set_every_field_by_name(void) {
                                                                      : "1";
         CU_ASSERT_EQUAL(cs_rules_set(&t, k, v), CS_OK);
     }
-    CU_ASSERT_EQUAL(keys, 20);
+    CU_ASSERT_EQUAL(keys, 22);
+    CU_ASSERT_EQUAL(cs_rules_set(&r, "muggins", "on"), CS_OK);
+    CU_ASSERT_EQUAL(r.muggins, 1);
+    CU_ASSERT_EQUAL(cs_rules_set(&r, "muggins", "off"), CS_OK);
+    CU_ASSERT_EQUAL(r.muggins, 0);
     CU_ASSERT_EQUAL(cs_rules_set(&r, "next_dealer", "cut"), CS_OK);
     CU_ASSERT_EQUAL(r.next_dealer, CS_NEXT_DEALER_CUT);
 }

@@ -226,7 +226,7 @@ static int spy_on(const char *spec, cs_preset preset, int games) {
         players[s] = cs_player_create(spec, err, sizeof err);
         CU_ASSERT_PTR_NOT_NULL_FATAL(players[s]);
         spies[s] = (spy){cs_player_agent(players[s]), g, s, 0, 0, 0};
-        agents[s] = (cs_agent){spy_discard, spy_play, spy_observe, &spies[s], "spy", NULL};
+        agents[s] = (cs_agent){spy_discard, spy_play, spy_observe, &spies[s], "spy", NULL, NULL};
     }
     for (int i = 0; i < games; i++) {
         for (int s = 0; s < rules.players; s++)

@@ -36,7 +36,10 @@ from . import runfile
 from . import stats
 
 POSITION_NAMES = {0: "dealer", 1: "pone", 2: "2nd left of dealer", 3: "3rd left of dealer"}
-SOURCES = ("peg", "hand", "crib", "heels", "bonus")
+# Where points come from. "mugged" (points claimed by muggins) and "penalty" (renege
+# penalties received) are in files since those rules; older files lack the columns and count
+# 0 for them.
+SOURCES = ("peg", "hand", "crib", "heels", "bonus", "mugged", "penalty")
 
 
 def _rate_row(successes, trials, fair=None):
@@ -434,6 +437,8 @@ class Summary:
             self.fd_ties[pos] += int(np.sum((r > 0) & (r < 1)))
             self.fd_r12[pos] += int(r12[rows, side].sum())
         for src in SOURCES:
+            if src not in g.dtype.names:
+                continue
             col = g[src][:, :n].astype(np.int64).sum(axis=0)
             for s_ in range(n):
                 self.seat_points[src][s_] += int(col[s_])
@@ -609,6 +614,14 @@ def first_dealer_fixed(run):
     return None if fd == "cut" else int(fd)
 
 
+def sources_shown(runs):
+    """The point sources a table of these runs shows: the five every game has, and muggins
+    claims and renege penalties only where some run has any (most runs have none)."""
+    extra = [src for src in ("mugged", "penalty")
+             if any(sum(summary(run).seat_points[src]) for run in runs)]
+    return SOURCES[:5] + tuple(extra)
+
+
 def points_by_seat(run):
     """Points each seat earned per deal by source, over whole games (from /games): each
     source's total divided by the deals played."""
@@ -647,6 +660,10 @@ def deal_points(run):
         "heels": np.where(is_dealer, d["heels"].astype(np.int64)[:, None], 0),
         "bonus": (d["bonus"][:, :n].astype(np.int64) if "bonus" in d.dtype.names
                   else np.zeros((len(d), n), dtype=np.int64)),
+        "mugged": (d["mugged"][:, :n].astype(np.int64) if "mugged" in d.dtype.names
+                   else np.zeros((len(d), n), dtype=np.int64)),
+        "penalty": (d["penalty"][:, :n].astype(np.int64) if "penalty" in d.dtype.names
+                    else np.zeros((len(d), n), dtype=np.int64)),
     }
     pts["total"] = sum(pts[s] for s in SOURCES)
     return pts, position, d["ended"] == 0

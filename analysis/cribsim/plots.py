@@ -152,7 +152,7 @@ def points_by_position(runs, out_dir):
     fig, axes = plt.subplots(rows, cols, figsize=(4.2 * cols + 0.6, 3.6 * rows),
                              squeeze=False, sharey=True)
     colours = dict(zip(metrics.SOURCES, ["tab:blue", "tab:orange", "tab:green", "tab:red",
-                                         "tab:purple"]))
+                                         "tab:purple", "tab:brown", "tab:grey"]))
     top = 0.0
     for ax, run in zip(axes.ravel(), runs):
         t = metrics.points_by_position(run)

@@ -206,20 +206,21 @@ def section_points(runs, figs):
            "each position by source. The crib and his heels go to the dealer.", ""]
     rows = []
     edges = []
+    sources = metrics.sources_shown(runs)
     for run in runs:
         t = metrics.points_by_position(run)
         if t is None:
             continue
         for _, r in t.iterrows():
             rows.append([run.label, r["position"], int(r["deals"])] +
-                        [fmt(r[s], 2) for s in metrics.SOURCES] + [fmt(r["total"], 2),
-                                                                   fmt(r["sd"], 2)])
+                        [fmt(r[s], 2) for s in sources] + [fmt(r["total"], 2),
+                                                           fmt(r["sd"], 2)])
         e = metrics.dealer_edge(run)
         edges.append([run.label, e["what"], e["deals"], fmt(e["mean"], 2),
                       f"[{fmt(e['lo'], 2)}, {fmt(e['hi'], 2)}]"])
     if rows:
-        out.append(md_table(["run", "position", "deals"] + list(metrics.SOURCES) +
-                            ["total", "sd"], rows))
+        out.append(md_table(["run", "position", "deals"] + list(sources) + ["total", "sd"],
+                            rows))
         out += ["", "What the deal is worth to the dealer (points per deal, 95% interval):", ""]
         out.append(md_table(["run", "difference", "deals", "mean", "95% interval"], edges))
     missing = [r.label for r in runs if not r.has_deals]
@@ -231,9 +232,9 @@ def section_points(runs, figs):
     rows = []
     for run in runs:
         for _, r in metrics.points_by_seat(run).iterrows():
-            rows.append([run.label, r["seat"]] + [fmt(r[s], 2) for s in metrics.SOURCES] +
+            rows.append([run.label, r["seat"]] + [fmt(r[s], 2) for s in sources] +
                         [fmt(r["total"], 2)])
-    out.append(md_table(["run", "seat"] + list(metrics.SOURCES) + ["total"], rows))
+    out.append(md_table(["run", "seat"] + list(sources) + ["total"], rows))
     out += ["", f"![points per deal]({figs['points_by_position']})", ""]
     return out
 

@@ -46,6 +46,10 @@ QUESTIONS = {
     "three-hand": "In three-hand cribbage, what are the dealer's seat and the crib worth?",
     "hand-scores": "Do the hand and crib scores seen in play match the exact enumeration "
                    "over every hand and starter (`cribsim hand-stats`)?",
+    "muggins": "When players overlook points, how does muggins (the opponent taking what it "
+               "sees) move the win rate between a careless and a careful player, and between "
+               "two equally careless ones, across error rates; and does the two-player first "
+               "dealer's edge change?",
 }
 TITLES = {
     "ladder": "The strategy ladder",
@@ -53,6 +57,7 @@ TITLES = {
     "lurch-skunk": "Lurch against skunk scoring, and the match schemes",
     "three-hand": "The three-hand crib",
     "hand-scores": "Hand and crib scores in play against the exact enumeration",
+    "muggins": "Muggins and counting errors",
 }
 
 
@@ -362,6 +367,108 @@ def answer_hand_scores(runs, exact):
     return lines, table
 
 
+def _overlooked(run):
+    """(points overlooked a game, points claimed by muggins a game) over the run's /games,
+    every seat together."""
+    missed = mugged = games = 0
+    for piece in metrics._game_chunks(run, runfile.chunk_size()):
+        g = piece.games
+        n = run.players
+        if "missed" in g.dtype.names:
+            missed += int(g["missed"][:, :n].astype("int64").sum())
+            mugged += int(g["mugged"][:, :n].astype("int64").sum())
+        games += len(g)
+    return (missed / games, mugged / games) if games else (math.nan, math.nan)
+
+
+def _paired_row(table, figure):
+    """The paired comparison's row for a figure that starts with `figure`, or None."""
+    if table is None:
+        return None
+    hit = table[table["figure"].str.startswith(figure)]
+    return hit.iloc[0] if len(hit) else None
+
+
+def _diff_text(row, scale=100, unit=" percentage points"):
+    return (f"{signed(row['diff'] * scale, 1)}{unit} [{signed(row['lo'] * scale, 1)}, "
+            f"{signed(row['hi'] * scale, 1)}]")
+
+
+def answer_muggins(runs):
+    """The muggins experiment: arms perfect, careless-P-off/on, equal-P-off/on (spec order)."""
+    by = {r.label: r for r in runs}
+    rates = sorted({label.split("-")[1] for label in by if label.startswith("careless-")},
+                   key=float)
+    lines, rows, eq_rows = [], [], []
+    perfect = by.get("perfect")
+    for p in rates:
+        off, on = by.get(f"careless-{p}-off"), by.get(f"careless-{p}-on")
+        if off is None or on is None:
+            continue
+        careless = next(s for s in off.strategy_names() if "miss=" in s)
+        t_off, t_on = metrics.strategy_table(off), metrics.strategy_table(on)
+        r_off = t_off[t_off["strategy"] == careless].iloc[0]
+        r_on = t_on[t_on["strategy"] == careless].iloc[0]
+        pair = _paired_row(metrics.paired_comparison(off, on), f"{careless} wins")
+        missed, _ = _overlooked(off)
+        _, claimed = _overlooked(on)
+        rows.append([p, ci(r_off), ci(r_on), _diff_text(pair) if pair is not None else "-",
+                     fmt(missed, 2), fmt(claimed, 2)])
+        moved = pair is not None and (pair["hi"] < 0 or pair["lo"] > 0)
+        lines.append(
+            f"- Overlooking each item with chance {p}: the careless player wins {ci(r_off)} "
+            f"against the careful one without muggins and {ci(r_on)} with it; on the same "
+            f"cards muggins moves its win rate by "
+            f"{_diff_text(pair) if pair is not None else '(unpaired)'}"
+            + (" (a paired 95% interval clear of zero)." if moved else
+               " (the paired 95% interval holds zero).")
+            + f" It overlooks {fmt(missed, 2)} points a game; with muggins the careful player "
+              f"claims {fmt(claimed, 2)} of them a game.")
+    for p in rates:
+        off, on = by.get(f"equal-{p}-off"), by.get(f"equal-{p}-on")
+        if off is None or on is None:
+            continue
+        fd_off = metrics.first_dealer_table(off).iloc[0]
+        fd_on = metrics.first_dealer_table(on).iloc[0]
+        pair = _paired_row(metrics.paired_comparison(off, on), "first dealer")
+        base = (_paired_row(metrics.paired_comparison(perfect, off), "first dealer")
+                if perfect is not None else None)
+        eq_rows.append([p, ci(fd_off), ci(fd_on),
+                        _diff_text(pair, unit="") if pair is not None else "-",
+                        _diff_text(base, unit="") if base is not None else "-"])
+    if perfect is not None:
+        fd = metrics.first_dealer_table(perfect).iloc[0]
+        lines.append(f"- Two perfect counters: the first dealer wins {ci(fd)}.")
+    moved = [r for r in eq_rows if "[" in r[3] and not _holds_zero(r[3])]
+    kept = [r for r in eq_rows if "[" in r[3] and _holds_zero(r[3])]
+    lines.append(
+        "- Two equally careless players: "
+        + ("muggins moves the first dealer's win rate by "
+           + "; ".join(f"{r[3]} percentage points at {r[0]}" for r in moved)
+           + " (paired 95% intervals clear of zero)" if moved else
+           "muggins leaves the first dealer's win rate where it was at every rate")
+        + ("; at " + ", ".join(r[0] for r in kept) + " the paired interval holds zero."
+           if moved and kept else ".")
+        + " The table gives the first dealer's win rate, and its change against the same "
+          "cards played without muggins and by two perfect counters (percentage points).")
+    table = ("Careless (expected, `miss=P`) against careful (expected), duplicate deals; "
+             "win rates of the careless player; the paired difference is muggins on less off, "
+             "in percentage points, over the same cards:\n\n" +
+             report.md_table(["P", "careless wins, muggins off", "careless wins, muggins on",
+                              "on - off, paired", "points overlooked a game",
+                              "points claimed a game (on)"], rows) +
+             "\n\nTwo equally careless players: the first dealer's win rate:\n\n" +
+             report.md_table(["P", "muggins off", "muggins on", "on - off, paired",
+                              "off - perfect counters, paired"], eq_rows))
+    return lines, table
+
+
+def _holds_zero(text):
+    """Whether a "+d [lo, hi]" text's interval holds zero."""
+    lo, hi = (float(x) for x in text[text.index("[") + 1:text.index("]")].split(","))
+    return lo <= 0 <= hi
+
+
 def write_readme(name, runs, out_dir, command, exact=None):
     if name == "hand-scores":
         lines, table = answer_hand_scores(runs, exact)
@@ -394,6 +501,7 @@ ANSWERS = {
     "lurch-skunk": answer_lurch_skunk,
     "three-hand": answer_three_hand,
     "hand-scores": None,  # needs the exact distributions: answer_hand_scores
+    "muggins": answer_muggins,
 }
 
 

@@ -47,7 +47,8 @@ RULE_DEFAULTS = {
     "target": 121, "max_deals": 0, "single_series": False, "start_bonus": 0,
     "hand_flush_min": 4, "crib_flush_min": 5, "heels": 2, "skunk_line": 91,
     "double_skunk_line": 61, "triple_skunk_line": 31, "lurch_line": 91, "first_dealer": "cut",
-    "next_dealer": "loser", "skunk_margin": 0, "double_skunk_margin": 0,
+    "next_dealer": "loser", "skunk_margin": 0, "double_skunk_margin": 0, "muggins": False,
+    "renege_penalty": 0,
 }
 
 

@@ -639,7 +639,8 @@ int cs_cmd_play(int argc, char **argv) {
         names[s] = specs[s];
         if (strcmp(specs[s], "human") == 0) {
             humans[s] = (human){stdin, stdout, s, &narrator, 0};
-            agents[s] = (cs_agent){human_discard, human_play, NULL, &humans[s], "human", NULL};
+            agents[s] =
+                (cs_agent){human_discard, human_play, NULL, &humans[s], "human", NULL, NULL};
             human_seats |= 1u << s;
             continue;
         }

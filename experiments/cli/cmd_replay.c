@@ -24,6 +24,7 @@
 #include "h5io.h"
 #include "narrate.h"
 #include "rulesjson.h"
+#include "strategy.h"
 
 #define MAX_DEALS_SHOWN 4096
 
@@ -63,7 +64,10 @@ static int script_play(void *self, const cs_view *v, cs_card *out) {
     script *s = self;
     const cs_deal_record *row = script_row(s, v);
     if (row == NULL) return CS_EAGENT;
-    int played = cs_rules_hand_size(v->rules) - v->n_hand, mine = 0;
+    /* Counted from the deal's plays, not from the cards left: a renege under the penalty
+     * takes dead cards out of the hand unplayed. */
+    int played = 0, mine = 0;
+    for (int i = 0; i < v->n_plays; i++) played += v->play_seat[i] == v->seat;
     for (int i = 0; i < row->n_plays && i < CS_MAX_PLAYS; i++) {
         if (row->play_seat[i] != v->seat) continue;
         if (mine++ == played) {
@@ -154,6 +158,15 @@ static int check_deal(const cs_deal_record *file, const cs_deal_record *engine) 
     CHECK("bonus", CS_MAX_PLAYERS, 0, bonus[i]);
     CHECK("score", CS_MAX_PLAYERS, 0, score[i]);
     CHECK("ended", 1, 0, ended);
+    CHECK("play_missed", CS_MAX_PLAYS, 0, play_missed[i]);
+    CHECK("play_mugged", CS_MAX_PLAYS, 0, play_mugged[i]);
+    CHECK("hand_missed", CS_MAX_PLAYERS, 0, hand_missed[i]);
+    CHECK("hand_mugged", CS_MAX_PLAYERS, 0, hand_mugged[i]);
+    CHECK("crib_missed", 1, 0, crib_missed);
+    CHECK("crib_mugged", 1, 0, crib_mugged);
+    CHECK("mugged", CS_MAX_PLAYERS, 0, mugged[i]);
+    CHECK("renege", CS_MAX_PLAYERS, 0, renege[i]);
+    CHECK("penalty", CS_MAX_PLAYERS, 0, penalty[i]);
     return bad;
 }
 
@@ -172,6 +185,9 @@ static int check_game(const cs_game_record *file, const cs_game_record *engine) 
     CHECK("bonus", CS_MAX_PLAYERS, 0, bonus[i]);
     CHECK("skunk", CS_MAX_PLAYERS, 0, skunk[i]);
     CHECK("lurch", 1, 0, lurch);
+    CHECK("missed", CS_MAX_PLAYERS, 0, missed[i]);
+    CHECK("mugged", CS_MAX_PLAYERS, 0, mugged[i]);
+    CHECK("penalty", CS_MAX_PLAYERS, 0, penalty[i]);
     return bad;
 }
 
@@ -196,9 +212,21 @@ static int replay_game(const char *path, const cs_h5_meta *m, const cs_rules *ru
     cs_narrator nr;
     cs_narrator_init(&nr, stdout, g, rules, names);
     script sc = {.deals = deals, .n_deals = n_deals};
+    /* A seat that overlooks points does so again: its chances come from its spec and the
+     * draws from the deal's own generator, as when the game was played. */
     cs_agent agents[CS_MAX_PLAYERS];
-    for (int s = 0; s < rules->players; s++)
-        agents[s] = (cs_agent){script_discard, script_play, NULL, &sc, names[s], NULL};
+    cs_miss miss[CS_MAX_PLAYERS];
+    for (int s = 0; s < rules->players; s++) {
+        char err[256];
+        int has = cs_spec_miss(names[s], &miss[s], err, sizeof err);
+        if (has < 0) {
+            fprintf(stderr, "cribsim replay: %s: seat %d '%s': %s\n", path, s, names[s], err);
+            cs_game_free(g);
+            return -1;
+        }
+        agents[s] = (cs_agent){script_discard, script_play,          NULL, &sc, names[s],
+                               NULL,           has ? &miss[s] : NULL};
+    }
     agents[0] = cs_narrator_attach(&nr, agents[0]);
 
     printf("game %llu of %s (seed %llu)\n", (unsigned long long)game, path,

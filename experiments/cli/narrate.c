@@ -117,6 +117,33 @@ static void narrate_deal_cards(cs_narrator *n, const cs_view *v) {
  * the engine credited when nobody could play on. A breakdown that does not add up to what the
  * engine credited would be an engine bug, and is shown rather than hidden.
  */
+/* What a seat overlooked of a count and what muggins took of it, from the record: appended to
+ * the count's line ("  overlooked 2; muggins: seat 0 takes 2"). `owner` counted; the seat
+ * after it claims. */
+static void tell_overlooked(cs_narrator *n, int owner, int missed, int mugged) {
+    if (missed <= 0) return;
+    fprintf(n->out, "  overlooked %d", missed);
+    if (mugged > 0)
+        fprintf(n->out, "; muggins: %s takes %d", n->label[(owner + 1) % n->rules->players],
+                mugged);
+}
+
+/* The reneges the record holds with `played` cards of the deal played: each said go holding a
+ * card that fitted; with the penalty the next seat scored it and those cards are dead. */
+static void tell_reneges(cs_narrator *n, int played) {
+    const cs_deal_record *d = cs_game_deal_record(n->game);
+    const cs_rules *r = n->rules;
+    for (int s = 0; s < r->players; s++) {
+        if (played >= 16 || !(d->renege[s] >> played & 1)) continue;
+        fprintf(n->out, "    %-*s  says go holding a card that fits: a renege", n->width,
+                n->label[s]);
+        if (r->renege_penalty > 0)
+            fprintf(n->out, "; %s takes %d and the cards that fitted are dead",
+                    n->label[(s + 1) % r->players], r->renege_penalty);
+        fprintf(n->out, "\n");
+    }
+}
+
 void cs_narrator_flush(cs_narrator *n) {
     if (!n->line.on) return;
     n->line.on = 0;
@@ -147,9 +174,13 @@ void cs_narrator_flush(cs_narrator *n) {
         fprintf(n->out, ")");
         if (p->total != n->line.points)
             fprintf(n->out, "  [the engine credits %d for the card]", n->line.points);
+        const cs_deal_record *d = cs_game_deal_record(n->game);
+        tell_overlooked(n, n->line.seat, d->play_missed[n->line.index],
+                        d->play_mugged[n->line.index]);
     }
     if (n->line.reaches) tell_reaches(n);
     fprintf(n->out, "\n");
+    tell_reneges(n, n->line.index + 1);
 }
 
 static void narrate_show(cs_narrator *n, const cs_view *v, const cs_event *e) {
@@ -194,6 +225,11 @@ static void narrate_show(cs_narrator *n, const cs_view *v, const cs_event *e) {
         fprintf(n->out, ")");
     }
     if (p.total != e->points) fprintf(n->out, "  [the breakdown sums to %d]", p.total);
+    const cs_deal_record *d = cs_game_deal_record(n->game);
+    if (e->is_crib)
+        tell_overlooked(n, e->seat, d->crib_missed, d->crib_mugged);
+    else
+        tell_overlooked(n, e->seat, d->hand_missed[e->seat], d->hand_mugged[e->seat]);
     if (reaches(n, v, e->seat, e->points, e->is_crib ? "with the crib" : "in the show"))
         tell_reaches(n);
     fprintf(n->out, "\n");
@@ -248,6 +284,7 @@ static void narrate(void *self, const cs_view *v, const cs_event *e) {
         n->line.seat = e->seat;
         n->line.card = e->card;
         n->line.count = v->count;
+        n->line.index = v->n_plays - 1;
         n->line.points = e->points;
         n->line.go = n->line.left = 0;
         cs_peg_breakdown(v->pile, v->n_pile, &n->line.why);
@@ -291,7 +328,8 @@ static void narrated_observe(void *self, const cs_view *v, const cs_event *e) {
 
 cs_agent cs_narrator_attach(cs_narrator *n, cs_agent inner) {
     n->inner = inner;
-    cs_agent a = {narrated_discard, narrated_play, narrated_observe, n, inner.name, NULL};
+    cs_agent a = {narrated_discard, narrated_play, narrated_observe, n,
+                  inner.name,       NULL,          inner.miss};
     return a;
 }
 

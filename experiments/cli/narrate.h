@@ -39,6 +39,7 @@ typedef struct {
      * the last card that it scores too. */
     struct {
         int on, seat, count, points, go, left, reaches;
+        int index; /* the card's place in the deal's plays (the record's k) */
         cs_card card;
         cs_peg_points why;
     } line;

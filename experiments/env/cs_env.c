@@ -117,8 +117,8 @@ static void eg_bind(env_game *eg) {
         if (eg->players[s]) {
             eg->agents[s] = cs_player_agent(eg->players[s]);
         } else {
-            eg->agents[s] = (cs_agent){outside_discard, outside_play, NULL,
-                                       &eg->outside[s], "learner",    outside_go};
+            eg->agents[s] = (cs_agent){outside_discard, outside_play, NULL, &eg->outside[s],
+                                       "learner",       outside_go,   NULL};
         }
     }
 }

@@ -442,6 +442,11 @@ static int parse_root(ctx *c, const yaml_node_t *root) {
         FAIL(c, root, CS_ECONFIG, "draw_cents (%d) exceeds the fee (%d)", pp->draw_cents,
              pp->fee_cents);
     if (rules && (rc = set_rules(c, rules)) != 0) return rc;
+    if (e->rules.muggins && !is_nz)
+        FAIL(c, rules, CS_ECONFIG,
+             "muggins is forbidden in the %s, as its rules say: points a player overlooks are "
+             "lost, never taken",
+             is_league ? "league" : "double-elimination doubles tournament");
     if (e->rules.players != 4 || !e->rules.partnership)
         FAIL(c, rules ? rules : root, CS_ECONFIG,
              "every format's game is played by two partnerships: players must stay 4 with "

@@ -30,6 +30,9 @@ static const field GAMES_FIELDS[] = {
     FIELD(cs_games_row, "lurch", game.lurch, K_U8, 0, 0),
     FIELD(cs_games_row, "rotation", rotation, K_U8, 0, 0),
     FIELD(cs_games_row, "card_game", card_game, K_U64, 0, 0),
+    FIELD(cs_games_row, "missed", game.missed, K_I16, CS_MAX_PLAYERS, 0),
+    FIELD(cs_games_row, "mugged", game.mugged, K_I16, CS_MAX_PLAYERS, 0),
+    FIELD(cs_games_row, "penalty", game.penalty, K_I16, CS_MAX_PLAYERS, 0),
 };
 
 static const field DEALS_FIELDS[] = {
@@ -51,6 +54,15 @@ static const field DEALS_FIELDS[] = {
     FIELD(cs_deal_record, "score", score, K_I16, CS_MAX_PLAYERS, 0),
     FIELD(cs_deal_record, "ended", ended, K_U8, 0, 0),
     FIELD(cs_deal_record, "bonus", bonus, K_I16, CS_MAX_PLAYERS, 0),
+    FIELD(cs_deal_record, "play_missed", play_missed, K_U8, CS_MAX_PLAYS, 0),
+    FIELD(cs_deal_record, "play_mugged", play_mugged, K_U8, CS_MAX_PLAYS, 0),
+    FIELD(cs_deal_record, "hand_missed", hand_missed, K_I16, CS_MAX_PLAYERS, 0),
+    FIELD(cs_deal_record, "hand_mugged", hand_mugged, K_I16, CS_MAX_PLAYERS, 0),
+    FIELD(cs_deal_record, "crib_missed", crib_missed, K_I16, 0, 0),
+    FIELD(cs_deal_record, "crib_mugged", crib_mugged, K_I16, 0, 0),
+    FIELD(cs_deal_record, "mugged", mugged, K_I16, CS_MAX_PLAYERS, 0),
+    FIELD(cs_deal_record, "renege", renege, K_U16, CS_MAX_PLAYERS, 0),
+    FIELD(cs_deal_record, "penalty", penalty, K_I16, CS_MAX_PLAYERS, 0),
 };
 
 const table_def GAMES_DEF = {"games", GAMES_FIELDS, N_FIELDS(GAMES_FIELDS), sizeof(cs_games_row),

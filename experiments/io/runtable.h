@@ -58,7 +58,7 @@ typedef struct {
     { name, offsetof(T, member), sizeof(((T *)0)->member), kind, d0, d1 }
 
 #define N_FIELDS(a) (sizeof(a) / sizeof((a)[0]))
-#define MAX_FIELDS  24
+#define MAX_FIELDS  32
 
 typedef struct {
     const char *name; /* dataset name under "/" */
