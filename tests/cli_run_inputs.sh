@@ -91,6 +91,13 @@ dd if=/dev/zero of=zeroed.h5 bs=1 seek="$((at + 100))" count=2000 conv=notrunc s
 expect_error "replay damaged chunk" "reading /deals failed" "$cs" replay zeroed.h5 --game 0
 expect_error "merge damaged chunk" "reading /deals failed" "$cs" merge out.h5 zeroed.h5
 [ ! -e out.h5 ] && ok || bad "a merge of a damaged part left out.h5"
+# With --force over an existing file, a merge that fails part-way leaves that file as it was
+# (the merge is written beside it and renamed only when whole) and nothing beside it.
+cp deals.h5 keep.h5
+sum=$(cksum <keep.h5)
+expect_error "merge --force damaged chunk" "keep.h5 left as it was" "$cs" merge keep.h5 zeroed.h5 --force
+[ "$(cksum <keep.h5)" = "$sum" ] && ok || bad "a failed merge --force changed the file it would replace"
+[ -z "$(ls keep.h5.merging-* 2>/dev/null)" ] && ok || bad "a failed merge left its temporary file"
 
 # bench
 expect_error "bench unknown figure" "unknown figure 'speed'" "$cs" bench --only speed

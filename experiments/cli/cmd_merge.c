@@ -8,6 +8,7 @@
  * through the normal writer (so the output is chunked and compressed like any run file); the
  * attributes are the experiment's, with the merge's command line. A failure leaves no output.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +19,7 @@
 #include "commands.h"
 #include "error.h"
 #include "event.h"
+#include "h5file.h"
 #include "h5io.h"
 #include "progress.h"
 
@@ -148,6 +150,7 @@ int cs_cmd_merge(int argc, char **argv) {
     part *parts = calloc((size_t)n, sizeof *parts);
     cs_h5_meta *m = malloc(sizeof *m);
     cs_h5_writer *w = NULL;
+    int held = -1; /* the lock on out while the merge is written beside it */
     char err[2048];
     if (parts == NULL || m == NULL) {
         status = CS_EXIT_FAILURE;
@@ -280,7 +283,16 @@ int cs_cmd_merge(int argc, char **argv) {
     m->games_completed = 0;
     cs_args_command_line(argc, argv, m->command_line, sizeof m->command_line);
     snprintf(m->status, sizeof m->status, "running");
-    int rc = cs_h5_create(out, force, m, &w, err, sizeof err);
+    /* Written beside out and renamed over it only when whole, as the event merge does: a
+     * failed merge (a damaged part, a full disk) leaves out as it was, absent or the file
+     * --force would have replaced. out is held meanwhile, so no writer starts on it. */
+    char tmp[4096];
+    if (snprintf(tmp, sizeof tmp, "%s.merging-%ld", out, (long)getpid()) >= (int)sizeof tmp) {
+        cs_args_error(&a, "%s: the output's name is too long", out);
+        goto done;
+    }
+    int rc = cs_h5_file_hold(out, force, &held, err, sizeof err);
+    if (rc == 0) rc = cs_h5_create(tmp, 0, m, &w, err, sizeof err);
     if (rc != 0) {
         cs_args_error(&a, "%s", err);
         goto done;
@@ -300,15 +312,20 @@ int cs_cmd_merge(int argc, char **argv) {
         rc = CS_EIO;
     }
     w = NULL;
+    if (rc == 0 && rename(tmp, out) != 0) {
+        snprintf(err, sizeof err, "cannot rename the merged file to %s: %s", out, strerror(errno));
+        rc = CS_EIO;
+    }
     if (rc != 0) {
-        cs_args_error(&a, "%s; %s removed", err, out);
-        unlink(out);
+        unlink(tmp);
+        cs_args_error(&a, "%s; %s left as it was", err, out);
         if (rc == CS_ECONFIG) status = CS_EXIT_USAGE; /* a damaged part */
         goto done;
     }
     printf("merged %d shards into %s: %llu games\n", n, out, (unsigned long long)m->game_end);
     status = CS_EXIT_OK;
 done:
+    if (held >= 0) close(held);
     if (parts != NULL)
         for (int k = 0; k < n; k++) cs_h5_reader_close(parts[k].r);
     free(parts);
