@@ -1397,10 +1397,8 @@ static cs_miss always_misses(const int kinds[], int n) {
  * fifteens 16, six pairs 12, nobs 1), the dealer's TC TD TH KC 14 (four fifteens 8, three pairs
  * 6), the crib 3D 8D 4D 9D 5 (3-4-8 for 2, the run 3-4-5 for 3).
  */
-static void play_the_29_deal(int muggins, const cs_miss *miss[2], cs_deal_record *rec,
-                             cs_game_record *sum) {
-    cs_rules r = preset("two");
-    r.muggins = muggins;
+static void play_the_29_deal_under(cs_rules r, const cs_miss *miss[2], cs_deal_record *rec,
+                                   cs_game_record *sum) {
     scripted s[2];
     memset(s, 0, sizeof s);
     cards("8D 9D", s[0].discards);
@@ -1420,6 +1418,14 @@ static void play_the_29_deal(int muggins, const cs_miss *miss[2], cs_deal_record
     *rec = *cs_game_deal_record(g);
     cs_game_summary(g, sum);
     cs_game_free(g);
+}
+
+/* The same in the two-player rules with muggins on or off. */
+static void play_the_29_deal(int muggins, const cs_miss *miss[2], cs_deal_record *rec,
+                             cs_game_record *sum) {
+    cs_rules r = preset("two");
+    r.muggins = muggins;
+    play_the_29_deal_under(r, miss, rec, sum);
 }
 
 /* The pone overlooks every fifteen of its 29 (16 of it) and pegs 13; with muggins the dealer,
@@ -1583,23 +1589,10 @@ static void test_game_renege_with_and_without_the_penalty(void) {
     cs_rules r = preset("two");
     for (int penalty = 0; penalty <= 2; penalty += 2) {
         r.renege_penalty = penalty;
-        scripted s[2];
-        memset(s, 0, sizeof s);
-        cards("8D 9D", s[0].discards);
-        cards("TC TD TH KC", s[0].plays);
-        cards("3D 4D", s[1].discards);
-        cards("5C 5D 5H JS", s[1].plays);
-        cs_agent agents[2] = {scripted_agent(&s[0]), scripted_agent(&s[1])};
-        agents[0].miss = miss[0];
-        agents[1].miss = miss[1];
-        cs_card deck[13];
-        int n = cards("5C TC 5D TD 5H TH JS KC 3D 8D 4D 9D 5S", deck);
-        cs_game *g = cs_game_new();
-        cs_game_begin(g, &r, 1, 0, 0, agents);
-        CU_ASSERT_EQUAL_FATAL(cs_game_stack_deck(g, deck, n), CS_OK);
-        CU_ASSERT_EQUAL_FATAL(run_until(g, CS_PHASE_DEAL_DONE), CS_OK);
-        CU_ASSERT_EQUAL_FATAL(cs_game_step(g), CS_OK);
-        const cs_deal_record *rec = cs_game_deal_record(g);
+        cs_deal_record deal;
+        cs_game_record sum;
+        play_the_29_deal_under(r, miss, &deal, &sum);
+        const cs_deal_record *rec = &deal;
         if (penalty) {
             static const int points[5] = {0, 2, 3, 0, 1};
             CU_ASSERT_EQUAL_FATAL(rec->n_plays, 5);
@@ -1626,7 +1619,6 @@ static void test_game_renege_with_and_without_the_penalty(void) {
         CU_ASSERT_EQUAL(rec->renege[0], 0);
         CU_ASSERT_EQUAL(rec->hand[1], 29);
         CU_ASSERT_EQUAL(rec->score[1], rec->peg[1] + 29);
-        cs_game_free(g);
     }
 }
 

@@ -134,7 +134,7 @@ static void tell_reneges(cs_narrator *n, int played) {
     const cs_deal_record *d = cs_game_deal_record(n->game);
     const cs_rules *r = n->rules;
     for (int s = 0; s < r->players; s++) {
-        if (played >= 16 || !(d->renege[s] >> played & 1)) continue;
+        if (played >= CS_MAX_PLAYS || !(d->renege[s] >> played & 1)) continue;
         fprintf(n->out, "    %-*s  says go holding a card that fits: a renege", n->width,
                 n->label[s]);
         if (r->renege_penalty > 0)
