@@ -11,6 +11,7 @@
 #include "expected.h"
 #include "expert.h"
 #include "greedy.h"
+#include "habit.h"
 #include "mc.h"
 #include "model.h"
 #include "nn.h"
@@ -26,6 +27,7 @@ static const cs_strategy *const REGISTRY[] = {
     &cs_strategy_mc,
     &cs_strategy_model,
     &cs_strategy_nn,
+    &cs_strategy_habit,
 };
 /* clang-format on */
 

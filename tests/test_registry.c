@@ -16,11 +16,12 @@ static void test_registry_passes_its_own_checks(void) {
 }
 
 static void test_registry_lists_the_ladder_weakest_first(void) {
-    /* The ladder, then the trained players: model (a linear model file) and nn (a network). */
-    const char *ladder[] = {"random", "greedy", "expected", "expert", "mc", "model", "nn"};
-    CU_ASSERT_EQUAL_FATAL(cs_registry_count(), 7);
-    for (int i = 0; i < 7; i++) CU_ASSERT_STRING_EQUAL(cs_registry_at(i)->name, ladder[i]);
-    CU_ASSERT_PTR_NULL(cs_registry_at(7));
+    /* The ladder, then the trained players: model (a linear model file) and nn (a network),
+     * then habit (the second yardstick's players). */
+    const char *ladder[] = {"random", "greedy", "expected", "expert", "mc", "model", "nn", "habit"};
+    CU_ASSERT_EQUAL_FATAL(cs_registry_count(), 8);
+    for (int i = 0; i < 8; i++) CU_ASSERT_STRING_EQUAL(cs_registry_at(i)->name, ladder[i]);
+    CU_ASSERT_PTR_NULL(cs_registry_at(8));
     CU_ASSERT_PTR_NULL(cs_registry_at(-1));
 }
 

@@ -148,6 +148,58 @@ def speed_table(rows, speeds, reference):
     return "\n".join(lines)
 
 
+YARDSTICK = "habit"
+
+
+def is_yardstick(row):
+    """Whether a pair is a strategy against a player of the second yardstick's pool."""
+    return base(row["sides"][1]["name"]) == YARDSTICK and base(row["sides"][0]["name"]) != YARDSTICK
+
+
+def yardstick_table(runs, rows, reference):
+    """Each strategy's score against the reference (from the round robin) beside its mean score
+    over the pool of habits: the per-game scores of its pool pairs averaged card sequence by
+    card sequence (every pool pair plays the same sequences: one seed, one number of games), so
+    the interval is the paired one over sequences. One column per pool member."""
+    by_strategy, pool = {}, []
+    for run, r in zip(runs, rows):
+        if not is_yardstick(r):
+            continue
+        name, member = r["sides"][0]["name"], r["sides"][1]["name"]
+        if member not in pool:
+            pool.append(member)
+        scores = run.entry_results()[:, run.seats.index(name)]
+        by_strategy.setdefault(name, {})[member] = (r, scores, run.card_group)
+    against = {}
+    for r in rows:
+        names = [base(side["name"]) for side in r["sides"]]
+        if reference in names and names[0] != names[1] and not is_yardstick(r):
+            i = 1 - names.index(reference)
+            paired = r["paired"] if i == 0 else (1 - r["paired"][1], 1 - r["paired"][0])
+            against[r["sides"][i]["name"]] = (r["sides"][i]["rate"], paired)
+    head = (f"| strategy | against {cell(reference)} [paired 95%] | against the pool "
+            "[paired 95%] | " + " | ".join(f"`{cell(m)}`" for m in pool) + " |")
+    lines = [head, "|---|---:|---:|" + "---:|" * len(pool)]
+    for name, pairs in by_strategy.items():
+        missing = [m for m in pool if m not in pairs]
+        if missing:
+            raise runfile.CribsimFileError(f"{name} has no pair with {', '.join(missing)}: "
+                                                "the pool's mean needs every member")
+        groups = [pairs[m][2] for m in pool]
+        if any(g.shape != groups[0].shape or not np.array_equal(g, groups[0]) for g in groups):
+            raise runfile.CribsimFileError(f"{name}'s pool pairs were not dealt the same card "
+                                                "sequences (one seed, one number of games)")
+        mean, lo, hi = stats.paired_score_interval(
+            np.mean([pairs[m][1] for m in pool], axis=0), groups[0])
+        ref = against.get(name)
+        ref_text = (f"{pct(ref[0])} [{pct(ref[1][0])}, {pct(ref[1][1])}]" if ref
+                    else ("(the reference)" if base(name) == reference else "-"))
+        cells = " | ".join(pct(pairs[m][0]["sides"][0]["rate"]) for m in pool)
+        lines.append(f"| {cell(base(name))} | {ref_text} | {pct(mean)} [{pct(lo)}, {pct(hi)}] "
+                     f"| {cells} |")
+    return "\n".join(lines)
+
+
 def provenance(runs):
     keys = ("engine_version", "git_commit", "seed", "rules")
     lines = []
@@ -173,7 +225,21 @@ def page(runs, rows, command, speeds=None, reference="expected"):
         "Wilson's interval; the paired interval of A's score rate uses the spread over card "
         "sequences (both rotations of a deal share its cards, so it is the sharper test); "
         "points per game are each side's mean final score.", "",
-        table(rows), "", "The strategies, every parameter spelled out:", ""]
+        table([r for r in rows if not is_yardstick(r)]), ""]
+    if any(is_yardstick(r) for r in rows):
+        out += ["## The second yardstick", "",
+                f"Every strategy but {reference} was shaped somewhere around {reference} "
+                "(expert's tables from its play, mc's hidden hands drawn as if the other seat "
+                "laid away and pegged as it does, model and nn trained on its games or on "
+                "expert's), so a rate against it may flatter them. The second yardstick is a "
+                f"pool of players of fixed habits (`{YARDSTICK}`: a discard that ignores the "
+                "crib, weighs it twice or follows rules of thumb, and a pegging that takes the "
+                "points and otherwise plays low, high or safe) that none of them was shaped "
+                "against. Its column is the strategy's mean score over the pool's pairs, with "
+                "the paired interval over card sequences; the pool's members follow, each "
+                "the strategy's win rate against it.", "",
+                yardstick_table(runs, rows, reference), ""]
+    out += ["The strategies, every parameter spelled out:", ""]
     specs = []
     for r in rows:
         for side in r["sides"]:
