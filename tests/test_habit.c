@@ -120,6 +120,14 @@ static void test_hand_keeps_the_best_mean_show_whatever_the_crib(void) {
     CU_ASSERT(tossed(out, "6C", "6S"));
     discard_of("expected", cards, 0, out);
     CU_ASSERT(!tossed(out, "6C", "6S"));
+    /* The dealer with KD TS 6D 5H 7C 2C: 6-5-7-2 makes the best hand (8.46 a deal, against
+     * 7.85 for K-6-5-7), so toss=hand lays the king and ten away; expected, counting its own
+     * crib (4.06 for T-2 against 3.41 for K-T), keeps the king and lays T-2 away. */
+    const char *const dealer[] = {"KD", "TS", "6D", "5H", "7C", "2C"};
+    discard_of("habit:toss=hand", dealer, 1, out);
+    CU_ASSERT(tossed(out, "KD", "TS"));
+    discard_of("expected", dealer, 1, out);
+    CU_ASSERT(tossed(out, "TS", "2C"));
 }
 
 /*
@@ -189,12 +197,12 @@ static void test_safe_leads_low_from_a_pair(void) {
 }
 
 /*
- * Leading from K-2-2-4, every card but the king leaves a count under 5; safe leads from its
+ * Leading from 2-K-2-4, every card but the king leaves a count under 5; safe leads from its
  * pair of twos (a two paired is answered by a pair royal) rather than the higher four. From
  * K-4 it leads the four, under 5, not the higher king (on 10 a five makes fifteen).
  */
 static void test_safe_leads_from_its_pair_and_under_five(void) {
-    const char *pair[] = {"KD", "2C", "2S", "4H"}, *one[] = {"KD", "4C"};
+    const char *pair[] = {"2C", "KD", "2S", "4H"}, *one[] = {"KD", "4C"};
     CU_ASSERT_EQUAL(play_of("habit:peg=safe", pair, 4, NULL, 0), card("2C"));
     CU_ASSERT_EQUAL(play_of("habit:peg=safe", one, 2, NULL, 0), card("4C"));
     CU_ASSERT_EQUAL(play_of("habit:peg=bold", one, 2, NULL, 0), card("KD"));
@@ -207,6 +215,14 @@ static void test_peg_habits_play_only_what_fits(void) {
     CU_ASSERT_EQUAL(play_of("habit:peg=bold", six, 3, pile, 3), card("6C"));
     CU_ASSERT_EQUAL(play_of("habit:peg=bold", seven, 2, pile, 3), card("2S"));
     CU_ASSERT_EQUAL(play_of("habit:peg=safe", seven, 2, pile, 3), card("2S"));
+}
+
+/* Not leading, a count of 5 or more is quiet: on an ace, safe lays the king (11) as bold does,
+ * not the three (4). */
+static void test_safe_keeps_the_lead_rule_to_the_lead(void) {
+    const char *hand[] = {"3C", "KD"}, *pile[] = {"AH"};
+    CU_ASSERT_EQUAL(play_of("habit:peg=safe", hand, 2, pile, 1), card("KD"));
+    CU_ASSERT_EQUAL(play_of("habit:peg=low", hand, 2, pile, 1), card("3C"));
 }
 
 /* On a three, neither the two (5) nor the ace (4) scores: bold lays the two, safe the ace,
@@ -242,6 +258,7 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_peg_habits_part_when_nothing_scores),
     CS_TEST(test_safe_leads_low_from_a_pair),
     CS_TEST(test_safe_leaves_no_count_of_five),
+    CS_TEST(test_safe_keeps_the_lead_rule_to_the_lead),
     CS_TEST(test_safe_leads_from_its_pair_and_under_five),
     CS_TEST(test_peg_habits_play_only_what_fits),
     CS_TEST(test_habit_refuses_an_unknown_habit_and_spells_out_its_defaults),
