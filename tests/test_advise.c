@@ -270,18 +270,25 @@ static void cards_of(const char *const text[], int n, cs_card out[]) {
     for (int i = 0; i < n; i++) CU_ASSERT_EQUAL_FATAL(cs_card_parse(text[i], &out[i]), CS_OK);
 }
 
-/* The seat's play advice from its four kept cards, the starter and the cards laid. */
-static int play_advice(cs_advise_role role, const char *const kept_text[4],
-                       const char *starter_text, const char *const played_text[], int n_played,
-                       cs_play_advice *out, char *err) {
+/* The seat's play advice from its four kept cards, the starter, the cards laid and the scores
+ * (NULL: none). */
+static int play_advice_at(cs_advise_role role, const char *const kept_text[4],
+                          const char *starter_text, const char *const played_text[], int n_played,
+                          const int *scores, cs_play_advice *out, char *err) {
     cs_rules two;
     cs_rules_preset(CS_PRESET_TWO, &two);
     cs_card kept[4], starter, played[CS_MAX_PLAYS];
     cards_of(kept_text, 4, kept);
     cards_of(&starter_text, 1, &starter);
     cards_of(played_text, n_played, played);
-    return cs_advise_play(&two, kept, role, starter, NULL, 0, played, n_played, NULL, out, err,
+    return cs_advise_play(&two, kept, role, starter, NULL, 0, played, n_played, scores, out, err,
                           256);
+}
+
+static int play_advice(cs_advise_role role, const char *const kept_text[4],
+                       const char *starter_text, const char *const played_text[], int n_played,
+                       cs_play_advice *out, char *err) {
+    return play_advice_at(role, kept_text, starter_text, played_text, n_played, NULL, out, err);
 }
 
 /*
@@ -313,6 +320,13 @@ static void test_play_alone_after_the_pone_is_out(void) {
         CU_ASSERT_DOUBLE_EQUAL(a.row[i].theirs, 0, 1e-12);
         CU_ASSERT_DOUBLE_EQUAL(a.row[i].margin, mine[i], 1e-12);
     }
+    /* At 119 to 0 the fifteen takes the dealer out: the play stops there, 2 for the five or
+     * the ten led; the nine led still scores only the last card, 1. */
+    const int scores[2] = {119, 0};
+    CU_ASSERT_EQUAL_FATAL(play_advice_at(CS_ADVISE_DEALER, kept, "2H", played, 5, scores, &a, err),
+                          CS_OK);
+    const double out[] = {2, 2, 1};
+    for (int i = 0; i < 3; i++) CU_ASSERT_DOUBLE_EQUAL(a.row[i].mine, out[i], 1e-12);
 }
 
 /*

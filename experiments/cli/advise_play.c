@@ -180,7 +180,10 @@ int cs_advise_play(const cs_rules *rules, const cs_card kept[4], cs_advise_role 
         b->starter = starter;
         b->memo = memo;
         b->winner = -1;
-        for (int side = 0; side < 2 && scores; side++) b->score[side ^ (e->me == 0)] = scores[side];
+        if (scores) {
+            b->score[e->me] = scores[0]; /* two players: a seat is its side */
+            b->score[e->them] = scores[1];
+        }
         memcpy(b->kept[e->me], kept, 4 * sizeof *kept);
         memcpy(b->hand[e->me], kept, 4 * sizeof *kept);
         b->n_hand[e->me] = 4;
