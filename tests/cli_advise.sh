@@ -128,4 +128,30 @@ expect_error "scores, three players" "the win chance needs two players" \
     "$cs" advise 5H 5C JD QS 2C --players 3 --dealer --scores 5,5
 expect_error "scores value" "--scores needs a value" "$cs" advise "${hand[@]}" --dealer --scores
 
+# The play: the dealer alone after the pone's last cards (test_advise works the figures).
+out=$("$cs" advise --play JD 5C TC 9C --dealer --starter 2H --played "KS JD 9H AS AH"); rc=$?
+{ [ "$rc" -eq 0 ] && grep -qE '^ +1  5C +0   3\.00   +0\.00  +\+3\.00$' <<<"$out" &&
+    grep -qE '^ +2  TC +0   3\.00' <<<"$out" && grep -qE '^ +3  9C +0   1\.00' <<<"$out"; } && ok ||
+    bad "--play table [$out]"
+"$cs" advise --play KH QH 3C AS --pone --starter 2H --played=KH,5D,QH --json >play.json &&
+    grep -qF '"count":25,"their_cards":3,"holdings":84,"ways":2600,' play.json &&
+    grep -qF '{"rank":1,"card":"3C","now":0,"mine":1.000000,' play.json && ok ||
+    bad "--play --json [$(cat play.json)]"
+expect_error "play without starter" "--play needs the starter" "$cs" advise --play KH QH 3C AS --pone
+expect_error "starter without play" "go with --play" "$cs" advise "${hand[@]}" --dealer --starter 2H
+expect_error "play, three cards" "give the four cards you kept" \
+    "$cs" advise --play KH QH 3C --pone --starter 2H
+expect_error "play, bad card laid" "--played: 'ZZ' is not a card" \
+    "$cs" advise --play KH QH 3C AS --pone --starter 2H --played "KH ZZ"
+expect_error "play, two starters" "--starter '2H 3H': too many cards" \
+    "$cs" advise --play KH QH 3C AS --pone --starter "2H 3H"
+expect_error "play, one discard" "--discards: give the cards you laid away" \
+    "$cs" advise --play KH QH 3C AS --pone --starter 2H --discards 9C
+expect_error "play, a discard laid" "9C is one of the cards you laid away" \
+    "$cs" advise --play KH QH 3C AS --pone --starter 2H --discards "9C 8C" --played "KH 9C"
+expect_error "play, not on turn" "cannot be with you on turn" \
+    "$cs" advise --play KH QH 3C AS --pone --starter 2H --played "KH QH"
+expect_error "play, three players" "two players with hands of four" \
+    "$cs" advise --play KH QH 3C AS --pone --starter 2H --players 3
+
 cli_done

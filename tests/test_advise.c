@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "advise.h"
+#include "advise_play.h"
 #include "cu_main.h"
 #include "error.h"
 #include "inference.h"
@@ -263,6 +264,148 @@ static void test_refusals(void) {
     CU_ASSERT_EQUAL(a.have_peg, 0);
 }
 
+/* ---- the play (advise_play.h) ---- */
+
+static void cards_of(const char *const text[], int n, cs_card out[]) {
+    for (int i = 0; i < n; i++) CU_ASSERT_EQUAL_FATAL(cs_card_parse(text[i], &out[i]), CS_OK);
+}
+
+/* The seat's play advice from its four kept cards, the starter, the cards laid and the scores
+ * (NULL: none). */
+static int play_advice_at(cs_advise_role role, const char *const kept_text[4],
+                          const char *starter_text, const char *const played_text[], int n_played,
+                          const int *scores, cs_play_advice *out, char *err) {
+    cs_rules two;
+    cs_rules_preset(CS_PRESET_TWO, &two);
+    cs_card kept[4], starter, played[CS_MAX_PLAYS];
+    cards_of(kept_text, 4, kept);
+    cards_of(&starter_text, 1, &starter);
+    cards_of(played_text, n_played, played);
+    return cs_advise_play(&two, kept, role, starter, NULL, 0, played, n_played, scores, out, err,
+                          256);
+}
+
+static int play_advice(cs_advise_role role, const char *const kept_text[4],
+                       const char *starter_text, const char *const played_text[], int n_played,
+                       cs_play_advice *out, char *err) {
+    return play_advice_at(role, kept_text, starter_text, played_text, n_played, NULL, out, err);
+}
+
+/*
+ * The dealer kept JD 5C TC 9C. The pone led KS, the dealer JD (20), the pone 9H (29); the
+ * dealer could lay nothing (go) and the pone laid AS (30) and AH (31: the pair and 31, 4), its
+ * last cards. The dealer leads the next series alone, all three cards fitting (24): led with the
+ * five or the ten, the other makes fifteen (2) and the nine is the last card (1): 3; led with
+ * the nine, nothing makes fifteen (9 + 5 = 14, 9 + 10 = 19): the last card alone, 1. One
+ * holding (the pone holds nothing); equal margins keep the order the cards were kept in.
+ */
+static void test_play_alone_after_the_pone_is_out(void) {
+    const char *kept[] = {"JD", "5C", "TC", "9C"}, *played[] = {"KS", "JD", "9H", "AS", "AH"};
+    cs_play_advice a;
+    char err[256] = "";
+    CU_ASSERT_EQUAL_FATAL(play_advice(CS_ADVISE_DEALER, kept, "2H", played, 5, &a, err), CS_OK);
+    CU_ASSERT_EQUAL(a.count, 0);
+    CU_ASSERT_EQUAL(a.their_cards, 0);
+    CU_ASSERT_EQUAL(a.holdings, 1);
+    CU_ASSERT_DOUBLE_EQUAL(a.ways, 1, 0);
+    CU_ASSERT_EQUAL_FATAL(a.n_rows, 3);
+    const char *order[] = {"5C", "TC", "9C"};
+    const double mine[] = {3, 3, 1};
+    for (int i = 0; i < 3; i++) {
+        cs_card c;
+        cs_card_parse(order[i], &c);
+        CU_ASSERT_EQUAL(a.row[i].card, c);
+        CU_ASSERT_EQUAL(a.row[i].now, 0);
+        CU_ASSERT_DOUBLE_EQUAL(a.row[i].mine, mine[i], 1e-12);
+        CU_ASSERT_DOUBLE_EQUAL(a.row[i].theirs, 0, 1e-12);
+        CU_ASSERT_DOUBLE_EQUAL(a.row[i].margin, mine[i], 1e-12);
+    }
+    /* At 119 to 0 the fifteen takes the dealer out: the play stops there, 2 for the five or
+     * the ten led; the nine led still scores only the last card, 1. */
+    const int scores[2] = {119, 0};
+    CU_ASSERT_EQUAL_FATAL(play_advice_at(CS_ADVISE_DEALER, kept, "2H", played, 5, scores, &a, err),
+                          CS_OK);
+    const double out[] = {2, 2, 1};
+    for (int i = 0; i < 3; i++) CU_ASSERT_DOUBLE_EQUAL(a.row[i].mine, out[i], 1e-12);
+}
+
+/*
+ * The pone kept KH QH 3C AS and led KH; the dealer laid 5D (15) and, on QH (25), said go: it
+ * holds three cards, none of value 6 or less. The unseen cards of value 7 and up are 26 (the
+ * 7s, 8s, 9s, 10s and jacks, 20, and three queens and three kings): C(26, 3) = 2,600 holdings
+ * of cards, and every multiset of three of those seven ranks, C(9, 3) = 84, by rank. Either
+ * card the pone lays, the dealer still cannot (28 or 26 and a 7 at least) and the pone lays
+ * its other card and takes the last card's point, 1; then the dealer leads alone, the same
+ * either way.
+ */
+static void test_play_holdings_respect_the_go(void) {
+    const char *kept[] = {"KH", "QH", "3C", "AS"}, *played[] = {"KH", "5D", "QH"};
+    cs_play_advice a;
+    char err[256] = "";
+    CU_ASSERT_EQUAL_FATAL(play_advice(CS_ADVISE_PONE, kept, "2H", played, 3, &a, err), CS_OK);
+    CU_ASSERT_EQUAL(a.count, 25);
+    CU_ASSERT_EQUAL(a.their_cards, 3);
+    CU_ASSERT_EQUAL(a.bound, 6);
+    CU_ASSERT_EQUAL(a.holdings, 84);
+    CU_ASSERT_DOUBLE_EQUAL(a.ways, 2600, 0);
+    CU_ASSERT_EQUAL_FATAL(a.n_rows, 2);
+    cs_card three;
+    cs_card_parse("3C", &three);
+    CU_ASSERT_EQUAL(a.row[0].card, three);
+    for (int i = 0; i < 2; i++) CU_ASSERT_DOUBLE_EQUAL(a.row[i].mine, 1, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(a.row[0].theirs, a.row[1].theirs, 1e-12);
+    CU_ASSERT(a.row[0].theirs > 0);
+}
+
+/*
+ * The pone's lead from 4C 5H 7D 9S with nothing seen but its cards and the starter (JC): the
+ * 47 unseen cards, C(47, 4) = 178,365 holdings. A five led gives any ten-card fifteen, so it
+ * is the worst lead, and the four (no fifteen can answer it) the best, as the lookahead
+ * `expected` pegs with says too.
+ */
+static void test_play_lead_ranks_the_four_first_and_the_five_last(void) {
+    const char *kept[] = {"4C", "5H", "7D", "9S"};
+    cs_play_advice a;
+    char err[256] = "";
+    CU_ASSERT_EQUAL_FATAL(play_advice(CS_ADVISE_PONE, kept, "JC", NULL, 0, &a, err), CS_OK);
+    CU_ASSERT_DOUBLE_EQUAL(a.ways, 178365, 0);
+    CU_ASSERT_EQUAL_FATAL(a.n_rows, 4);
+    cs_card four, five;
+    cs_card_parse("4C", &four);
+    cs_card_parse("5H", &five);
+    CU_ASSERT_EQUAL(a.row[0].card, four);
+    CU_ASSERT_EQUAL(a.row[3].card, five);
+    for (int i = 0; i < 4; i++)
+        CU_ASSERT_DOUBLE_EQUAL(a.row[i].margin, a.row[i].mine - a.row[i].theirs, 1e-12);
+}
+
+static void test_play_refusals(void) {
+    cs_play_advice a;
+    char err[256] = "";
+    const char *kept[] = {"KH", "QH", "3C", "AS"};
+    /* The pone laying twice running at 20 would mean the dealer held nothing up to 11. */
+    const char *twice[] = {"KH", "QH"};
+    CU_ASSERT_EQUAL(play_advice(CS_ADVISE_PONE, kept, "2H", twice, 2, &a, err), CS_ECONFIG);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "cannot be with you on turn"));
+    const char *starter[] = {"KH", "2H"};
+    CU_ASSERT_EQUAL(play_advice(CS_ADVISE_PONE, kept, "2H", starter, 2, &a, err), CS_ECONFIG);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "2H is the starter"));
+    const char *again[] = {"KH", "5D", "5D"};
+    CU_ASSERT_EQUAL(play_advice(CS_ADVISE_PONE, kept, "2H", again, 3, &a, err), CS_ECONFIG);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "5D is laid twice"));
+    const char *five[] = {"KH", "2D", "3D", "4D", "5D", "6D"};
+    CU_ASSERT_EQUAL(play_advice(CS_ADVISE_PONE, kept, "2H", five, 6, &a, err), CS_ECONFIG);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "more than four"));
+    cs_rules three;
+    cs_rules_preset(CS_PRESET_THREE, &three);
+    cs_card k[4];
+    cards_of(kept, 4, k);
+    CU_ASSERT_EQUAL(
+        cs_advise_play(&three, k, CS_ADVISE_PONE, 0, NULL, 0, NULL, 0, NULL, &a, err, sizeof err),
+        CS_ECONFIG);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "two players"));
+}
+
 const char cs_suite_name[] = "advise";
 const cs_test cs_suite_tests[] = {
     CS_TEST(test_figures_equal_the_enumerations),
@@ -270,5 +413,9 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_first_row_is_expecteds_discard),
     CS_TEST(test_peg_and_win),
     CS_TEST(test_refusals),
+    CS_TEST(test_play_alone_after_the_pone_is_out),
+    CS_TEST(test_play_holdings_respect_the_go),
+    CS_TEST(test_play_lead_ranks_the_four_first_and_the_five_last),
+    CS_TEST(test_play_refusals),
     {NULL, NULL},
 };

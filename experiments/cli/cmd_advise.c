@@ -1,9 +1,11 @@
 /*
  * cmd_advise.c - `cribsim advise`: every discard from the cards dealt, ranked, with its
- * expected hand, crib, net and pegging (and win chance from the scores): the models are in
- * advise.h, the options in ADVISE_HELP. Bad input exits 2 with a message that names it.
+ * expected hand, crib, net and pegging (and win chance from the scores), or with --play every
+ * card that fits in the play with its value: the models are in advise.h and advise_play.h,
+ * the options in ADVISE_HELP. Bad input exits 2 with a message that names it.
  */
 #include "advise.h"
+#include "advise_play.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -131,7 +133,10 @@ int cs_advise(const cs_rules *rules, const cs_card dealt[], int n, cs_advise_rol
 
 static const char ADVISE_HELP[] =
     "usage: cribsim advise CARDS... (--dealer | --pone | --partner) [--players N]\n"
-    "                      [--rules PRESET] [--set KEY=VALUE ...] [--scores ME,THEM] [--json]\n\n"
+    "                      [--rules PRESET] [--set KEY=VALUE ...] [--scores ME,THEM] [--json]\n"
+    "       cribsim advise --play KEPT... (--dealer | --pone) --starter CARD\n"
+    "                      [--played 'CARD ...'] [--discards 'CARD CARD'] [--scores ME,THEM]\n"
+    "                      [--rules PRESET] [--set KEY=VALUE ...] [--json]\n\n"
     "Lists every way to lay away from the cards dealt (six in the two-player game: 15\n"
     "discards; five with three or four players: 5), best first, with:\n\n"
     "  hand   the kept cards' mean show over every starter not among the cards dealt (46 of\n"
@@ -162,6 +167,20 @@ static const char ADVISE_HELP[] =
     "[{\"rank\",\n"
     "                    \"discard\", \"keep\", \"hand\", \"crib\", \"net\", \"peg\", \"win\"}]},\n"
     "                    best first; peg and win are null where they do not apply\n\n"
+    "With --play (two players, hands of four): KEPT are the four cards you kept, laid yet or\n"
+    "not; --played every card laid this deal, in order, both seats' (yours are the ones among\n"
+    "KEPT; a count past 31 or a go is read from the order); --discards the two you laid away\n"
+    "(left out, the opponent may hold them). Lists each card you may lay, best first, with:\n\n"
+    "  now     what it scores as it is laid (15, 31, pairs, runs)\n"
+    "  mine    your mean points from it to the end of the play (the go and last card too)\n"
+    "  theirs  the opponent's\n"
+    "  margin  mine - theirs, the ranking\n\n"
+    "exactly over every holding of the opponent's unplayed cards among the cards you have not\n"
+    "seen, alike, less those the play rules out (a card that fit when it said go, or one that\n"
+    "would have put it on turn now), both seats then pegging as the `expected` strategy does.\n"
+    "With --scores the play stops when a side reaches the target. --json: {\"kept\", \"role\",\n"
+    "\"starter\", \"played\", \"count\", \"their_cards\", \"holdings\", \"ways\",\n"
+    "\"scores\", \"cards\": [{\"rank\", \"card\", \"now\", \"mine\", \"theirs\", \"margin\"}]}\n\n"
     "Options may come before or after the cards; options that take a value take it as the\n"
     "next argument or after '=' (--scores=100,95).\n";
 
@@ -279,12 +298,92 @@ bad:
     return -1;
 }
 
+/* Reads the cards of `text` (split at spaces and commas) into out[0..max-1]; *n how many. */
+static int parse_card_list(const cs_args *a, const char *opt, const char *text, cs_card out[],
+                           int max, int *n) {
+    *n = 0;
+    for (const char *p = text; *p;) {
+        size_t len = strcspn(p, " ,");
+        if (len == 0) {
+            p++;
+            continue;
+        }
+        char word[8];
+        if (*n == max || len >= sizeof word) {
+            fprintf(stderr, "cribsim %s: %s '%s': %s\n", a->cmd, opt, text,
+                    *n == max ? "too many cards" : "a word there is not a card");
+            return -1;
+        }
+        memcpy(word, p, len);
+        word[len] = '\0';
+        if (cs_card_parse(word, &out[(*n)++]) != CS_OK) {
+            fprintf(stderr,
+                    "cribsim %s: %s: '%s' is not a card (rank A 2-9 T/10 J Q K, suit C D H S)\n",
+                    a->cmd, opt, word);
+            return -1;
+        }
+        p += len;
+    }
+    return 0;
+}
+
+static void print_play(const cs_play_advice *ad, const cs_card kept[4], cs_advise_role role,
+                       cs_card starter, const cs_card *played, int n_played, const int *scores,
+                       int json) {
+    if (json) {
+        printf("{\"kept\":");
+        print_json_cards(kept, 4);
+        char t[CS_CARD_TEXT_MAX];
+        cs_card_format(starter, t);
+        printf(",\"role\":\"%s\",\"starter\":\"%s\"", ROLE_NAME[role], t);
+        printf(",\"played\":");
+        print_json_cards(played, n_played);
+        printf(",\"count\":%d,\"their_cards\":%d,\"holdings\":%ld,\"ways\":%.0f,", ad->count,
+               ad->their_cards, ad->holdings, ad->ways);
+        if (scores)
+            printf("\"scores\":[%d,%d],", scores[0], scores[1]);
+        else
+            printf("\"scores\":null,");
+        printf("\"cards\":[");
+        for (int i = 0; i < ad->n_rows; i++) {
+            const cs_play_advice_row *row = &ad->row[i];
+            cs_card_format(row->card, t);
+            printf("%s{\"rank\":%d,\"card\":\"%s\"", i ? "," : "", i + 1, t);
+            printf(",\"now\":%d,\"mine\":%.6f,\"theirs\":%.6f,\"margin\":%.6f}", row->now,
+                   row->mine, row->theirs, row->margin);
+        }
+        printf("]}\n");
+        return;
+    }
+    print_cards(kept, 4, " ");
+    printf(": %s, starter ", ROLE_NAME[role]);
+    print_cards(&starter, 1, " ");
+    if (n_played) {
+        printf(", after ");
+        print_cards(played, n_played, " ");
+    }
+    printf(", count %d", ad->count);
+    if (scores) printf(", scores %d to %d", scores[0], scores[1]);
+    printf("\nthe opponent's %d unplayed card%s: %ld holdings by rank, %.0f by card%s; then "
+           "both peg as expected does\n\n",
+           ad->their_cards, ad->their_cards == 1 ? "" : "s", ad->holdings, ad->ways,
+           ad->bound > 0 ? ", none that fit when it said go" : "");
+    printf("rank  card  now   mine  theirs  margin\n");
+    for (int i = 0; i < ad->n_rows; i++) {
+        const cs_play_advice_row *row = &ad->row[i];
+        printf("%4d  ", i + 1);
+        print_cards(&row->card, 1, " ");
+        printf("    %3d  %5.2f   %5.2f  %+6.2f\n", row->now, row->mine, row->theirs, row->margin);
+    }
+}
+
 int cs_cmd_advise(int argc, char **argv) {
     cs_args a = {.cmd = "advise", .argc = argc, .argv = argv};
     const char *texts[CS_DECK_SIZE + 1];
     const char *sets[MAX_SETS];
     const char *preset = NULL, *scores_text = NULL;
-    int n_texts = 0, n_sets = 0, json = 0, bad = 0, players = 0;
+    const char *starter_text = NULL, *played_text = NULL, *discards_text = NULL;
+    int n_texts = 0, n_sets = 0, json = 0, bad = 0, players = 0, play = 0;
     int role = -1;
     const char *role_opt = NULL;
     for (a.i = 1; a.i < argc; a.i++) {
@@ -306,6 +405,17 @@ int cs_cmd_advise(int argc, char **argv) {
             r = CS_ADVISE_PARTNER;
         } else if (!strcmp(arg, "--json")) {
             json = 1;
+        } else if (!strcmp(arg, "--play")) {
+            play = 1;
+        } else if (cs_args_match(&a, "--starter", 1, &bad)) {
+            if (bad) return CS_EXIT_USAGE;
+            starter_text = a.value;
+        } else if (cs_args_match(&a, "--played", 1, &bad)) {
+            if (bad) return CS_EXIT_USAGE;
+            played_text = a.value;
+        } else if (cs_args_match(&a, "--discards", 1, &bad)) {
+            if (bad) return CS_EXIT_USAGE;
+            discards_text = a.value;
         } else if (cs_args_match(&a, "--players", 1, &bad)) {
             if (bad) return CS_EXIT_USAGE;
             if (cs_args_int(&a, "--players", 2, 4, &players) != 0) return CS_EXIT_USAGE;
@@ -345,6 +455,44 @@ int cs_cmd_advise(int argc, char **argv) {
     }
     if (role < 0)
         return advise_usage(&a, "%sgive the role: --dealer (your crib) or --pone (theirs)", "");
+    if (!play && (starter_text || played_text || discards_text))
+        return advise_usage(&a, "%s--starter, --played and --discards go with --play", "");
+    if (play) {
+        if (!starter_text)
+            return advise_usage(&a, "%s--play needs the starter: --starter CARD", "");
+        if (n_texts != 4) return advise_usage(&a, "%s--play: give the four cards you kept", "");
+        cs_card kept[4], starter, played[CS_MAX_PLAYS], tossed[CS_MAX_DISCARD];
+        int n_played = 0, n_tossed = 0, bad_at = 0, one = 0;
+        int rc = cs_cards_parse(4, texts, kept, &bad_at);
+        if (rc == CS_EBADCARD)
+            return advise_usage(&a, "'%s' is not a card (rank A 2-9 T/10 J Q K, suit C D H S)",
+                                texts[bad_at]);
+        if (rc == CS_EDUPCARD) return advise_usage(&a, "'%s' appears twice", texts[bad_at]);
+        if (parse_card_list(&a, "--starter", starter_text, &starter, 1, &one) != 0 ||
+            parse_card_list(&a, "--played", played_text ? played_text : "", played, CS_MAX_PLAYS,
+                            &n_played) != 0 ||
+            parse_card_list(&a, "--discards", discards_text ? discards_text : "", tossed,
+                            CS_MAX_DISCARD, &n_tossed) != 0)
+            return CS_EXIT_USAGE;
+        if (one != 1) return advise_usage(&a, "%s--starter: give one card", "");
+        if (discards_text && n_tossed != rules.discards)
+            return advise_usage(&a, "%s--discards: give the cards you laid away, or leave it out",
+                                "");
+        int scores[2];
+        if (scores_text && parse_scores(&a, scores_text, rules.target, scores) != 0)
+            return CS_EXIT_USAGE;
+        cs_play_advice ad;
+        char err[256];
+        rc = cs_advise_play(&rules, kept, (cs_advise_role)role, starter, tossed, n_tossed, played,
+                            n_played, scores_text ? scores : NULL, &ad, err, sizeof err);
+        if (rc != CS_OK) {
+            fprintf(stderr, "cribsim advise: %s\n", err);
+            return rc == CS_ECONFIG ? CS_EXIT_USAGE : CS_EXIT_FAILURE;
+        }
+        print_play(&ad, kept, (cs_advise_role)role, starter, played, n_played,
+                   scores_text ? scores : NULL, json);
+        return fflush(stdout) == 0 ? CS_EXIT_OK : CS_EXIT_FAILURE;
+    }
     if (role == CS_ADVISE_PARTNER && !rules.partnership)
         return advise_usage(&a, "%s--partner needs partnership rules (--rules partners)", "");
     if (n_texts != rules.cards_dealt) {
