@@ -150,6 +150,12 @@ int main(int argc, char **argv) {
         cells[i].d = score[i / n];
         cells[i].p = score[i % n];
     }
+    FILE *f = fopen(out, "w"); /* before the games: a bad path fails at once */
+    if (f == NULL) {
+        perror(out);
+        free(cells);
+        return 1;
+    }
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     int failed = 0;
@@ -175,13 +181,8 @@ int main(int argc, char **argv) {
     clock_gettime(CLOCK_MONOTONIC, &t1);
     double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
     if (failed) {
-        fprintf(stderr, "cs_win_grid: some games failed; %s not written\n", out);
-        free(cells);
-        return 1;
-    }
-    FILE *f = fopen(out, "w");
-    if (f == NULL) {
-        perror(out);
+        fprintf(stderr, "cs_win_grid: some games failed; %s left empty\n", out);
+        fclose(f);
         free(cells);
         return 1;
     }
