@@ -5,18 +5,18 @@
  * (cs_game_set_scores), with a 95% Wilson interval.
  *
  * Seat 0 deals the first deal from the position; game i of cell (d, p) is game index
- * (d * 121 + p) * games + i of the run with the seed, which fixes its cards and both seats'
+ * (d * SCORES_MAX + p) * games + i of the run with the seed, which fixes its cards and both seats'
  * streams (cs_player_new_game), so a cell's figures are the same for any number of threads
  * (OpenMP spreads the cells, each thread with its own players and game) and two grids of the
  * same seed and games a cell (expert's, mc's) play the same cards in the cells they share.
  *
  *   cs_win_grid [--strategy SPEC] [--games N] [--step K] [--seed S] [--preset NAME] OUT.csv
  *
- * SPEC is a seat spec (default expert); the scores run 0, K, 2K, ... up to the target less one
- * (K = 1: every score), and the target itself is always the last row and column but one below
- * it (target - 1). The preset must have two sides (two, five-card, ...). Writes OUT.csv, one
- * row a cell (d, p, games, dealer wins, rate, the interval, the mean deals the game lasted),
- * and prints the time taken. Bad arguments: a message and status 2.
+ * SPEC is a seat spec (default expert); the scores run 0, K, 2K, ... below the target (K = 1:
+ * every score), and the target less one is always the last row and column. The preset must
+ * have two sides (two, five-card, partners, nz-tournament; a tie counts as no dealer win). Writes
+ * OUT.csv, one row a cell (d, p, games, dealer wins, rate, the interval, the mean deals the game
+ * lasted), and prints the time taken. Bad arguments: a message and status 2.
  */
 #include <math.h>
 #include <stdio.h>
