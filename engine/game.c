@@ -75,6 +75,7 @@ struct cs_game {
     int seat_score[CS_MAX_PLAYERS];
     int winner_side; /* -1 until someone reaches the target */
     int over;
+    int from_scores; /* begun from given scores (cs_game_set_scores): no start bonus */
 
     /* the deal in progress */
     cs_card hand[CS_MAX_PLAYERS][CS_MAX_DEALT]; /* unplayed cards */
@@ -226,6 +227,23 @@ static void point_views(cs_game *g) {
 
 void cs_game_set_match(cs_game *g, const cs_match_context *ctx) {
     for (int s = 0; s < CS_MAX_PLAYERS; s++) g->view[s].match = ctx;
+}
+
+static int side_of(const cs_game *g, int seat);
+
+int cs_game_set_scores(cs_game *g, const int side_score[]) {
+    const cs_rules *r = g->rules;
+    if (g->deal != 0 || (g->phase != CS_PHASE_CUT_FOR_DEAL && g->phase != CS_PHASE_DEAL))
+        return CS_ESTATE;
+    int sides = cs_rules_sides(r);
+    for (int side = 0; side < sides; side++)
+        if (side_score[side] < 0 || side_score[side] >= r->target) return CS_ERANGE;
+    for (int s = 0; s < g->players; s++) {
+        g->seat_score[s] = side_score[side_of(g, s)];
+        g->sum.score[s] = (int16_t)g->seat_score[s];
+    }
+    g->from_scores = 1;
+    return CS_OK;
 }
 
 void cs_game_copy(cs_game *dst, const cs_game *src) {
@@ -674,7 +692,7 @@ static void step_deal(cs_game *g) {
     emit(g, CS_EVENT_DEAL, g->dealer, CS_NO_CARD, 0);
 
     /* Three for last: the first pone's start bonus, before the first deal's cards. */
-    if (g->deal == 1 && r->start_bonus > 0) {
+    if (g->deal == 1 && r->start_bonus > 0 && !g->from_scores) {
         int pone = next_seat(g, g->dealer);
         int ended = add_points(g, pone, r->start_bonus, SRC_BONUS);
         emit(g, CS_EVENT_BONUS, pone, CS_NO_CARD, r->start_bonus);

@@ -297,6 +297,19 @@ int cs_game_stack_deck(cs_game *g, const cs_card order[], int n);
 void cs_game_set_match(cs_game *g, const cs_match_context *ctx);
 
 /*
+ * Starts the game from a position instead of 0 to 0: side_score[k] (one entry per side,
+ * cs_rules_sides(); side k is seat k's side, and in partnerships seats k and k + 2 share it)
+ * becomes each side's score before the first deal. Call after cs_game_begin() and before the
+ * first step that deals (the phase is CUT_FOR_DEAL or DEAL and no deal has begun); give
+ * first_dealer to cs_game_begin() to say who deals from the position. The start bonus
+ * (rules.start_bonus) is not given: it belongs to the start of a game, which the scores stand
+ * in for. The cards are those of game `index` as ever, deals count from 0, and skunks and
+ * lurches are judged on the final scores. Returns 0, or CS_ESTATE after the first deal began,
+ * or CS_ERANGE when a score is negative or reaches the target, with nothing changed.
+ */
+int cs_game_set_scores(cs_game *g, const int side_score[]);
+
+/*
  * Runs one phase. Returns 0, or a negative cs_err (the agent's or CS_EILLEGAL).
  *
  * An agent may answer CS_EPENDING: its seat's decision is not known yet (an outside learner

@@ -10,6 +10,11 @@
 #                                              crib-toss (build/cs_crib_toss; its README.md
 #                                              is written by hand, the tables by the tool),
 #                                              per-deal (the run and cribsim-report; its
+#                                              README.md is written by hand),
+#                                              per-deal-variants (the same for three-hand,
+#                                              partners and the 61-point games),
+#                                              win-grid (build/cs_win_grid for expert's and
+#                                              mc's grids, then cribsim.win_grid; its
 #                                              README.md is written by hand)
 #     results/regenerate.sh all                every one of them
 #
@@ -22,6 +27,8 @@
 #               pipeline; the answers then rest on fewer games, so give another RESULTS)
 #     EVENTS    the same for the events experiment: this many events per file
 #     SAMPLES   the same for crib-toss: this many samples a rank pair and role
+#     GAMES     for win-grid: this many games a cell of expert's grid (default 500)
+#     MC_GAMES  for win-grid: this many games a cell of mc's grid (default 40)
 #     THREADS   threads for cribsim run (default every core)
 #     SPEEDS    for the ladder: a saved `cribsim bench --only ladder` output to use for the
 #               strategies' speeds instead of measuring them again (speeds vary from run to
@@ -35,7 +42,8 @@ cribsim="${CRIBSIM:-$src/build/cribsim}"
 runs="${RUNS:-build/runs}"
 results="${RESULTS:-results}"
 python="${CRIBSIM_PYTHON:-$src/.venv/bin/python}" # the project's (.ci/python.sh)
-all=(ladder variants lurch-skunk three-hand hand-scores muggins events model crib-toss per-deal)
+all=(ladder variants lurch-skunk three-hand hand-scores muggins events model crib-toss per-deal
+    per-deal-variants win-grid)
 
 usage() {
     echo "usage: results/regenerate.sh NAME [NAME ...] | all" >&2
@@ -48,7 +56,7 @@ for arg in "$@"; do
     case "$arg" in
     all) names+=("${all[@]}") ;;
     ladder | variants | lurch-skunk | three-hand | hand-scores | muggins | events | model | \
-        crib-toss | per-deal)
+        crib-toss | per-deal | per-deal-variants | win-grid)
         names+=("$arg")
         ;;
     -h | --help) usage ;;
@@ -68,8 +76,8 @@ if [ ! -x "$python" ]; then
         "or set CRIBSIM_PYTHON)" >&2
     exit 2
 fi
-if [ -n "${GAMES:-}${EVENTS:-}${SAMPLES:-}" ] && [ "$(cd "$(dirname "$results")" 2>/dev/null && pwd)/$(basename "$results")" = "$src/results" ]; then
-    echo "regenerate.sh: GAMES, EVENTS or SAMPLES would overwrite the committed results; give RESULTS too" >&2
+if [ -n "${GAMES:-}${EVENTS:-}${SAMPLES:-}${MC_GAMES:-}" ] && [ "$(cd "$(dirname "$results")" 2>/dev/null && pwd)/$(basename "$results")" = "$src/results" ]; then
+    echo "regenerate.sh: GAMES, EVENTS, SAMPLES or MC_GAMES would overwrite the committed results; give RESULTS too" >&2
     exit 2
 fi
 
@@ -134,29 +142,60 @@ run_crib_toss() {
     OMP_NUM_THREADS=${THREADS:-1} nice "$tool" --samples "${SAMPLES:-500000}" "$out" >&2
 }
 
-# The per-deal averages: the spec's run, then cribsim-report's report.md and plots beside the
-# hand-written README.md (results/per-deal/README.md), which is kept.
-run_per_deal() {
-    local spec=experiments/specs/per-deal.yaml out="$results/per-deal" start
+# The board-position win table: build/cs_win_grid plays expert's grid (every score, GAMES a
+# cell) and mc's (every 30 points, MC_GAMES a cell) into results/win-grid/*.csv, every core
+# (THREADS: that many), then cribsim.win_grid draws the heat maps and writes table.md beside
+# the hand-written README.md (results/win-grid/README.md), which is kept.
+run_win_grid() {
+    local out="$results/win-grid" tool start command="results/regenerate.sh win-grid"
+    tool="$(dirname "$cribsim")/cs_win_grid"
+    if [ ! -x "$tool" ]; then
+        echo "regenerate.sh: no $tool (cmake --build build --target cs_win_grid)" >&2
+        exit 2
+    fi
+    [ -n "${MC_GAMES:-}" ] && command="MC_GAMES=$MC_GAMES $command"
+    [ -n "${GAMES:-}" ] && command="GAMES=$GAMES $command"
+    mkdir -p "$out"
     start=$(date +%s)
-    echo "== per-deal: cribsim run $spec -> $runs/per-deal" >&2
+    local threads=()
+    [ -n "${THREADS:-}" ] && threads=(env OMP_NUM_THREADS="$THREADS")
+    echo "== win-grid: $tool --games ${GAMES:-500} $out/expert.csv" >&2
+    "${threads[@]}" nice "$tool" --games "${GAMES:-500}" "$out/expert.csv" >&2
+    echo "== win-grid: $tool --strategy mc --step 30 --games ${MC_GAMES:-40} $out/mc.csv" >&2
+    "${threads[@]}" nice "$tool" --strategy mc --step 30 --games "${MC_GAMES:-40}" "$out/mc.csv" >&2
+    nice "$python" -m cribsim.win_grid "$out/expert.csv" --mc "$out/mc.csv" -o "$out" \
+        --command "$command" >&2
+    echo "   wrote $out/table.md and its heat maps in $(($(date +%s) - start)) s" >&2
+}
+
+# The per-deal averages (per-deal, per-deal-variants): the spec's run, then cribsim-report's
+# report.md and plots of every arm in the spec's order beside the hand-written README.md
+# (results/NAME/README.md), which is kept.
+run_per_deal() {
+    local name="$1" spec="experiments/specs/$1.yaml" out="$results/$1" start arm files=()
+    start=$(date +%s)
+    echo "== $name: cribsim run $spec -> $runs/$name" >&2
     mkdir -p "$runs" "$out"
-    nice "$cribsim" run "$spec" -o "$runs/per-deal" "${run_options[@]}" >"$runs/per-deal.log" 2>&1 || {
+    nice "$cribsim" run "$spec" -o "$runs/$name" "${run_options[@]}" >"$runs/$name.log" 2>&1 || {
         status=$?
-        cat "$runs/per-deal.log" >&2
+        cat "$runs/$name.log" >&2
         echo "regenerate.sh: cribsim run $spec failed (status $status)" >&2
         exit $status
     }
     echo "   played in $(($(date +%s) - start)) s" >&2
+    for arm in $(sed -n 's/^  - name: *//p' "$spec"); do files+=("$runs/$name/$arm.h5"); done
     rm -f "$out"/report.md "$out"/*.png
-    nice "$python" -m cribsim.report "$runs/per-deal"/expected.h5 "$runs/per-deal"/expert.h5 \
-        -o "$out" --force >/dev/null
+    nice "$python" -m cribsim.report "${files[@]}" -o "$out" --force >/dev/null
     echo "   wrote $out/report.md in $(($(date +%s) - start)) s" >&2
 }
 
 for name in "${names[@]}"; do
-    if [ "$name" = per-deal ]; then
-        run_per_deal
+    if [ "$name" = win-grid ]; then
+        run_win_grid
+        continue
+    fi
+    if [ "$name" = per-deal ] || [ "$name" = per-deal-variants ]; then
+        run_per_deal "$name"
         continue
     fi
     if [ "$name" = crib-toss ]; then
