@@ -47,8 +47,9 @@ assert games.tobytes() == b["games"][()].tobytes()
 '
 "$py" -c "$check" "$tmp/crash.h5" "$tmp/fifty.h5" && ok || bad "the crashed run's file"
 
-# The ladder's page at a tiny size: the fifteen pairs of the round robin, and the same bytes
-# when made again from the same speeds (measured speeds vary; SPEEDS gives saved ones).
+# The ladder's page at a tiny size: the pairs of the round robin and the second yardstick, and
+# the same bytes when made again from the same speeds (measured speeds vary; SPEEDS gives saved
+# ones).
 printf 'ladder      %s self-play: %s games a second\n' random 250000.0 greedy 25000.0 \
     expected 30000.0 expert 20000.0 model 25000.0 mc 40.0 >"$tmp/bench.txt"
 # What the bench prints for the ladder is what ladder.py reads: every strategy, once.
@@ -63,10 +64,15 @@ ladder() {
 }
 if ladder && cp "$tmp/ladder/ladder.md" "$tmp/ladder1.md" && ladder &&
     cmp -s "$tmp/ladder1.md" "$tmp/ladder/ladder.md"; then ok; else bad "ladder page not reproducible"; fi
+# The round robin (21 pairs, the habits' pairs not among them) and the second yardstick (a row
+# for each of the six strategies that play the pool: against expected, then the pool's mean).
 rows=$(grep -cE '^\| [a-z]+ vs [a-z]+ \| 6 \|' "$tmp/ladder1.md")
-{ [ "$rows" -eq 15 ] && grep -qF "GAMES=6 results/regenerate.sh ladder" "$tmp/ladder1.md" &&
+pool=$(grep -cE '^\| [a-z]+ \| ([0-9.]+% \[[0-9.]+%, [0-9.]+%\]|\(the reference\)) \| [0-9.]+% \[' \
+    "$tmp/ladder1.md")
+{ [ "$rows" -eq 21 ] && [ "$pool" -eq 6 ] && ! grep -qE '^\| [a-z]+ vs habit' "$tmp/ladder1.md" &&
+    grep -qF "GAMES=6 results/regenerate.sh ladder" "$tmp/ladder1.md" &&
     grep -qE '^\| mc \| 40\.0 \| [0-9.]+% \[' "$tmp/ladder1.md"; } && ok ||
-    bad "ladder page rows=$rows"
+    bad "ladder page rows=$rows pool=$pool"
 
 # Each tuned strategy says where it was tuned (expert's strength is two-player, six-card,
 # against expected's play); the untuned ones say nothing of it.
