@@ -115,6 +115,19 @@ static void test_model_refuses_every_truncation(void) {
         refused += rc != CS_OK && strstr(err, "m.model") != NULL;
     }
     CU_ASSERT_EQUAL(refused, (int)n);
+    /* Past the magic (8 bytes), a file without room for the header (16 bytes) and a checksum
+     * (4) has not even a header; from 28 bytes on, the cut is measured against the size the
+     * header promises, n. */
+    char promised[64];
+    snprintf(promised, sizeof promised, "%zu bytes where its header promises %zu", n - 1, n);
+    for (size_t len = 8; len < 28; len++) {
+        CU_ASSERT_EQUAL(parse(bytes, len, err, sizeof err), CS_ECOUNT);
+        CU_ASSERT_PTR_NOT_NULL(strstr(err, "not even a header"));
+    }
+    CU_ASSERT_EQUAL(parse(bytes, 28, err, sizeof err), CS_ECOUNT);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "28 bytes where its header promises"));
+    CU_ASSERT_EQUAL(parse(bytes, n - 1, err, sizeof err), CS_ECOUNT);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, promised));
     /* Past the magic, a cut says so. */
     CU_ASSERT_EQUAL(parse(bytes, n - 1, err, sizeof err), CS_ECOUNT);
     CU_ASSERT_PTR_NOT_NULL(strstr(err, "truncated"));

@@ -369,6 +369,28 @@ static void test_nn_plays_and_lays_away_what_its_weights_say(void) {
         cs_card card = CS_NO_CARD;
         CU_ASSERT_EQUAL(a.play(a.self, &play, &card), CS_OK);
         CU_ASSERT_EQUAL(card, sign > 0 ? dealt[2] : dealt[4]); /* 7H fits (30); 9S does not */
+        /* At 25 two cards fit, AD (26) and 3C (28): the weights choose between the two (a
+         * choice between two is no forced move), the higher code 3C or the lower AD. */
+        play.count = 25;
+        CU_ASSERT_EQUAL(a.play(a.self, &play, &card), CS_OK);
+        CU_ASSERT_EQUAL(card, sign > 0 ? dealt[0] : dealt[4]);
+        /* Holding 3C 7H 9S at 29 none fits: the network has nothing to choose, and the play is
+         * refused (a go is the engine's, never the strategy's answer), the card left as it
+         * was. */
+        play.n_hand = 3;
+        play.count = 29;
+        card = CS_NO_CARD;
+        CU_ASSERT_EQUAL(a.play(a.self, &play, &card), CS_EILLEGAL);
+        CU_ASSERT_EQUAL(card, CS_NO_CARD);
+        play.n_hand = 4;
+        play.count = 23;
+        /* One card held and two to lay away: the first is that card, the second has no
+         * choice left, and the discard is refused. */
+        discard.n_hand = 1;
+        out[1] = CS_NO_CARD;
+        CU_ASSERT_EQUAL(a.discard(a.self, &discard, out), CS_EILLEGAL);
+        CU_ASSERT_EQUAL(out[1], CS_NO_CARD);
+        discard.n_hand = 6;
         cs_player_destroy(p);
     }
     remove(TMP_NN);
