@@ -7,6 +7,7 @@
  * the ones written and decide the play and the discard (with the crib model of the game's
  * rules); the features of a discard and of a play have the values worked out by hand.
  */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -103,6 +104,16 @@ static void test_model_refuses_a_missing_file_naming_it(void) {
         cs_model_load(CS_BINARY_DIR "/no/such.model", cs_model_feature_set(), &m, err, sizeof err),
         CS_EIO);
     CU_ASSERT_PTR_NOT_NULL(strstr(err, "no/such.model"));
+}
+
+/* A folder opens but does not read: the loader says so, naming it and why. */
+static void test_model_refuses_a_folder_it_cannot_read(void) {
+    cs_model m;
+    char err[512] = "";
+    CU_ASSERT_EQUAL(cs_model_load(CS_BINARY_DIR, cs_model_feature_set(), &m, err, sizeof err),
+                    CS_EIO);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "cannot read model file"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, strerror(EISDIR)));
 }
 
 static void test_model_refuses_every_truncation(void) {
@@ -521,6 +532,7 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_model_reads_back_the_weights_and_note_written),
     CS_TEST(test_model_built_in_default_is_a_valid_model),
     CS_TEST(test_model_refuses_a_missing_file_naming_it),
+    CS_TEST(test_model_refuses_a_folder_it_cannot_read),
     CS_TEST(test_model_refuses_every_truncation),
     CS_TEST(test_model_refuses_bytes_after_its_end),
     CS_TEST(test_model_refuses_a_foreign_file),
