@@ -19,6 +19,7 @@
 #include "cu_main.h"
 #include "endgame.h"
 #include "error.h"
+#include "expected.h"
 #include "expert.h"
 #include "game.h"
 #include "play_view.h"
@@ -562,6 +563,73 @@ static void test_expert_board_play_weighs_the_reply_that_wins(void) {
         card("4H"));
 }
 
+/*
+ * Board play departs from the lookahead's card where the chance of the game says so; the same
+ * position without board play (pegboard=0) plays the lookahead's card, so each case shows board
+ * play acting, not standing aside. The chances come from the end-game tables (endgame.h); the
+ * cases below pin the card they choose and say what is at stake.
+ *
+ * - The pone at 116 against 110, holding 6H JH QS of 5C 6H JH QS (laid away AS 6C), the starter
+ *   2H, on 5C TS (15). Its hand, all four cards with the starter, counts exactly the five it
+ *   needs (5-J and 5-Q, two fifteens, and his nobs, the jack of the starter's suit), and the
+ *   pone shows first: it wins unless the dealer pegs eleven before. No card pegs now (21 or
+ *   25); the lookahead plays the jack, board play the 6.
+ * - The dealer at 112 against 114, holding 6C KS 4H of 6C KS 4H 5S (laid away 8D 3C), the
+ *   starter 7C, on KH 5S 9C (24): the king does not fit; the 6 makes 30, after which only an
+ *   ace answers and the series is not over at 30, the 4 makes 28. Neither pegs; the lookahead
+ *   plays the 6, board play the 4.
+ */
+static void test_expert_board_play_departs_from_the_lookahead(void) {
+    const char *kept1[4] = {"5C", "6H", "JH", "QS"}, *tossed1[2] = {"AS", "6C"};
+    const char *plays1[2] = {"5C", "TS"};
+    CU_ASSERT_EQUAL(
+        board_decides("expert:pegboard=1", 0, kept1, tossed1, "2H", plays1, 2, 116, 110),
+        card("6H"));
+    CU_ASSERT_EQUAL(
+        board_decides("expert:pegboard=0", 0, kept1, tossed1, "2H", plays1, 2, 116, 110),
+        card("JH"));
+    const char *kept2[4] = {"6C", "KS", "4H", "5S"}, *tossed2[2] = {"8D", "3C"};
+    const char *plays2[3] = {"KH", "5S", "9C"};
+    CU_ASSERT_EQUAL(
+        board_decides("expert:pegboard=1", 1, kept2, tossed2, "7C", plays2, 3, 114, 112),
+        card("4H"));
+    CU_ASSERT_EQUAL(
+        board_decides("expert:pegboard=0", 1, kept2, tossed2, "7C", plays2, 3, 114, 112),
+        card("6C"));
+}
+
+/*
+ * Outside the two-hand game (here the five-card game: five dealt, two laid away, three kept)
+ * expert lays away as expected does with its crib model, which must follow the game's crib
+ * flush rule, rebuilt when a later game's rules change it. The dealer holding 3H JH QC 9D 7D
+ * keeps 3H JH QC and gives its own crib the two diamonds where a four-card crib flush counts
+ * (cs_expected_discard() with a model for 4), but keeps the diamonds and lays away JH QC where
+ * it takes five (a model for 5): one player, the rule changed between two games.
+ */
+static void test_expert_rebuilds_its_crib_model_when_the_flush_rule_changes(void) {
+    const char *five[5] = {"3H", "JH", "QC", "9D", "7D"};
+    cs_rules rules;
+    cs_rules_preset(CS_PRESET_FIVE_CARD, &rules);
+    CU_ASSERT_EQUAL_FATAL(rules.crib_flush_min, 5);
+    cs_player *p = new_expert();
+    cs_agent a = cs_player_agent(p);
+    static cs_crib_model m4, m5;
+    cs_crib_model_build(&m4, 4);
+    cs_crib_model_build(&m5, 5);
+    for (int game = 0; game < 3; game++) {
+        rules.crib_flush_min = game == 1 ? 4 : 5;
+        discard_view d;
+        discard_view_make(&d, &rules, five, 0, 0, 0, 0);
+        cs_player_new_game(p, &rules, 1, (uint64_t)game, 0);
+        cs_card out[2], want[2];
+        CU_ASSERT_EQUAL(a.discard(a.self, &d.v, out), CS_OK);
+        cs_expected_discard(&d.v, game == 1 ? &m4 : &m5, want);
+        CU_ASSERT(laid(out, game == 1 ? "9D" : "JH", game == 1 ? "7D" : "QC"));
+        CU_ASSERT(out[0] == want[0] && out[1] == want[1]);
+    }
+    cs_player_destroy(p);
+}
+
 const char cs_suite_name[] = "expert";
 const cs_test cs_suite_tests[] = {
     CS_TEST(test_expert_runs_the_same_on_one_and_two_threads),
@@ -582,5 +650,7 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_expert_board_play_counts_out_at_exactly_the_target),
     CS_TEST(test_expert_board_play_keeps_the_points_when_no_reply_matters),
     CS_TEST(test_expert_board_play_weighs_the_reply_that_wins),
+    CS_TEST(test_expert_board_play_departs_from_the_lookahead),
+    CS_TEST(test_expert_rebuilds_its_crib_model_when_the_flush_rule_changes),
     {NULL, NULL},
 };
