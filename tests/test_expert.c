@@ -578,6 +578,15 @@ static void test_expert_board_play_weighs_the_reply_that_wins(void) {
  *   starter 7C, on KH 5S 9C (24): the king does not fit; the 6 makes 30, after which only an
  *   ace answers and the series is not over at 30, the 4 makes 28. Neither pegs; the lookahead
  *   plays the 6, board play the 4.
+ * - The dealer at 109 against 111, holding 5D AH of 5D AH 3S 2H (laid away KC 9C), the starter
+ *   6S, on TD 2H TH 3S AC (26): the 5 makes exactly 31, for two, and fits as much as the ace
+ *   (27) does; the lookahead plays the ace, board play the 5.
+ * - The dealer at 111 against 100, holding 3D 7S AC of 3D 7S 2S AC, a pair of fours laid away
+ *   into its own crib (4C 4H: the crib table's unsuited entry, a pair never being suited), the
+ *   starter KS, on 4D 2S AS (7): the lookahead plays the 3, board play the 7.
+ * - The pone at 117 against 105, holding JS 5S AH of JS 5S AH 8C (laid away 7H 3D), the starter
+ *   8D, on 8C 8S (16): its hand counts exactly the four it needs (J-5, the pair of eights); the
+ *   jack makes 26, the 5 21, the ace 17; the lookahead plays the jack, board play the ace.
  */
 static void test_expert_board_play_departs_from_the_lookahead(void) {
     const char *kept1[4] = {"5C", "6H", "JH", "QS"}, *tossed1[2] = {"AS", "6C"};
@@ -596,6 +605,47 @@ static void test_expert_board_play_departs_from_the_lookahead(void) {
     CU_ASSERT_EQUAL(
         board_decides("expert:pegboard=0", 1, kept2, tossed2, "7C", plays2, 3, 114, 112),
         card("6C"));
+    static const struct {
+        const char *kept[4], *tossed[2], *starter, *plays[5];
+        int seat, n_plays, pone, dealer;
+        const char *board, *lookahead;
+    } more[3] = {
+        {{"5D", "AH", "3S", "2H"},
+         {"KC", "9C"},
+         "6S",
+         {"TD", "2H", "TH", "3S", "AC"},
+         1,
+         5,
+         111,
+         109,
+         "5D",
+         "AH"},
+        {{"3D", "7S", "2S", "AC"},
+         {"4C", "4H"},
+         "KS",
+         {"4D", "2S", "AS"},
+         1,
+         3,
+         100,
+         111,
+         "7S",
+         "3D"},
+        {{"JS", "5S", "AH", "8C"}, {"7H", "3D"}, "8D", {"8C", "8S"}, 0, 2, 117, 105, "AH", "JS"},
+    };
+    for (int k = 0; k < 3; k++) {
+        const char *kept[4], *tossed[2], *plays[5];
+        memcpy(kept, more[k].kept, sizeof kept);
+        memcpy(tossed, more[k].tossed, sizeof tossed);
+        memcpy(plays, more[k].plays, sizeof plays);
+        CU_ASSERT_EQUAL(board_decides("expert:pegboard=1", more[k].seat, kept, tossed,
+                                      more[k].starter, plays, more[k].n_plays, more[k].pone,
+                                      more[k].dealer),
+                        card(more[k].board));
+        CU_ASSERT_EQUAL(board_decides("expert:pegboard=0", more[k].seat, kept, tossed,
+                                      more[k].starter, plays, more[k].n_plays, more[k].pone,
+                                      more[k].dealer),
+                        card(more[k].lookahead));
+    }
 }
 
 /*
