@@ -8,7 +8,8 @@
  * the crib table read with its suited flag (a pair in its own crib, never in the dealer's),
  * and the end-of-game model's heels paid to the dealer (its tables and board play's discard);
  * board play in the pegging (pegboard=N) counting the pone out at exactly the target, keeping
- * the lookahead's points where no reply matters, and weighing the reply that would win.
+ * the lookahead's points where no reply matters, weighing the reply that would win, and
+ * departing from the lookahead's card; the crib model rebuilt when the flush rule changes.
  */
 #include <hdf5.h>
 #include <stdio.h>

@@ -6,7 +6,8 @@
  * game on the spot, and near the target it takes the play that gives the opponent the fewest
  * ways to win, where objective=points takes another; in the last deal of a game with a deal
  * limit, where every line wins, it plays and discards for the margin as objective=points does;
- * objective=match weighs the games a skunk counts in a best-of match.
+ * objective=match weighs the games a skunk counts in a best-of match; its play does not change
+ * with the seats' numbers swapped or with the order of its kept hand.
  */
 #include <string.h>
 

@@ -2,10 +2,11 @@
 /*
  * test_model.c - the model file and the `model` strategy: the loader accepts a well-formed
  * file (a note of the longest length included) and the model compiled in, and refuses a
- * missing, truncated (at every length), oversized, foreign, wrong-version, wrong-dimension,
- * wrong-feature-set or corrupt file with a message naming the file; the weights it reads are
- * the ones written and decide the play and the discard (with the crib model of the game's
- * rules); the features of a discard and of a play have the values worked out by hand.
+ * missing, unreadable, truncated (at every length), oversized, foreign, wrong-version,
+ * wrong-dimension, wrong-feature-set or corrupt file with a message naming the file; the
+ * weights it reads are the ones written and decide the play and the discard (with the crib
+ * model of the game's rules); the features of a discard and of a play have the values worked
+ * out by hand.
  */
 #include <errno.h>
 #include <math.h>

@@ -1,7 +1,7 @@
 /* layer: strategies */
 /*
  * test_nn.c - the network file and the `nn` strategy: the loader accepts a well-formed file
- * and the network compiled in, and refuses a missing, foreign, wrong-version,
+ * and the network compiled in, and refuses a missing, unreadable, foreign, wrong-version,
  * wrong-encoding, wrong-size, truncated (at every length), padded, corrupt, non-finite or
  * oversized file with a message naming it; the forward pass gives the hand-computed scores;
  * the strategy plays and lays away what its weights say, one card at a time.
