@@ -8,7 +8,8 @@
  * the crib table read with its suited flag (a pair in its own crib, never in the dealer's),
  * and the end-of-game model's heels paid to the dealer (its tables and board play's discard);
  * board play in the pegging (pegboard=N) counting the pone out at exactly the target, keeping
- * the lookahead's points where no reply matters, and weighing the reply that would win.
+ * the lookahead's points where no reply matters, weighing the reply that would win, and
+ * departing from the lookahead's card; the crib model rebuilt when the flush rule changes.
  */
 #include <hdf5.h>
 #include <stdio.h>
@@ -19,6 +20,7 @@
 #include "cu_main.h"
 #include "endgame.h"
 #include "error.h"
+#include "expected.h"
 #include "expert.h"
 #include "game.h"
 #include "play_view.h"
@@ -562,6 +564,123 @@ static void test_expert_board_play_weighs_the_reply_that_wins(void) {
         card("4H"));
 }
 
+/*
+ * Board play departs from the lookahead's card where the chance of the game says so; the same
+ * position without board play (pegboard=0) plays the lookahead's card, so each case shows board
+ * play acting, not standing aside. The chances come from the end-game tables (endgame.h); the
+ * cases below pin the card they choose and say what is at stake.
+ *
+ * - The pone at 116 against 110, holding 6H JH QS of 5C 6H JH QS (laid away AS 6C), the starter
+ *   2H, on 5C TS (15). Its hand, all four cards with the starter, counts exactly the five it
+ *   needs (5-J and 5-Q, two fifteens, and his nobs, the jack of the starter's suit), and the
+ *   pone shows first: it wins unless the dealer pegs eleven before. No card pegs now (21 or
+ *   25); the lookahead plays the jack, board play the 6.
+ * - The dealer at 112 against 114, holding 6C KS 4H of 6C KS 4H 5S (laid away 8D 3C), the
+ *   starter 7C, on KH 5S 9C (24): the king does not fit; the 6 makes 30, after which only an
+ *   ace answers and the series is not over at 30, the 4 makes 28. Neither pegs; the lookahead
+ *   plays the 6, board play the 4.
+ * - The dealer at 109 against 111, holding 5D AH of 5D AH 3S 2H (laid away KC 9C), the starter
+ *   6S, on TD 2H TH 3S AC (26): the 5 makes exactly 31, for two, and fits as much as the ace
+ *   (27) does; the lookahead plays the ace, board play the 5.
+ * - The dealer at 111 against 100, holding 3D 7S AC of 3D 7S 2S AC, a pair of fours laid away
+ *   into its own crib (4C 4H: the crib table's unsuited entry, a pair never being suited), the
+ *   starter KS, on 4D 2S AS (7): the lookahead plays the 3, board play the 7.
+ * - The pone at 117 against 105, holding JS 5S AH of JS 5S AH 8C (laid away 7H 3D), the starter
+ *   8D, on 8C 8S (16): its hand counts exactly the four it needs (J-5, the pair of eights); the
+ *   jack makes 26, the 5 21, the ace 17; the lookahead plays the jack, board play the ace.
+ */
+static void test_expert_board_play_departs_from_the_lookahead(void) {
+    const char *kept1[4] = {"5C", "6H", "JH", "QS"}, *tossed1[2] = {"AS", "6C"};
+    const char *plays1[2] = {"5C", "TS"};
+    CU_ASSERT_EQUAL(
+        board_decides("expert:pegboard=1", 0, kept1, tossed1, "2H", plays1, 2, 116, 110),
+        card("6H"));
+    CU_ASSERT_EQUAL(
+        board_decides("expert:pegboard=0", 0, kept1, tossed1, "2H", plays1, 2, 116, 110),
+        card("JH"));
+    const char *kept2[4] = {"6C", "KS", "4H", "5S"}, *tossed2[2] = {"8D", "3C"};
+    const char *plays2[3] = {"KH", "5S", "9C"};
+    CU_ASSERT_EQUAL(
+        board_decides("expert:pegboard=1", 1, kept2, tossed2, "7C", plays2, 3, 114, 112),
+        card("4H"));
+    CU_ASSERT_EQUAL(
+        board_decides("expert:pegboard=0", 1, kept2, tossed2, "7C", plays2, 3, 114, 112),
+        card("6C"));
+    static const struct {
+        const char *kept[4], *tossed[2], *starter, *plays[5];
+        int seat, n_plays, pone, dealer;
+        const char *board, *lookahead;
+    } more[3] = {
+        {{"5D", "AH", "3S", "2H"},
+         {"KC", "9C"},
+         "6S",
+         {"TD", "2H", "TH", "3S", "AC"},
+         1,
+         5,
+         111,
+         109,
+         "5D",
+         "AH"},
+        {{"3D", "7S", "2S", "AC"},
+         {"4C", "4H"},
+         "KS",
+         {"4D", "2S", "AS"},
+         1,
+         3,
+         100,
+         111,
+         "7S",
+         "3D"},
+        {{"JS", "5S", "AH", "8C"}, {"7H", "3D"}, "8D", {"8C", "8S"}, 0, 2, 117, 105, "AH", "JS"},
+    };
+    for (int k = 0; k < 3; k++) {
+        const char *kept[4], *tossed[2], *plays[5];
+        memcpy(kept, more[k].kept, sizeof kept);
+        memcpy(tossed, more[k].tossed, sizeof tossed);
+        memcpy(plays, more[k].plays, sizeof plays);
+        CU_ASSERT_EQUAL(board_decides("expert:pegboard=1", more[k].seat, kept, tossed,
+                                      more[k].starter, plays, more[k].n_plays, more[k].pone,
+                                      more[k].dealer),
+                        card(more[k].board));
+        CU_ASSERT_EQUAL(board_decides("expert:pegboard=0", more[k].seat, kept, tossed,
+                                      more[k].starter, plays, more[k].n_plays, more[k].pone,
+                                      more[k].dealer),
+                        card(more[k].lookahead));
+    }
+}
+
+/*
+ * Outside the two-hand game (here the five-card game: five dealt, two laid away, three kept)
+ * expert lays away as expected does with its crib model, which must follow the game's crib
+ * flush rule, rebuilt when a later game's rules change it. The dealer holding 3H JH QC 9D 7D
+ * keeps 3H JH QC and gives its own crib the two diamonds where a four-card crib flush counts
+ * (cs_expected_discard() with a model for 4), but keeps the diamonds and lays away JH QC where
+ * it takes five (a model for 5): one player, the rule changed between two games.
+ */
+static void test_expert_rebuilds_its_crib_model_when_the_flush_rule_changes(void) {
+    const char *five[5] = {"3H", "JH", "QC", "9D", "7D"};
+    cs_rules rules;
+    cs_rules_preset(CS_PRESET_FIVE_CARD, &rules);
+    CU_ASSERT_EQUAL_FATAL(rules.crib_flush_min, 5);
+    cs_player *p = new_expert();
+    cs_agent a = cs_player_agent(p);
+    static cs_crib_model m4, m5;
+    cs_crib_model_build(&m4, 4);
+    cs_crib_model_build(&m5, 5);
+    for (int game = 0; game < 3; game++) {
+        rules.crib_flush_min = game == 1 ? 4 : 5;
+        discard_view d;
+        discard_view_make(&d, &rules, five, 0, 0, 0, 0);
+        cs_player_new_game(p, &rules, 1, (uint64_t)game, 0);
+        cs_card out[2], want[2];
+        CU_ASSERT_EQUAL(a.discard(a.self, &d.v, out), CS_OK);
+        cs_expected_discard(&d.v, game == 1 ? &m4 : &m5, want);
+        CU_ASSERT(laid(out, game == 1 ? "9D" : "JH", game == 1 ? "7D" : "QC"));
+        CU_ASSERT(out[0] == want[0] && out[1] == want[1]);
+    }
+    cs_player_destroy(p);
+}
+
 const char cs_suite_name[] = "expert";
 const cs_test cs_suite_tests[] = {
     CS_TEST(test_expert_runs_the_same_on_one_and_two_threads),
@@ -582,5 +701,7 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_expert_board_play_counts_out_at_exactly_the_target),
     CS_TEST(test_expert_board_play_keeps_the_points_when_no_reply_matters),
     CS_TEST(test_expert_board_play_weighs_the_reply_that_wins),
+    CS_TEST(test_expert_board_play_departs_from_the_lookahead),
+    CS_TEST(test_expert_rebuilds_its_crib_model_when_the_flush_rule_changes),
     {NULL, NULL},
 };

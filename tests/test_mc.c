@@ -6,7 +6,8 @@
  * game on the spot, and near the target it takes the play that gives the opponent the fewest
  * ways to win, where objective=points takes another; in the last deal of a game with a deal
  * limit, where every line wins, it plays and discards for the margin as objective=points does;
- * objective=match weighs the games a skunk counts in a best-of match.
+ * objective=match weighs the games a skunk counts in a best-of match; its play does not change
+ * with the seats' numbers swapped or with the order of its kept hand.
  */
 #include <string.h>
 
@@ -155,6 +156,79 @@ static void test_mc_discards_are_reproducible_and_legal(void) {
     for (int i = 0; i < 6; i++) held += d.hand[i] == x[0] || d.hand[i] == x[1];
     CU_ASSERT_EQUAL(held, 2);
     cs_player_destroy(p);
+}
+
+/* ---- the play: what numbers and orders must not change ---- */
+
+/* The same position with the seats' numbers swapped: the other seat's cards, scores and plays
+ * are its own whichever number it has, and the dealer is the other number. */
+static void swap_seat_numbers(play_view *s) {
+    s->v.seat = 1 - s->v.seat;
+    s->v.dealer = 1 - s->v.dealer;
+    int left = s->left[0], score = s->score[0];
+    s->left[0] = s->left[1], s->left[1] = left;
+    s->score[0] = s->score[1], s->score[1] = score;
+    for (int i = 0; i < s->v.n_plays; i++) s->seats[i] = (uint8_t)(1 - s->seats[i]);
+}
+
+/*
+ * Which seat deals is a number, not a rule, in the play too: the dealer at 113 against 106,
+ * holding 8S 7H 5H 6C (laid away 6H QS), the starter TH, answering the pone's TS (10), and the
+ * dealer at 106 against 100 holding 8C 5D 7D 9C (laid away 9H JS), the starter KD, answering
+ * the pone's JH: each decided with the same stream as seat 1 and, numbers swapped, as seat 0,
+ * the same card. mc deals every other seat the cards it
+ * samples for it, whatever its number.
+ */
+static void test_mc_plays_the_same_with_the_seats_numbers_swapped(void) {
+    const char *kept1[4] = {"8S", "7H", "5H", "6C"}, *tossed1[2] = {"6H", "QS"};
+    const char *plays1[1] = {"TS"};
+    const char *kept2[4] = {"8C", "5D", "7D", "9C"}, *tossed2[2] = {"9H", "JS"};
+    const char *plays2[1] = {"JH"};
+    const struct {
+        const char **kept, **tossed, **plays, *starter;
+        int pone, dealer;
+    } pos[2] = {{kept1, tossed1, plays1, "TH", 106, 113}, {kept2, tossed2, plays2, "KD", 100, 106}};
+    for (int k = 0; k < 2; k++)
+        for (uint64_t game = 0; game < 2; game++) {
+            play_view s;
+            play_view_at(&s, 1, pos[k].kept, pos[k].tossed, pos[k].starter, pos[k].plays, 1,
+                         pos[k].pone, pos[k].dealer);
+            cs_card as_one = decide("mc:samples=60", &s, game);
+            swap_seat_numbers(&s);
+            CU_ASSERT_EQUAL(decide("mc:samples=60", &s, game), as_one);
+        }
+}
+
+/*
+ * My kept hand is a set: its order in the view changes nothing, the show counts all four
+ * cards. The pone at 119 against 104 on QD 4S (14), holding 9C 2C 7D of QD 9C 2C 7D (laid away
+ * 3S QC), the starter JC; the pone at 114 against 111 on AS 7C (8), holding 3H 3C 9C of 3H 3C 9C
+ * AS (laid away QH 5C), the starter 6C: objective=win, the kept hand in each of its four
+ * rotations, the same card.
+ */
+static void test_mc_plays_the_same_whatever_the_order_of_its_kept_hand(void) {
+    const char *kept1[4] = {"QD", "9C", "2C", "7D"}, *tossed1[2] = {"3S", "QC"};
+    const char *plays1[2] = {"QD", "4S"};
+    const char *kept2[4] = {"3H", "3C", "9C", "AS"}, *tossed2[2] = {"QH", "5C"};
+    const char *plays2[2] = {"AS", "7C"};
+    const struct {
+        const char **kept, **tossed, **plays, *starter;
+        int pone, dealer;
+    } pos[2] = {{kept1, tossed1, plays1, "JC", 119, 104}, {kept2, tossed2, plays2, "6C", 114, 111}};
+    for (int k = 0; k < 2; k++) {
+        cs_card first = CS_NO_CARD;
+        for (int turn = 0; turn < 4; turn++) {
+            play_view s;
+            play_view_at(&s, 0, pos[k].kept, pos[k].tossed, pos[k].starter, pos[k].plays, 2,
+                         pos[k].pone, pos[k].dealer);
+            cs_card rotated[4];
+            for (int i = 0; i < 4; i++) rotated[i] = s.kept[(i + turn) % 4];
+            memcpy(s.kept, rotated, sizeof rotated);
+            cs_card c = decide("mc:objective=win,samples=60", &s, 1);
+            if (turn == 0) first = c;
+            CU_ASSERT_EQUAL(c, first);
+        }
+    }
 }
 
 static void test_mc_win_takes_the_fifteen_that_wins_the_game(void) {
@@ -424,6 +498,8 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_mc_checks_each_parameter_against_its_range),
     CS_TEST(test_mc_tree_beyond_its_samples_is_the_one_step_search),
     CS_TEST(test_mc_discards_are_reproducible_and_legal),
+    CS_TEST(test_mc_plays_the_same_with_the_seats_numbers_swapped),
+    CS_TEST(test_mc_plays_the_same_whatever_the_order_of_its_kept_hand),
     CS_TEST(test_mc_win_takes_the_fifteen_that_wins_the_game),
     CS_TEST(test_mc_win_breaks_ties_by_the_margin),
     CS_TEST(test_mc_win_plays_the_board_where_points_plays_the_hand),

@@ -2,11 +2,13 @@
 /*
  * test_model.c - the model file and the `model` strategy: the loader accepts a well-formed
  * file (a note of the longest length included) and the model compiled in, and refuses a
- * missing, truncated (at every length), oversized, foreign, wrong-version, wrong-dimension,
- * wrong-feature-set or corrupt file with a message naming the file; the weights it reads are
- * the ones written and decide the play and the discard (with the crib model of the game's
- * rules); the features of a discard and of a play have the values worked out by hand.
+ * missing, unreadable, truncated (at every length), oversized, foreign, wrong-version,
+ * wrong-dimension, wrong-feature-set or corrupt file with a message naming the file; the
+ * weights it reads are the ones written and decide the play and the discard (with the crib
+ * model of the game's rules); the features of a discard and of a play have the values worked
+ * out by hand.
  */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -105,6 +107,16 @@ static void test_model_refuses_a_missing_file_naming_it(void) {
     CU_ASSERT_PTR_NOT_NULL(strstr(err, "no/such.model"));
 }
 
+/* A folder opens but does not read: the loader says so, naming it and why. */
+static void test_model_refuses_a_folder_it_cannot_read(void) {
+    cs_model m;
+    char err[512] = "";
+    CU_ASSERT_EQUAL(cs_model_load(CS_BINARY_DIR, cs_model_feature_set(), &m, err, sizeof err),
+                    CS_EIO);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "cannot read model file"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, strerror(EISDIR)));
+}
+
 static void test_model_refuses_every_truncation(void) {
     unsigned char bytes[CS_MODEL_FILE_MAX];
     size_t n = make_model(bytes, 1.0, "note");
@@ -115,6 +127,19 @@ static void test_model_refuses_every_truncation(void) {
         refused += rc != CS_OK && strstr(err, "m.model") != NULL;
     }
     CU_ASSERT_EQUAL(refused, (int)n);
+    /* Past the magic (8 bytes), a file without room for the header (16 bytes) and a checksum
+     * (4) has not even a header; from 28 bytes on, the cut is measured against the size the
+     * header promises, n. */
+    char promised[64];
+    snprintf(promised, sizeof promised, "%zu bytes where its header promises %zu", n - 1, n);
+    for (size_t len = 8; len < 28; len++) {
+        CU_ASSERT_EQUAL(parse(bytes, len, err, sizeof err), CS_ECOUNT);
+        CU_ASSERT_PTR_NOT_NULL(strstr(err, "not even a header"));
+    }
+    CU_ASSERT_EQUAL(parse(bytes, 28, err, sizeof err), CS_ECOUNT);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "28 bytes where its header promises"));
+    CU_ASSERT_EQUAL(parse(bytes, n - 1, err, sizeof err), CS_ECOUNT);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, promised));
     /* Past the magic, a cut says so. */
     CU_ASSERT_EQUAL(parse(bytes, n - 1, err, sizeof err), CS_ECOUNT);
     CU_ASSERT_PTR_NOT_NULL(strstr(err, "truncated"));
@@ -508,6 +533,7 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_model_reads_back_the_weights_and_note_written),
     CS_TEST(test_model_built_in_default_is_a_valid_model),
     CS_TEST(test_model_refuses_a_missing_file_naming_it),
+    CS_TEST(test_model_refuses_a_folder_it_cannot_read),
     CS_TEST(test_model_refuses_every_truncation),
     CS_TEST(test_model_refuses_bytes_after_its_end),
     CS_TEST(test_model_refuses_a_foreign_file),

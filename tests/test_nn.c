@@ -1,11 +1,12 @@
 /* layer: strategies */
 /*
  * test_nn.c - the network file and the `nn` strategy: the loader accepts a well-formed file
- * and the network compiled in, and refuses a missing, foreign, wrong-version,
+ * and the network compiled in, and refuses a missing, unreadable, foreign, wrong-version,
  * wrong-encoding, wrong-size, truncated (at every length), padded, corrupt, non-finite or
  * oversized file with a message naming it; the forward pass gives the hand-computed scores;
  * the strategy plays and lays away what its weights say, one card at a time.
  */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -161,6 +162,18 @@ static void test_nn_forward_pass_gives_the_hand_computed_scores(void) {
     for (int a = 0; a < CS_ACT_COUNT; a++)
         exact += scores[a] == 1.0f * (float)(a % 4) + (a == 7 ? 3.0f : 0.0f);
     CU_ASSERT_EQUAL(exact, CS_ACT_COUNT);
+    /* x0 = 1, x422 = 1: h0 = relu(1 + 0.5 - 1) = 0.5 and h1 = relu(-1 + 2) = 1, both above 0
+     * (units below 1 count): score[a] = 0.25 (a mod 4) + w + (a == 7 ? 3 : 0) */
+    memset(obs, 0, sizeof obs);
+    obs[0] = 1, obs[422] = 1;
+    cs_nn_forward(&net, obs, scratch, scores);
+    exact = 0;
+    for (int a = 0; a < CS_ACT_COUNT; a++) {
+        float want = 0.25f * (float)(a % 4) + (a == 52 ? -1.0f : 0.25f) + (a == 7 ? 3.0f : 0.0f);
+        exact += scores[a] == want;
+    }
+    CU_ASSERT_EQUAL(exact, CS_ACT_COUNT);
+    CU_ASSERT_EQUAL(scores[7], 4.0f);
     /* the argmax takes legal actions only, the lowest on a tie */
     uint8_t mask[CS_ACT_COUNT] = {0};
     mask[3] = mask[52] = 1;
@@ -198,6 +211,15 @@ static void test_nn_refuses_a_missing_file_naming_it(void) {
     CU_ASSERT_EQUAL(cs_nn_load(CS_BINARY_DIR "/no/such.nn", &net, err, sizeof err), CS_EIO);
     CU_ASSERT_PTR_NOT_NULL(strstr(err, "no/such.nn"));
     CU_ASSERT_PTR_NULL(net.params);
+}
+
+/* A folder opens but does not read: the loader says so, naming it and why. */
+static void test_nn_refuses_a_folder_it_cannot_read(void) {
+    cs_nn net;
+    char err[512] = "";
+    CU_ASSERT_EQUAL(cs_nn_load(CS_BINARY_DIR, &net, err, sizeof err), CS_EIO);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "cannot read network file"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, strerror(EISDIR)));
 }
 
 static void test_nn_refuses_a_foreign_file(void) {
@@ -369,6 +391,38 @@ static void test_nn_plays_and_lays_away_what_its_weights_say(void) {
         cs_card card = CS_NO_CARD;
         CU_ASSERT_EQUAL(a.play(a.self, &play, &card), CS_OK);
         CU_ASSERT_EQUAL(card, sign > 0 ? dealt[2] : dealt[4]); /* 7H fits (30); 9S does not */
+        /* At 25 two cards fit, AD (26) and 3C (28): the weights choose between the two (a
+         * choice between two is no forced move), the higher code 3C or the lower AD. */
+        play.count = 25;
+        CU_ASSERT_EQUAL(a.play(a.self, &play, &card), CS_OK);
+        CU_ASSERT_EQUAL(card, sign > 0 ? dealt[0] : dealt[4]);
+        /* Holding 3C 7H 9S at 29 none fits: the network has nothing to choose, and the play is
+         * refused (a go is the engine's, never the strategy's answer), the card left as it
+         * was. */
+        play.n_hand = 3;
+        play.count = 29;
+        card = CS_NO_CARD;
+        CU_ASSERT_EQUAL(a.play(a.self, &play, &card), CS_EILLEGAL);
+        CU_ASSERT_EQUAL(card, CS_NO_CARD);
+        /* Holding AD 3C 4S (codes 1, 8, 15) at 12, all fit: the weights read each input once,
+         * 3C's too, which starts the observation's second eight bytes after AD in the first:
+         * the highest code 4S or the lowest AD. */
+        cs_card trio[3];
+        cs_card_parse("AD", &trio[0]), cs_card_parse("3C", &trio[1]), cs_card_parse("4S", &trio[2]);
+        play.hand = trio;
+        play.count = 12;
+        CU_ASSERT_EQUAL(a.play(a.self, &play, &card), CS_OK);
+        CU_ASSERT_EQUAL(card, sign > 0 ? trio[2] : trio[0]);
+        play.hand = held;
+        play.n_hand = 4;
+        play.count = 23;
+        /* One card held and two to lay away: the first is that card, the second has no
+         * choice left, and the discard is refused. */
+        discard.n_hand = 1;
+        out[1] = CS_NO_CARD;
+        CU_ASSERT_EQUAL(a.discard(a.self, &discard, out), CS_EILLEGAL);
+        CU_ASSERT_EQUAL(out[1], CS_NO_CARD);
+        discard.n_hand = 6;
         cs_player_destroy(p);
     }
     remove(TMP_NN);
@@ -459,6 +513,7 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_nn_choose_is_the_argmax_of_the_full_forward_pass),
     CS_TEST(test_nn_reads_a_written_file_and_the_built_in_network),
     CS_TEST(test_nn_refuses_a_missing_file_naming_it),
+    CS_TEST(test_nn_refuses_a_folder_it_cannot_read),
     CS_TEST(test_nn_refuses_a_foreign_file),
     CS_TEST(test_nn_refuses_another_version_and_encoding),
     CS_TEST(test_nn_refuses_wrong_sizes),

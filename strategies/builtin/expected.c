@@ -2,6 +2,7 @@
 #include "expected.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "error.h"
 #include "inference.h"
@@ -30,7 +31,7 @@ void cs_expected_discard(const cs_view *v, const cs_crib_model *m, cs_card out[C
     int n = cs_splits(v->hand, v->n_hand, v->rules->discards, splits), best;
     cs_discard_best(v->rules, splits, n, &pool, m, cs_crib_weight(v->rules, v->seat, v->dealer),
                     &best, NULL);
-    for (int d = 0; d < v->rules->discards; d++) out[d] = splits[best].toss[d];
+    memcpy(out, splits[best].toss, (size_t)v->rules->discards * sizeof *out);
 }
 
 static int expected_create(const cs_strategy_args *args, void **self, char *err, size_t err_len) {

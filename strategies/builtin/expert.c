@@ -455,13 +455,13 @@ static double after_exchange_raw(const cs_endgame *g, int role, int a, int b, in
     return v;
 }
 
-/* after_exchange_raw(), remembered within one decision (k is first + 1 to first + 3). */
+/* after_exchange_raw(), remembered within one decision: k is first (my card ends the
+ * exchange), first + 1 (the other's reply ends it) or first + 2 (my answer ends it). */
 static double after_exchange(exchange_memo *memo, const cs_endgame *g, int role, int a, int b,
                              int m, int o, int k, int h, double crib_shift) {
-    int j = k - memo->first;
-    if (j < 0 || j > 2 || m >= MEMO_POINTS || o >= MEMO_POINTS)
+    if (m >= MEMO_POINTS || o >= MEMO_POINTS)
         return after_exchange_raw(g, role, a, b, m, o, k, h, crib_shift);
-    double *v = &memo->v[j][m][o];
+    double *v = &memo->v[k - memo->first][m][o];
     if (*v < 0) *v = after_exchange_raw(g, role, a, b, m, o, k, h, crib_shift);
     return *v;
 }
@@ -542,13 +542,10 @@ static int board_play(const expert_player *e, const cs_view *v, const cs_seen *s
                 if (holds[q] <= 0 || after.count + cs_rank_value(q) > 31) continue;
                 cs_peg_pile two = after;
                 cs_peg_push(&two, q);
-                int back = -1, used = 0;
+                int back = -1;
                 for (int j = 0; j < v->n_hand; j++) {
                     int x = cs_card_rank(v->hand[j]);
-                    if (j == i && !used) {
-                        used = 1;
-                        continue;
-                    }
+                    if (j == i) continue; /* the card just laid */
                     if (two.count + cs_rank_value(x) > 31) continue;
                     int gx = cs_peg_gain(&two, x);
                     if (gx > back) back = gx;

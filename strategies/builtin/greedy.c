@@ -5,6 +5,7 @@
 #include "greedy.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "error.h"
 #include "handvalue.h"
@@ -15,7 +16,7 @@ int cs_greedy_hand_points(const cs_card hand[], int n, int flush_min) {
     /* Fifteens: every subset of the cards (at most 2^4). */
     for (int mask = 1; mask < (1 << n); mask++) {
         int sum = 0;
-        for (int i = 0; i < n; i++)
+        for (int i = 0; mask >> i; i++)
             if (mask >> i & 1) sum += cs_card_value(hand[i]);
         if (sum == 15) points += 2;
     }
@@ -73,7 +74,7 @@ static int greedy_discard(void *self, const cs_view *v, cs_card out[CS_MAX_DISCA
             best = i;
         }
     }
-    for (int d = 0; d < v->rules->discards; d++) out[d] = splits[best].toss[d];
+    memcpy(out, splits[best].toss, (size_t)v->rules->discards * sizeof *out);
     return CS_OK;
 }
 

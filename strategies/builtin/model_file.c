@@ -156,13 +156,12 @@ int cs_model_load(const char *path, const cs_model_features *fs, cs_model *out, 
     }
     /* One byte more than the largest valid file, so an oversized one is seen as such. */
     unsigned char buf[CS_MODEL_FILE_MAX + 1];
-    errno = 0;
     size_t n = fread(buf, 1, sizeof buf, f);
-    int failed = ferror(f), why = errno;
+    /* A failed read sets errno (POSIX); EIO where a system would not say why. */
+    int why = ferror(f) ? (errno ? errno : EIO) : 0;
     fclose(f);
-    if (failed) {
-        snprintf(err, err_len, "cannot read model file '%s': %s", path,
-                 why ? strerror(why) : "read error");
+    if (why) {
+        snprintf(err, err_len, "cannot read model file '%s': %s", path, strerror(why));
         return CS_EIO;
     }
     if (n > CS_MODEL_FILE_MAX) {

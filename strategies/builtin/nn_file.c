@@ -159,12 +159,11 @@ int cs_nn_load(const char *path, cs_nn *out, char *err, size_t err_len) {
      * seen as such without reading it all. */
     size_t cap = 1 << 16, n = 0;
     unsigned char *buf = malloc(cap);
-    int failed = 0, why = 0;
+    int why = 0; /* a failed read's errno (POSIX sets it; EIO where a system would not) */
     while (buf != NULL) {
-        errno = 0;
         n += fread(buf + n, 1, cap - n, f);
         if (ferror(f)) {
-            failed = 1, why = errno;
+            why = errno ? errno : EIO;
             break;
         }
         if (n < cap || n > CS_NN_FILE_MAX) break;
@@ -179,9 +178,8 @@ int cs_nn_load(const char *path, cs_nn *out, char *err, size_t err_len) {
         return CS_ENOMEM;
     }
     int rc;
-    if (failed) {
-        snprintf(err, err_len, "cannot read network file '%s': %s", path,
-                 why ? strerror(why) : "read error");
+    if (why) {
+        snprintf(err, err_len, "cannot read network file '%s': %s", path, strerror(why));
         rc = CS_EIO;
     } else if (n > CS_NN_FILE_MAX) {
         snprintf(err, err_len, "'%s' is larger than any network file (%zu bytes at most)", path,

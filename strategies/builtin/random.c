@@ -10,7 +10,7 @@ static int random_create(const cs_strategy_args *args, void **self, char *err, s
     (void)args;
     (void)err;
     (void)err_len;
-    cs_pcg32 *rng = calloc(1, sizeof *rng);
+    cs_pcg32 *rng = malloc(sizeof *rng); /* seeded by new_game, before every game */
     if (rng == NULL) return CS_ENOMEM;
     *self = rng;
     return CS_OK;
