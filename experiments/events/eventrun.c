@@ -3,6 +3,7 @@
  * writing and checks: experiments/io/eventfile.h).
  */
 #include <omp.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,7 +24,7 @@ int cs_event_strategy_models(const cs_event_spec *spec, char out[][CS_IDENTITY_M
     for (int s = 0; s < spec->n_strategies; s++) {
         const char *st = spec->strategies[s];
         out[s][0] = '\0';
-        if (!strncmp(st, "exec:", 5) || !strncmp(st, "plugin:", 7)) continue;
+        if (cs_event_strategy_is_outside(st)) continue;
         char why[512];
         cs_player *p = cs_player_create(st, why, sizeof why);
         if (p == NULL) {
@@ -67,7 +68,7 @@ static void worker_free(worker *w, int n_strategies) {
 static int worker_init(worker *w, const cs_event_spec *spec, char *err, size_t err_len) {
     memset(w, 0, sizeof *w);
     w->game = cs_game_new();
-    w->state = calloc(1, spec->format->state_size);
+    w->state = malloc(spec->format->state_size); /* the format's init clears it */
     if (w->game == NULL || w->state == NULL) {
         snprintf(err, err_len, "out of memory");
         return CS_ENOMEM;
@@ -211,7 +212,7 @@ int cs_event_run(const cs_event_spec *spec, const cs_event_options *o, cs_event_
     res->shard_index = f.shard_index;
     res->shard_count = f.shard_count;
     if (begin >= target) {
-        res->already_done = 1;
+        res->already_done = true;
         res->events_done = begin;
         if (cs_ef_write_progress(&f, 1, "complete", 0) != 0) {
             cs_ef_write_error(&f, o->output, err, err_len);
@@ -241,18 +242,15 @@ int cs_event_run(const cs_event_spec *spec, const cs_event_options *o, cs_event_
      * wait for `ready`, and the agents already started are stopped below, not orphaned. */
     cs_runner_signals(1);
     for (int t = 0; t < threads && rc == 0; t++) rc = worker_init(&workers[t], spec, err, err_len);
-    if (rc != 0 && cs_runner_interrupted(0)) {
-        rc = 0;
-        res->interrupted = 1;
-        status = "interrupted";
-    }
+    /* a signal that stopped an agent's start is an interruption, marked as the loop begins */
+    if (cs_runner_interrupted(0)) rc = 0;
     double start = now_seconds(), last_progress = start;
     uint64_t e = begin, written_since = 0;
-    int stop = res->interrupted;
+    bool stop = false;
     while (rc == 0 && !stop && e < target) {
         if (cs_runner_interrupted(0) ||
             (o->interrupt_after && written_since >= o->interrupt_after)) {
-            res->interrupted = 1;
+            res->interrupted = true;
             status = "interrupted";
             break;
         }
@@ -262,13 +260,13 @@ int cs_event_run(const cs_event_spec *spec, const cs_event_options *o, cs_event_
 #pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
         for (size_t i = 0; i < nb; i++)
             play_event(spec, &workers[omp_get_thread_num()], f.first + e + i, &outs[i]);
-        res->started = 1;
+        res->started = true;
         for (size_t i = 0; i < nb; i++) {
             event_out *x = &outs[i];
             if (x->err == CS_EINTERRUPT) { /* a signal stopped one of its games */
-                res->interrupted = 1;
+                res->interrupted = true;
                 status = "interrupted";
-                stop = 1; /* the events before it are written; nothing after */
+                stop = true; /* the events before it are written; nothing after */
                 break;
             }
             if (x->err) {
@@ -325,6 +323,6 @@ int cs_event_run(const cs_event_spec *spec, const cs_event_options *o, cs_event_
         cs_ef_write_error(&f, o->output, err, err_len);
         rc = CS_EIO;
     }
-    if (f.broken) res->started = 1; /* a failure while writing, not bad input */
+    if (f.broken) res->started = true; /* a failure while writing, not bad input */
     return rc;
 }

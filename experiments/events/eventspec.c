@@ -92,8 +92,8 @@ void cs_event_shuffle(int *a, int n, cs_pcg32 *rng) {
 
 int cs_event_cut(int n, cs_pcg32 *rng) {
     /* each draws a rank (ace low); the lowest wins; a tie for lowest re-cuts among the tied */
-    int alive[CS_EVENT_ENTRANTS_MAX], m = n;
-    for (int i = 0; i < n; i++) alive[i] = i;
+    int alive[CS_EVENT_ENTRANTS_MAX], m = 0;
+    for (int i = 0; i < n; i++) alive[m++] = i;
     while (m > 1) {
         int rank[CS_EVENT_ENTRANTS_MAX], low = 13, k = 0;
         for (int i = 0; i < m; i++) {
@@ -105,6 +105,14 @@ int cs_event_cut(int n, cs_pcg32 *rng) {
         m = k;
     }
     return alive[0];
+}
+
+static bool starts_with(const char *s, const char *prefix) {
+    return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+bool cs_event_strategy_is_outside(const char *spec) {
+    return starts_with(spec, "exec:") || starts_with(spec, "plugin:");
 }
 
 /* ---- the spec reader ---- */
@@ -188,7 +196,7 @@ static int strategy_index(ctx *c, const yaml_node_t *n, const char *spec) {
              CS_EVENT_STRATEGIES_MAX);
     /* Reading a spec runs nothing: an outside program or library is started (and checked)
      * when the events are played; a built-in strategy and its parameters are checked now. */
-    if (strncmp(spec, "exec:", 5) != 0 && strncmp(spec, "plugin:", 7) != 0) {
+    if (!cs_event_strategy_is_outside(spec)) {
         char why[512];
         cs_player *p = cs_player_create(spec, why, sizeof why);
         if (p == NULL) FAIL(c, n, CS_EUNKNOWN, "strategy '%s': %s", spec, why);
@@ -345,7 +353,7 @@ static int parse_root(ctx *c, const yaml_node_t *root) {
                 FAIL(c, kn, CS_ESYNTAX, "key '%s' repeated (first on line %d)", key,
                      line_of(node(c, q->key)));
         }
-        long x = 0;
+        long x;
         cs_event_params *pp = &e->params;
         if (!strcmp(key, "name")) {
             if ((rc = get_text(c, v, key, e->name, sizeof e->name)) != 0) return rc;
@@ -514,10 +522,8 @@ int cs_event_spec_parse(const char *text, size_t len, const char *source, cs_eve
         snprintf(out->name, sizeof out->name, "%.*s", (int)strcspn(base, "."), base);
     }
     if (rc == 0) {
-        out->text = malloc(len + 1);
+        out->text = strndup(text, len); /* the loader refused any NUL within it */
         if (out->text == NULL) return CS_ENOMEM;
-        memcpy(out->text, text, len);
-        out->text[len] = '\0';
     }
     return rc;
 }

@@ -33,6 +33,7 @@
  *
  * A season is `weeks` nights, each seated afresh, with standings summed over the nights.
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -51,9 +52,8 @@ typedef struct {
     cs_rules four, three, two;
     int n, n_tables, week, game, games;
     table tab[CS_EVENT_ROUND_MAX];
-    int moving[CS_EVENT_ROUND_MAX][2]; /* who each table sends on after the game */
-    int staying[CS_EVENT_ROUND_MAX][2];
-    int n_staying[CS_EVENT_ROUND_MAX];
+    int moving[CS_EVENT_ROUND_MAX][2];  /* who each table sends on after the game */
+    int staying[CS_EVENT_ROUND_MAX][2]; /* a table of four keeps two, of three one, of two none */
     uint8_t partnered[CS_EVENT_ENTRANTS_MAX][CS_EVENT_ENTRANTS_MAX]; /* tonight */
     /* tonight's and the season's tallies, by entrant */
     double night_points[CS_EVENT_ENTRANTS_MAX], points[CS_EVENT_ENTRANTS_MAX];
@@ -61,8 +61,8 @@ typedef struct {
     uint32_t night_key[CS_EVENT_ENTRANTS_MAX], season_key[CS_EVENT_ENTRANTS_MAX];
     int wins[CS_EVENT_ENTRANTS_MAX], losses[CS_EVENT_ENTRANTS_MAX];
     int64_t pf[CS_EVENT_ENTRANTS_MAX], pa[CS_EVENT_ENTRANTS_MAX], prize[CS_EVENT_ENTRANTS_MAX];
-    int forced;  /* pairings that had to repeat a partnership (for tests) */
-    int pending; /* a round was asked for and its movement is still to be made */
+    int forced;   /* pairings that had to repeat a partnership (for tests) */
+    bool pending; /* a round was asked for and its movement is still to be made */
 } league;
 
 int cs_league_forced(const void *state);
@@ -213,17 +213,14 @@ static void league_record(void *state, int i, const cs_event_result *res) {
         L->moving[i][1] = t->entrant[w + 2];
         L->staying[i][0] = t->entrant[w ^ 1];
         L->staying[i][1] = t->entrant[(w ^ 1) + 2];
-        L->n_staying[i] = 2;
     } else if (t->size == 3) {
         int low = lowest_seat(L, r), k = 0;
         for (int s = 0; s < 3; s++)
             if (s != low) L->moving[i][k++] = t->entrant[s];
         L->staying[i][0] = t->entrant[low];
-        L->n_staying[i] = 1;
     } else {
         L->moving[i][0] = t->entrant[0];
         L->moving[i][1] = t->entrant[1];
-        L->n_staying[i] = 0;
     }
 }
 
@@ -369,7 +366,7 @@ void cs_league_money(int players, const cs_event_params *p, int64_t out[6]) {
 static int league_next(void *state, cs_event_game games[], int max) {
     league *L = state;
     if (L->pending) {
-        L->pending = 0;
+        L->pending = false;
         league_advance(L);
     }
     int n = league_next_round(L, games, max);
