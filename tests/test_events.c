@@ -11,12 +11,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <hdf5.h>
 
 #include "cu_main.h"
 #include "error.h"
 #include "event.h"
+#include "eventfile.h"
 #include "strategy.h"
 
 int cs_league_forced(const void *state);
@@ -2056,6 +2058,268 @@ static void test_event_resume_refuses_a_strategy_that_played_from_another_model(
     remove(EVENT_FILE);
 }
 
+/* Runs `text` (an event spec) into EVENT_FILE with one thread; returns cs_event_run's code. */
+static int run_spec(const char *text, cs_event_spec *spec, cs_event_run_result *res, char *err,
+                    size_t err_len) {
+    CU_ASSERT_EQUAL_FATAL(cs_event_spec_parse(text, strlen(text), "t.yaml", spec, err, err_len), 0);
+    cs_event_options o = options_for(1, 0);
+    return cs_event_run(spec, &o, res, err, err_len);
+}
+
+/* What each strategy plays from: the built-in model its checksum (the one a model player made
+ * here reports), a strategy of rules alone and an outside program nothing, in spec order. */
+static void test_event_strategy_models_are_each_strategys_own(void) {
+    static const char text[] = "format: league\n"
+                               "field:\n"
+                               "  - {count: 2, strategy: model}\n"
+                               "  - {count: 1, strategy: random}\n"
+                               "  - {count: 1, strategy: 'exec:/nonexistent/agent'}\n";
+    static cs_event_spec spec;
+    char err[512];
+    CU_ASSERT_EQUAL_FATAL(cs_event_spec_parse(text, strlen(text), "t.yaml", &spec, err, sizeof err),
+                          0);
+    CU_ASSERT_EQUAL_FATAL(spec.n_strategies, 3);
+    char out[CS_EVENT_STRATEGIES_MAX][CS_IDENTITY_MAX];
+    memset(out, 'x', sizeof out);
+    CU_ASSERT_EQUAL(cs_event_strategy_models(&spec, out, err, sizeof err), 0);
+    cs_player *model = cs_player_create("model", err, sizeof err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(model);
+    CU_ASSERT_EQUAL(strncmp(cs_player_identity(model), "crc32=", 6), 0);
+    CU_ASSERT_STRING_EQUAL(out[0], cs_player_identity(model));
+    CU_ASSERT_STRING_EQUAL(out[1], "");
+    CU_ASSERT_STRING_EQUAL(out[2], "");
+    cs_player_destroy(model);
+    /* only the prefixes exec: and plugin: name outside code; the rest is checked on reading */
+    CU_ASSERT_TRUE(cs_event_strategy_is_outside("exec:x"));
+    CU_ASSERT_TRUE(cs_event_strategy_is_outside("plugin:x"));
+    CU_ASSERT_FALSE(cs_event_strategy_is_outside("exec"));
+    CU_ASSERT_FALSE(cs_event_strategy_is_outside("pluginx"));
+    CU_ASSERT_FALSE(cs_event_strategy_is_outside("random"));
+    cs_event_spec_free(&spec);
+}
+
+/* An outside agent that cannot start stops the run before any event, naming the strategy: the
+ * file is left failed with nothing counted, and the failure is the input's (not started). */
+static void test_event_run_stops_when_an_agent_cannot_start(void) {
+    static const char text[] = "format: league\n"
+                               "field:\n"
+                               "  - {count: 2, strategy: greedy}\n"
+                               "  - {count: 2, strategy: 'exec:/nonexistent/agent'}\n";
+    static cs_event_spec spec;
+    char err[1024], status[32];
+    cs_event_run_result res;
+    remove(EVENT_FILE);
+    CU_ASSERT_EQUAL(run_spec(text, &spec, &res, err, sizeof err), CS_EUNKNOWN);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "strategy 'exec:/nonexistent/agent'"));
+    CU_ASSERT_FALSE(res.started);
+    CU_ASSERT_FALSE(res.interrupted);
+    CU_ASSERT_EQUAL(res.events_done, 0);
+    file_text("status", status, sizeof status);
+    CU_ASSERT_STRING_EQUAL(status, "failed");
+    CU_ASSERT_EQUAL(file_u64("events_completed"), 0);
+    cs_event_spec_free(&spec);
+    remove(EVENT_FILE);
+}
+
+/* A SIGINT while an outside agent starts (this agent sends it to the test before saying
+ * `ready`) interrupts the run: no event played, the file marked interrupted, the call 0. */
+static void test_event_run_interrupted_while_an_agent_starts(void) {
+    const char *script = CS_BINARY_DIR "/test_events_agent_tmp.sh";
+    FILE *sh = fopen(script, "w");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(sh);
+    fprintf(sh, "read -r greeting\nkill -INT %ld\nsleep 20\n", (long)getpid());
+    fclose(sh);
+    char text[1024];
+    snprintf(text, sizeof text,
+             "format: league\n"
+             "field:\n"
+             "  - {count: 2, strategy: 'exec:sh %s'}\n"
+             "  - {count: 2, strategy: greedy}\n",
+             script);
+    static cs_event_spec spec;
+    char err[1024], status[32];
+    cs_event_run_result res;
+    remove(EVENT_FILE);
+    CU_ASSERT_EQUAL(run_spec(text, &spec, &res, err, sizeof err), 0);
+    CU_ASSERT_TRUE(res.interrupted);
+    CU_ASSERT_FALSE(res.started);
+    CU_ASSERT_EQUAL(res.events_done, 0);
+    CU_ASSERT_EQUAL(res.games, 0);
+    file_text("status", status, sizeof status);
+    CU_ASSERT_STRING_EQUAL(status, "interrupted");
+    CU_ASSERT_EQUAL(file_u64("events_completed"), 0);
+    cs_event_spec_free(&spec);
+    remove(EVENT_FILE);
+    remove(script);
+}
+
+/* The /events table as read here. */
+typedef struct {
+    uint64_t event;
+    int16_t winner;
+    uint32_t games, matches;
+    int16_t team_winner;
+    uint16_t playoff_games;
+} events_read;
+
+static events_read *read_events_table(size_t *n) {
+    hid_t t = H5Tcreate(H5T_COMPOUND, sizeof(events_read));
+    H5Tinsert(t, "event", HOFFSET(events_read, event), H5T_NATIVE_UINT64);
+    H5Tinsert(t, "winner", HOFFSET(events_read, winner), H5T_NATIVE_INT16);
+    H5Tinsert(t, "games", HOFFSET(events_read, games), H5T_NATIVE_UINT32);
+    H5Tinsert(t, "matches", HOFFSET(events_read, matches), H5T_NATIVE_UINT32);
+    H5Tinsert(t, "team_winner", HOFFSET(events_read, team_winner), H5T_NATIVE_INT16);
+    H5Tinsert(t, "playoff_games", HOFFSET(events_read, playoff_games), H5T_NATIVE_UINT16);
+    events_read *rows = read_table("events", t, sizeof *rows, n);
+    H5Tclose(t);
+    return rows;
+}
+
+/*
+ * Two New Zealand days of nine players (three sitters, who play the spec's `sitter` strategy,
+ * greedy, while every entrant plays random), two games each, no play-off. Each event is seated
+ * from its own stream (seed, event): its first round is the one the format seats from that
+ * stream; every game is the game the engine plays from its key with the strategies of the
+ * players seated (a sitter's greedy); each event's row counts its games and names the first of
+ * its standings, with no matches, play-off games or clubs.
+ */
+static void test_event_nz_sitters_play_the_sitter_strategy_in_games_keyed_by_event(void) {
+    static const char text[] = "format: nz\n"
+                               "events: 2\n"
+                               "seed: 11\n"
+                               "games: 2\n"
+                               "playoff: false\n"
+                               "sitter: greedy\n"
+                               "field:\n"
+                               "  - {count: 9, strategy: random}\n";
+    static cs_event_spec spec;
+    char err[1024];
+    cs_event_run_result res;
+    remove(EVENT_FILE);
+    CU_ASSERT_EQUAL_FATAL(run_spec(text, &spec, &res, err, sizeof err), 0);
+    CU_ASSERT_EQUAL(spec.params.sitter, 1);
+    CU_ASSERT_EQUAL(res.games, 2 * 2 * 3); /* two events of two games at three tables */
+    event_tables x = read_event_tables();
+    CU_ASSERT_EQUAL_FATAL(x.n_games, 12);
+    CU_ASSERT_EQUAL_FATAL(x.n_standings, 18);
+    size_t n_events = 0;
+    events_read *ev = read_events_table(&n_events);
+    CU_ASSERT_EQUAL_FATAL(n_events, 2);
+    for (int e = 0; e < 2; e++) {
+        CU_ASSERT_EQUAL(ev[e].event, (uint64_t)e);
+        CU_ASSERT_EQUAL(ev[e].games, 6);
+        CU_ASSERT_EQUAL(ev[e].matches, 0);
+        CU_ASSERT_EQUAL(ev[e].playoff_games, 0);
+        CU_ASSERT_EQUAL(ev[e].team_winner, -1);
+        CU_ASSERT_EQUAL(ev[e].winner, x.standings[9 * e].entrant);
+        /* the first round: the format's seating from the event's own stream */
+        void *st = calloc(1, spec.format->state_size);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(st);
+        cs_pcg32 rng = cs_pcg32_derive(spec.seed, (uint64_t)e, CS_STREAM_EVENT, 0);
+        char why[256];
+        CU_ASSERT_EQUAL_FATAL(
+            spec.format->init(st, &spec.params, &spec.field, &rng, why, sizeof why), 0);
+        cs_event_game g[CS_EVENT_ROUND_MAX];
+        CU_ASSERT_EQUAL_FATAL(spec.format->next_round(st, g, CS_EVENT_ROUND_MAX), 3);
+        for (int t = 0; t < 3; t++) {
+            const game_read *r = &x.games[6 * e + t];
+            CU_ASSERT_EQUAL(r->game, (uint32_t)t);
+            for (int s = 0; s < 4; s++) CU_ASSERT_EQUAL(r->entrant[s], g[t].entrant[s]);
+        }
+        free(st);
+    }
+    cs_rules rules;
+    cs_event_game_rules(spec.format, &spec.params, &rules);
+    cs_player *players[2][4] = {{NULL}};
+    for (int s = 0; s < 2; s++)
+        for (int seat = 0; seat < 4; seat++) {
+            players[s][seat] = cs_player_create(spec.strategies[s], err, sizeof err);
+            CU_ASSERT_PTR_NOT_NULL_FATAL(players[s][seat]);
+        }
+    cs_game *game = cs_game_new();
+    int sitter_games = 0;
+    for (size_t i = 0; i < x.n_games; i++) {
+        const game_read *r = &x.games[i];
+        uint64_t key = r->event * 65536 + r->game;
+        cs_agent agents[4];
+        for (int seat = 0; seat < 4; seat++) {
+            int ent = r->entrant[seat];
+            CU_ASSERT_TRUE_FATAL(ent >= 0 && ent < 12);
+            sitter_games += ent >= 9;
+            cs_player *pl = players[ent < 9 ? spec.field.entrant[ent].strategy : 1][seat];
+            cs_player_new_game(pl, &rules, spec.seed, key, seat);
+            agents[seat] = cs_player_agent(pl);
+        }
+        cs_game_begin_keyed(game, &rules, spec.seed, key, key, CS_FIRST_DEALER_CUT, agents);
+        cs_game_record rec;
+        CU_ASSERT_EQUAL_FATAL(cs_game_run(game, NULL, NULL, &rec), 0);
+        CU_ASSERT_EQUAL(rec.first_dealer, r->first_dealer);
+        CU_ASSERT_EQUAL(rec.deals, r->deals);
+        CU_ASSERT_EQUAL(rec.winner, r->winner);
+        for (int s = 0; s < 4; s++) CU_ASSERT_EQUAL(rec.score[s], r->score[s]);
+    }
+    CU_ASSERT_EQUAL(sitter_games, 3 * 4); /* a sitter in each of the three sitters' tables' games */
+    cs_game_free(game);
+    for (int s = 0; s < 2; s++)
+        for (int seat = 0; seat < 4; seat++) cs_player_destroy(players[s][seat]);
+    free(ev);
+    free(x.games);
+    free(x.standings);
+    cs_event_spec_free(&spec);
+    remove(EVENT_FILE);
+}
+
+/*
+ * Two double-elimination brackets of four teams through the runner: each plays 2t - 2 = 6
+ * matches, or 7 when the final is reset, one game row per game in match order (the final a
+ * round of one game), the event's row names the champion's first partner, and the team's
+ * two partners share first place.
+ */
+static void test_event_double_elimination_through_the_runner(void) {
+    static const char text[] = "format: double-elimination\n"
+                               "events: 2\n"
+                               "seed: 3\n"
+                               "field:\n"
+                               "  - {count: 8, strategy: greedy}\n";
+    static cs_event_spec spec;
+    char err[1024];
+    cs_event_run_result res;
+    remove(EVENT_FILE);
+    CU_ASSERT_EQUAL_FATAL(run_spec(text, &spec, &res, err, sizeof err), 0);
+    event_tables x = read_event_tables();
+    size_t n_events = 0;
+    events_read *ev = read_events_table(&n_events);
+    CU_ASSERT_EQUAL_FATAL(n_events, 2);
+    CU_ASSERT_EQUAL_FATAL(x.n_standings, 16);
+    size_t row = 0;
+    uint64_t games = 0;
+    for (int e = 0; e < 2; e++) {
+        CU_ASSERT_TRUE(ev[e].matches == 6 || ev[e].matches == 7);
+        CU_ASSERT_EQUAL(ev[e].team_winner, -1);
+        CU_ASSERT_EQUAL(ev[e].playoff_games, 0);
+        /* two or three games a match */
+        CU_ASSERT_TRUE(ev[e].games >= 2 * ev[e].matches && ev[e].games <= 3 * ev[e].matches);
+        const standing_read *st = &x.standings[8 * e];
+        CU_ASSERT_EQUAL(ev[e].winner, st[0].entrant);
+        CU_ASSERT_EQUAL(st[0].rank, 1);
+        CU_ASSERT_EQUAL(st[1].rank, 1);
+        CU_ASSERT_EQUAL(st[0].entrant / 2, st[1].entrant / 2); /* partners: 0+1, 2+3, ... */
+        for (uint32_t k = 0; k < ev[e].games; k++, row++) {
+            CU_ASSERT_FATAL(row < x.n_games);
+            CU_ASSERT_EQUAL(x.games[row].event, (uint64_t)e);
+            CU_ASSERT_EQUAL(x.games[row].game, k);
+        }
+        games += ev[e].games;
+    }
+    CU_ASSERT_EQUAL(row, x.n_games);
+    CU_ASSERT_EQUAL(res.games, games);
+    free(ev);
+    free(x.games);
+    free(x.standings);
+    cs_event_spec_free(&spec);
+    remove(EVENT_FILE);
+}
+
 const char cs_suite_name[] = "events";
 const cs_test cs_suite_tests[] = {
     CS_TEST(test_league_prizes_match_the_worked_example_for_20_players),
@@ -2101,5 +2365,10 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_event_resume_completes_an_interrupted_run_as_one_run_would),
     CS_TEST(test_event_resume_refuses_a_standings_rank_out_of_range),
     CS_TEST(test_event_resume_refuses_a_strategy_that_played_from_another_model),
+    CS_TEST(test_event_strategy_models_are_each_strategys_own),
+    CS_TEST(test_event_run_stops_when_an_agent_cannot_start),
+    CS_TEST(test_event_run_interrupted_while_an_agent_starts),
+    CS_TEST(test_event_nz_sitters_play_the_sitter_strategy_in_games_keyed_by_event),
+    CS_TEST(test_event_double_elimination_through_the_runner),
     {NULL, NULL},
 };
