@@ -236,7 +236,8 @@ static void de_record(void *state, int i, const cs_event_result *res) {
     m->last_loser = r->winner ^ 1;
 }
 
-static int team_better(const bracket *b, int x, int y) {
+static int team_better(const void *state, int x, int y) {
+    const bracket *b = state;
     if (b->out_stage[x] != b->out_stage[y]) return b->out_stage[x] > b->out_stage[y];
     if (b->matches_won[x] != b->matches_won[y]) return b->matches_won[x] > b->matches_won[y];
     return b->key[x] < b->key[y];
@@ -245,15 +246,7 @@ static int team_better(const bracket *b, int x, int y) {
 static void de_standings(const void *state, cs_standing rows[]) {
     const bracket *b = state;
     int order[DE_TEAMS_MAX];
-    for (int t = 0; t < b->teams; t++) order[t] = t;
-    for (int i = 1; i < b->teams; i++) {
-        int t = order[i], j = i;
-        while (j > 0 && team_better(b, t, order[j - 1])) {
-            order[j] = order[j - 1];
-            j--;
-        }
-        order[j] = t;
-    }
+    cs_event_rank(order, b->teams, team_better, b);
     for (int k = 0; k < b->teams; k++) {
         int t = order[k];
         for (int m = 0; m < 2; m++) {

@@ -174,5 +174,9 @@ int cs_event_cut(int n, cs_pcg32 *rng);
 /* Whether a strategy spec names outside code (exec:, plugin:), started (and checked) only when
  * the events are played, never by reading the spec. */
 bool cs_event_strategy_is_outside(const char *spec);
+/* Fills order[0..n) with 0..n-1 best first by better(state, a, b) (a ranks above b), equals
+ * kept in index order (an insertion sort: fields are small). */
+void cs_event_rank(int order[], int n, int (*better)(const void *state, int a, int b),
+                   const void *state);
 
 #endif

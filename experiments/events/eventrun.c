@@ -16,6 +16,10 @@
 #include "runner.h"
 #include "strategy.h"
 
+/* Events each thread is given between writes: enough to keep the threads busy; any number
+ * writes the same file. */
+#define EVENTS_PER_THREAD 4
+
 /* What each strategy of the spec plays from beyond its spec (cs_player_identity: a model
  * file's checksum), from a player made for the purpose; outside code (exec:, plugin:) is not
  * started for it and records nothing. Returns 0 or CS_EUNKNOWN. */
@@ -133,9 +137,13 @@ static int play_event(const cs_event_spec *spec, worker *w, uint64_t e, event_ou
             cs_event_result res = {g, &rec};
             fmt->record(w->state, i, &res);
             if (out->n_games == out->cap_games) {
-                size_t cap = out->cap_games ? 2 * out->cap_games : 64;
+                size_t cap = out->cap_games ? 2 * out->cap_games : CS_EVENT_ROUND_MAX;
                 cs_ef_game_row *p = realloc(out->games, cap * sizeof *p);
-                if (p == NULL) return out->err = CS_ENOMEM;
+                if (p == NULL) {
+                    snprintf(out->msg, sizeof out->msg, "event %llu: out of memory",
+                             (unsigned long long)e);
+                    return out->err = CS_ENOMEM;
+                }
                 out->games = p;
                 out->cap_games = cap;
             }
@@ -156,8 +164,8 @@ static int play_event(const cs_event_spec *spec, worker *w, uint64_t e, event_ou
         }
     }
     fmt->standings(w->state, w->rows);
-    cs_event_totals t = {0, -1, 0};
-    if (fmt->totals) fmt->totals(w->state, &t);
+    cs_event_totals t;
+    fmt->totals(w->state, &t);
     out->n_standings = spec->field.n;
     for (int i = 0; i < spec->field.n; i++) {
         const cs_standing *s = &w->rows[i];
@@ -214,7 +222,7 @@ int cs_event_run(const cs_event_spec *spec, const cs_event_options *o, cs_event_
     if (begin >= target) {
         res->already_done = true;
         res->events_done = begin;
-        if (cs_ef_write_progress(&f, 1, "complete", 0) != 0) {
+        if (cs_ef_write_progress(&f, true, "complete", 0) != 0) {
             cs_ef_write_error(&f, o->output, err, err_len);
             rc = CS_EIO;
         }
@@ -228,7 +236,7 @@ int cs_event_run(const cs_event_spec *spec, const cs_event_options *o, cs_event_
     int threads = o->threads > 0 ? o->threads : omp_get_max_threads();
     res->threads = threads;
     worker *workers = calloc((size_t)threads, sizeof *workers);
-    size_t batch = (size_t)threads * 4;
+    size_t batch = (size_t)threads * EVENTS_PER_THREAD;
     event_out *outs = calloc(batch, sizeof *outs);
     if (workers == NULL || outs == NULL) {
         free(workers);
@@ -270,7 +278,7 @@ int cs_event_run(const cs_event_spec *spec, const cs_event_options *o, cs_event_
                 break;
             }
             if (x->err) {
-                snprintf(err, err_len, "%s", x->msg[0] ? x->msg : cs_err_message(x->err));
+                snprintf(err, err_len, "%s", x->msg); /* every failure writes one */
                 rc = x->err;
                 status = "failed";
                 break;
@@ -293,7 +301,7 @@ int cs_event_run(const cs_event_spec *spec, const cs_event_options *o, cs_event_
         }
         double t = now_seconds();
         if (rc == 0 && t - last_progress >= 2.0) {
-            if (cs_ef_write_progress(&f, 0, "running", threads) != 0) {
+            if (cs_ef_write_progress(&f, false, "running", threads) != 0) {
                 cs_ef_write_error(&f, o->output, err, err_len);
                 rc = CS_EIO;
                 break;
@@ -310,7 +318,7 @@ int cs_event_run(const cs_event_spec *spec, const cs_event_options *o, cs_event_
     res->seconds = now_seconds() - start;
     res->events_done = e;
     /* A broken file is not touched again: it keeps its last checkpoint, status not complete. */
-    if (!f.broken && cs_ef_write_progress(&f, 1, status, threads) != 0 && rc == 0) {
+    if (!f.broken && cs_ef_write_progress(&f, true, status, threads) != 0 && rc == 0) {
         cs_ef_write_error(&f, o->output, err, err_len);
         rc = CS_EIO;
     }

@@ -107,6 +107,15 @@ int cs_event_cut(int n, cs_pcg32 *rng) {
     return alive[0];
 }
 
+void cs_event_rank(int order[], int n, int (*better)(const void *state, int a, int b),
+                   const void *state) {
+    for (int i = 0; i < n; i++) {
+        int j = i;
+        for (; j > 0 && better(state, i, order[j - 1]); j--) order[j] = order[j - 1];
+        order[j] = i;
+    }
+}
+
 static bool starts_with(const char *s, const char *prefix) {
     return strncmp(s, prefix, strlen(prefix)) == 0;
 }

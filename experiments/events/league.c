@@ -238,27 +238,27 @@ static void pair_four(league *L, table *t, const int stay[2], const int in[2]) {
     L->partnered[t->entrant[1]][t->entrant[3]] = L->partnered[t->entrant[3]][t->entrant[1]] = 1;
 }
 
+/* The night's tie-breaks: fewer league points, more wins, more points scored, the cut. */
+static int night_better(const void *state, int e, int o) {
+    const league *L = state;
+    if (L->night_points[e] != L->night_points[o]) return L->night_points[e] < L->night_points[o];
+    if (L->night_wins[e] != L->night_wins[o]) return L->night_wins[e] > L->night_wins[o];
+    if (L->night_for[e] != L->night_for[o]) return L->night_for[e] > L->night_for[o];
+    return L->night_key[e] < L->night_key[o];
+}
+
+/* The season's: fewer league points, more wins, more points for, the cut. */
+static int season_better(const void *state, int e, int o) {
+    const league *L = state;
+    if (L->points[e] != L->points[o]) return L->points[e] < L->points[o];
+    if (L->wins[e] != L->wins[o]) return L->wins[e] > L->wins[o];
+    if (L->pf[e] != L->pf[o]) return L->pf[e] > L->pf[o];
+    return L->season_key[e] < L->season_key[o];
+}
+
 static void end_night(league *L) {
     int order[CS_EVENT_ENTRANTS_MAX];
-    for (int i = 0; i < L->n; i++) order[i] = i;
-    /* insertion sort by the night's tie-breaks (fields are small) */
-    for (int i = 1; i < L->n; i++) {
-        int e = order[i], j = i;
-        while (j > 0) {
-            int o = order[j - 1];
-            int better =
-                L->night_points[e] < L->night_points[o] ||
-                (L->night_points[e] == L->night_points[o] &&
-                 (L->night_wins[e] > L->night_wins[o] ||
-                  (L->night_wins[e] == L->night_wins[o] &&
-                   (L->night_for[e] > L->night_for[o] ||
-                    (L->night_for[e] == L->night_for[o] && L->night_key[e] < L->night_key[o])))));
-            if (!better) break;
-            order[j] = o;
-            j--;
-        }
-        order[j] = e;
-    }
+    cs_event_rank(order, L->n, night_better, L);
     int64_t money[6];
     cs_league_money(L->n, L->p, money);
     for (int k = 0; k < 3 && k < L->n; k++) L->prize[order[k]] += money[k];
@@ -299,23 +299,7 @@ static void league_advance(league *L) {
 static void league_standings(const void *state, cs_standing rows[]) {
     const league *L = state;
     int order[CS_EVENT_ENTRANTS_MAX];
-    for (int i = 0; i < L->n; i++) order[i] = i;
-    for (int i = 1; i < L->n; i++) {
-        int e = order[i], j = i;
-        while (j > 0) {
-            int o = order[j - 1];
-            int better = L->points[e] < L->points[o] ||
-                         (L->points[e] == L->points[o] &&
-                          (L->wins[e] > L->wins[o] ||
-                           (L->wins[e] == L->wins[o] &&
-                            (L->pf[e] > L->pf[o] ||
-                             (L->pf[e] == L->pf[o] && L->season_key[e] < L->season_key[o])))));
-            if (!better) break;
-            order[j] = o;
-            j--;
-        }
-        order[j] = e;
-    }
+    cs_event_rank(order, L->n, season_better, L);
     for (int k = 0; k < L->n; k++) {
         int e = order[k];
         cs_standing *row = &rows[k];

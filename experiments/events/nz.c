@@ -133,23 +133,12 @@ static void fill_game(const nz *z, cs_event_game *g, int table, const cs_rules *
     g->match.points_tie = 1;
 }
 
-static int better(const nz *z, int a, int b) {
+static int better(const void *state, int a, int b) {
+    const nz *z = state;
     if (z->clips[a] != z->clips[b]) return z->clips[a] > z->clips[b];
     if (z->pf[a] != z->pf[b]) return z->pf[a] > z->pf[b];
     if (z->pa[a] != z->pa[b]) return z->pa[a] < z->pa[b];
     return z->key[a] < z->key[b];
-}
-
-static void sort_standings(nz *z) {
-    for (int i = 0; i < z->n; i++) z->order[i] = i;
-    for (int i = 1; i < z->n; i++) {
-        int e = z->order[i], j = i;
-        while (j > 0 && better(z, e, z->order[j - 1])) {
-            z->order[j] = z->order[j - 1];
-            j--;
-        }
-        z->order[j] = e;
-    }
 }
 
 /* Moves everyone for the next game (see the top of the file). */
@@ -208,7 +197,7 @@ static int nz_next_round(void *state, cs_event_game games[], int max) {
         if (++z->game < z->games)
             move(z);
         else {
-            sort_standings(z);
+            cs_event_rank(z->order, z->n, better, z);
             z->tied = 1;
             while (z->tied < z->n && z->clips[z->order[z->tied]] == z->clips[z->order[0]])
                 z->tied++;
