@@ -1258,6 +1258,22 @@ static void test_double_elimination_best_of_five_and_of_one(void) {
         CU_ASSERT_EQUAL(t.matches, 2);
         hand_free(x);
     }
+    /* an even best_of, none and a negative one cannot decide a match: refused */
+    const int refused[4] = {0, 2, 4, -1};
+    for (int c = 0; c < 4; c++) {
+        cs_field f = field_of(4);
+        cs_event_params p;
+        cs_event_params_defaults(&p);
+        p.best_of = refused[c];
+        void *st = calloc(1, cs_event_format_double_elimination.state_size);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(st);
+        cs_pcg32 rng = cs_pcg32_derive(1, 0, CS_STREAM_EVENT, 0);
+        char why[256] = "";
+        CU_ASSERT_EQUAL(cs_event_format_double_elimination.init(st, &p, &f, &rng, why, sizeof why),
+                        CS_ECONFIG);
+        CU_ASSERT_PTR_NOT_NULL(strstr(why, "best_of must be odd"));
+        free(st);
+    }
 }
 
 static void test_double_elimination_ranks_teams_out_later_above_those_out_earlier(void) {
@@ -1915,8 +1931,10 @@ static void test_event_run_marks_the_file_complete_and_keeps_it_without_force(vo
     CU_ASSERT_PTR_NOT_NULL(strstr(err, "exists (use --force"));
     CU_ASSERT_EQUAL(file_u64("events_completed"), 3);
     o.force = 1;
+    o.threads = 0; /* every core: at least one thread */
     CU_ASSERT_EQUAL(cs_event_run(&spec, &o, &res, err, sizeof err), 0);
     CU_ASSERT_EQUAL(res.events_done, 3);
+    CU_ASSERT_TRUE(res.threads >= 1);
     cs_event_spec_free(&spec);
     remove(EVENT_FILE);
 }
@@ -1961,6 +1979,7 @@ static void test_event_resume_completes_an_interrupted_run_as_one_run_would(void
     /* a complete file resumed again plays nothing */
     CU_ASSERT_EQUAL(cs_event_run(&spec, &o, &res, err, sizeof err), 0);
     CU_ASSERT_TRUE(res.already_done);
+    CU_ASSERT_FALSE(res.started);
     CU_ASSERT_EQUAL(res.events_done, 3);
     CU_ASSERT_EQUAL(file_u64("threads"), 0); /* no thread played */
     free(whole.games);
@@ -2153,6 +2172,55 @@ static void test_event_run_interrupted_while_an_agent_starts(void) {
     remove(script);
 }
 
+/* An outside agent that answers every request with nonsense, seated at seat 0 of the first
+ * game (the seed is chosen so), stops the run there: the message names the event and game,
+ * the engine's complaint and the agent's own; the file is left failed, with no event counted,
+ * and the failure is the play's (started). */
+static void test_event_run_stops_at_a_game_an_agent_breaks(void) {
+    const char *script = CS_BINARY_DIR "/test_events_agent_tmp.sh";
+    FILE *sh = fopen(script, "w");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(sh);
+    fprintf(sh, "read -r greeting\necho ready\nwhile read -r line; do echo nonsense; done\n");
+    fclose(sh);
+    /* a seed whose first event seats entrant 0 (the agent) at seat 0 of table 0 */
+    cs_field f = field_of(4);
+    cs_event_params p;
+    cs_event_params_defaults(&p);
+    int seed = 0;
+    for (int found = 0; !found;) {
+        hand_event *x = hand_start(&cs_event_format_league, &f, &p, (uint64_t)++seed);
+        cs_event_game g[CS_EVENT_ROUND_MAX];
+        CU_ASSERT_EQUAL_FATAL(hand_next(x, g), 1);
+        found = g[0].entrant[0] == 0;
+        hand_free(x);
+    }
+    char text[1024];
+    snprintf(text, sizeof text,
+             "format: league\n"
+             "seed: %d\n"
+             "field:\n"
+             "  - {name: agent, strategy: 'exec:sh %s'}\n"
+             "  - {count: 3, strategy: greedy}\n",
+             seed, script);
+    static cs_event_spec spec;
+    char err[1024], status[32];
+    cs_event_run_result res;
+    remove(EVENT_FILE);
+    CU_ASSERT_EQUAL(run_spec(text, &spec, &res, err, sizeof err), CS_EAGENT);
+    CU_ASSERT_EQUAL(strncmp(err, "event 0, game 0: seat 0 (exec:", 30), 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "failed to choose its discards; exec agent"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "answered 'nonsense' to a request for its discards"));
+    CU_ASSERT_TRUE(res.started);
+    CU_ASSERT_FALSE(res.interrupted);
+    CU_ASSERT_EQUAL(res.events_done, 0);
+    file_text("status", status, sizeof status);
+    CU_ASSERT_STRING_EQUAL(status, "failed");
+    CU_ASSERT_EQUAL(file_u64("events_completed"), 0);
+    cs_event_spec_free(&spec);
+    remove(EVENT_FILE);
+    remove(script);
+}
+
 /* The /events table as read here. */
 typedef struct {
     uint64_t event;
@@ -2176,8 +2244,9 @@ static events_read *read_events_table(size_t *n) {
 }
 
 /*
- * Two New Zealand days of nine players (three sitters, who play the spec's `sitter` strategy,
- * greedy, while every entrant plays random), two games each, no play-off. Each event is seated
+ * Two New Zealand days of nine players (three sitters, one at each table, who play the spec's
+ * `sitter` strategy, greedy, while every entrant plays random), 44 games each (132 an event: more
+ * than the runner's first buffer of games holds), no play-off. Each event is seated
  * from its own stream (seed, event): its first round is the one the format seats from that
  * stream; every game is the game the engine plays from its key with the strategies of the
  * players seated (a sitter's greedy); each event's row counts its games and names the first of
@@ -2187,7 +2256,7 @@ static void test_event_nz_sitters_play_the_sitter_strategy_in_games_keyed_by_eve
     static const char text[] = "format: nz\n"
                                "events: 2\n"
                                "seed: 11\n"
-                               "games: 2\n"
+                               "games: 44\n"
                                "playoff: false\n"
                                "sitter: greedy\n"
                                "field:\n"
@@ -2198,16 +2267,16 @@ static void test_event_nz_sitters_play_the_sitter_strategy_in_games_keyed_by_eve
     remove(EVENT_FILE);
     CU_ASSERT_EQUAL_FATAL(run_spec(text, &spec, &res, err, sizeof err), 0);
     CU_ASSERT_EQUAL(spec.params.sitter, 1);
-    CU_ASSERT_EQUAL(res.games, 2 * 2 * 3); /* two events of two games at three tables */
+    CU_ASSERT_EQUAL(res.games, 2 * 44 * 3); /* two events of 44 games at three tables */
     event_tables x = read_event_tables();
-    CU_ASSERT_EQUAL_FATAL(x.n_games, 12);
+    CU_ASSERT_EQUAL_FATAL(x.n_games, 264);
     CU_ASSERT_EQUAL_FATAL(x.n_standings, 18);
     size_t n_events = 0;
     events_read *ev = read_events_table(&n_events);
     CU_ASSERT_EQUAL_FATAL(n_events, 2);
     for (int e = 0; e < 2; e++) {
         CU_ASSERT_EQUAL(ev[e].event, (uint64_t)e);
-        CU_ASSERT_EQUAL(ev[e].games, 6);
+        CU_ASSERT_EQUAL(ev[e].games, 132);
         CU_ASSERT_EQUAL(ev[e].matches, 0);
         CU_ASSERT_EQUAL(ev[e].playoff_games, 0);
         CU_ASSERT_EQUAL(ev[e].team_winner, -1);
@@ -2222,7 +2291,7 @@ static void test_event_nz_sitters_play_the_sitter_strategy_in_games_keyed_by_eve
         cs_event_game g[CS_EVENT_ROUND_MAX];
         CU_ASSERT_EQUAL_FATAL(spec.format->next_round(st, g, CS_EVENT_ROUND_MAX), 3);
         for (int t = 0; t < 3; t++) {
-            const game_read *r = &x.games[6 * e + t];
+            const game_read *r = &x.games[132 * e + t];
             CU_ASSERT_EQUAL(r->game, (uint32_t)t);
             for (int s = 0; s < 4; s++) CU_ASSERT_EQUAL(r->entrant[s], g[t].entrant[s]);
         }
@@ -2258,7 +2327,7 @@ static void test_event_nz_sitters_play_the_sitter_strategy_in_games_keyed_by_eve
         CU_ASSERT_EQUAL(rec.winner, r->winner);
         for (int s = 0; s < 4; s++) CU_ASSERT_EQUAL(rec.score[s], r->score[s]);
     }
-    CU_ASSERT_EQUAL(sitter_games, 3 * 4); /* a sitter in each of the three sitters' tables' games */
+    CU_ASSERT_EQUAL(sitter_games, (int)x.n_games); /* a sitter at every game */
     cs_game_free(game);
     for (int s = 0; s < 2; s++)
         for (int seat = 0; seat < 4; seat++) cs_player_destroy(players[s][seat]);
@@ -2368,6 +2437,7 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_event_strategy_models_are_each_strategys_own),
     CS_TEST(test_event_run_stops_when_an_agent_cannot_start),
     CS_TEST(test_event_run_interrupted_while_an_agent_starts),
+    CS_TEST(test_event_run_stops_at_a_game_an_agent_breaks),
     CS_TEST(test_event_nz_sitters_play_the_sitter_strategy_in_games_keyed_by_event),
     CS_TEST(test_event_double_elimination_through_the_runner),
     {NULL, NULL},

@@ -75,7 +75,7 @@ static int de_init(void *state, const void *params, const cs_field *field, cs_pc
                  field->n);
         return CS_ECONFIG;
     }
-    if (p->best_of < 1 || p->best_of % 2 == 0) {
+    if (p->best_of % 2 != 1) { /* also 0 and any negative */
         snprintf(why, why_len, "best_of must be odd (3: two wins take the match), not %d",
                  p->best_of);
         return CS_ECONFIG;
@@ -114,11 +114,11 @@ static int pair_stage(bracket *b) {
     b->stage++;
     if (b->n_wb == 1 && b->n_lb == 1) {
         start_match(b, b->wb[0], b->lb[0], true);
-        return 1;
+        return b->n_live;
     }
     if (b->n_wb == 0 && b->n_lb == 2 && b->final_played) {
         start_match(b, b->lb[0], b->lb[1], true); /* the reset */
-        return 1;
+        return b->n_live;
     }
     int first = 0;
     if (b->stage == 1) {

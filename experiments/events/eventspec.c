@@ -4,6 +4,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -138,13 +139,21 @@ static int line_of(const yaml_node_t *n) {
     return (int)n->start_mark.line + 1;
 }
 
-#define FAIL(c, node, code, ...)                                                                   \
-    do {                                                                                           \
-        int at_ = snprintf((c)->err, (c)->err_len, "%s:%d: ", (c)->source, line_of(node));         \
-        if (at_ >= 0 && (size_t)at_ < (c)->err_len)                                                \
-            snprintf((c)->err + at_, (c)->err_len - (size_t)at_, __VA_ARGS__);                     \
-        return (code);                                                                             \
-    } while (0)
+static int fail(ctx *c, const yaml_node_t *n, int code, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+/* Writes "SOURCE:LINE: message" into c->err; returns code. */
+static int fail(ctx *c, const yaml_node_t *n, int code, const char *fmt, ...) {
+    char msg[4096];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    snprintf(c->err, c->err_len, "%s:%d: %s", c->source, line_of(n), msg);
+    return code;
+}
+
+#define FAIL(c, node, code, ...) return fail((c), (node), (code), __VA_ARGS__)
 
 static const char *scalar(const yaml_node_t *n) {
     return n->type == YAML_SCALAR_NODE ? (const char *)n->data.scalar.value : NULL;
@@ -401,31 +410,35 @@ static int parse_root(ctx *c, const yaml_node_t *root) {
             }
             if (sum > 100) FAIL(c, v, CS_ERANGE, "'split' adds up to %d%%, more than the pot", sum);
         } else {
-            struct {
+            const struct {
+                const char *name;
+                int *field;
+            } bools[] = {
+                {"playoff", &pp->playoff},
+                {"reset", &pp->reset},
+                {"random_teams", &pp->random_teams},
+            };
+            const struct {
                 const char *name;
                 int *field;
                 long min, max;
-                int boolean;
             } ints[] = {
-                {"games", &pp->games, 1, 10000, 0},
-                {"set_size", &pp->set_size, 1, 10000, 0},
-                {"day_one_games", &pp->day_one_games, 0, 10000, 0},
-                {"playoff", &pp->playoff, 0, 1, 1},
-                {"weeks", &pp->weeks, 1, 520, 0},
-                {"fee_cents", &pp->fee_cents, 0, 10000000, 0},
-                {"draw_cents", &pp->draw_cents, 0, 10000000, 0},
-                {"pot_percent", &pp->pot_percent, 0, 100, 0},
-                {"best_of", &pp->best_of, 1, 99, 0},
-                {"reset", &pp->reset, 0, 1, 1},
-                {"random_teams", &pp->random_teams, 0, 1, 1},
+                {"games", &pp->games, 1, 10000},
+                {"set_size", &pp->set_size, 1, 10000},
+                {"day_one_games", &pp->day_one_games, 0, 10000},
+                {"weeks", &pp->weeks, 1, 520},
+                {"fee_cents", &pp->fee_cents, 0, 10000000},
+                {"draw_cents", &pp->draw_cents, 0, 10000000},
+                {"pot_percent", &pp->pot_percent, 0, 100},
+                {"best_of", &pp->best_of, 1, 99},
             };
-            for (size_t i = 0; i < sizeof ints / sizeof ints[0]; i++) {
+            for (size_t i = 0; i < sizeof bools / sizeof *bools; i++)
+                if (!strcmp(key, bools[i].name) && (rc = get_bool(c, v, key, bools[i].field)) != 0)
+                    return rc;
+            for (size_t i = 0; i < sizeof ints / sizeof *ints; i++) {
                 if (strcmp(key, ints[i].name) != 0) continue;
-                if (ints[i].boolean)
-                    rc = get_bool(c, v, key, ints[i].field);
-                else if ((rc = get_long(c, v, key, ints[i].min, ints[i].max, &x)) == 0)
-                    *ints[i].field = (int)x;
-                if (rc != 0) return rc;
+                if ((rc = get_long(c, v, key, ints[i].min, ints[i].max, &x)) != 0) return rc;
+                *ints[i].field = (int)x;
                 if (!strcmp(key, "games")) games_node = v;
             }
         }
