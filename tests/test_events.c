@@ -1673,6 +1673,30 @@ static void test_league_partners_are_remembered_for_one_night_only(void) {
     CU_ASSERT_TRUE(forced_at_one_table > 0);
 }
 
+/* next_round fills at most `max` games: given exactly the round's size (two tables or two
+ * matches of eight players) it fills those and leaves the slot after them alone; given one
+ * fewer it hands out no round at all. */
+static void test_event_rounds_fill_no_more_than_max_games(void) {
+    const cs_event_format *formats[3] = {&cs_event_format_league, &cs_event_format_nz,
+                                         &cs_event_format_double_elimination};
+    for (int k = 0; k < 3; k++) {
+        cs_field f = field_of(8);
+        cs_event_params p;
+        cs_event_params_defaults(&p);
+        hand_event *x = hand_start(formats[k], &f, &p, 3);
+        cs_event_game g[3];
+        memset(g, 0x5a, sizeof g);
+        CU_ASSERT_EQUAL(x->f->next_round(x->st, g, 1), 0);
+        CU_ASSERT_EQUAL(x->f->next_round(x->st, g, 2), 2);
+        const unsigned char *guard = (const unsigned char *)&g[2];
+        size_t untouched = 0;
+        while (untouched < sizeof g[2] && guard[untouched] == 0x5a) untouched++;
+        CU_ASSERT_EQUAL(untouched, sizeof g[2]);
+        CU_ASSERT_TRUE(g[0].n_seats == 4 && g[1].n_seats == 4);
+        hand_free(x);
+    }
+}
+
 /* ---- the runner: what it writes for each event ---- */
 
 #define EVENT_FILE CS_BINARY_DIR "/test_events_tmp.h5"
@@ -2434,6 +2458,7 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_event_resume_completes_an_interrupted_run_as_one_run_would),
     CS_TEST(test_event_resume_refuses_a_standings_rank_out_of_range),
     CS_TEST(test_event_resume_refuses_a_strategy_that_played_from_another_model),
+    CS_TEST(test_event_rounds_fill_no_more_than_max_games),
     CS_TEST(test_event_strategy_models_are_each_strategys_own),
     CS_TEST(test_event_run_stops_when_an_agent_cannot_start),
     CS_TEST(test_event_run_interrupted_while_an_agent_starts),
