@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -196,6 +197,17 @@ static void test_league_tables_of_three_and_two_for_odd_fields(void) {
         }
         CU_ASSERT_EQUAL(threes, want3[c]);
         CU_ASSERT_EQUAL(twos, want2[c]);
+        /* the seats a small table lacks hold no entrant (-1), in the first round and the next */
+        for (int round = 0; round < 2; round++) {
+            for (int t = 0; t < k; t++) {
+                for (int seat = g[t].n_seats; seat < 4; seat++)
+                    CU_ASSERT_EQUAL(g[t].entrant[seat], -1);
+                int sc[4] = {121, 100, 90, 0};
+                cs_game_record r = record_of(&g[t], 0, sc);
+                give(&cs_event_format_league, st, t, &g[t], &r);
+            }
+            CU_ASSERT_EQUAL_FATAL(cs_event_format_league.next_round(st, g, CS_EVENT_ROUND_MAX), k);
+        }
         free(st);
     }
 }
@@ -535,6 +547,9 @@ static void test_event_spec_errors_name_the_line(void) {
         parse("format: league\nfield:\n  - {count: 8, strategy: nosuch}\n", err, sizeof err),
         CS_EUNKNOWN);
     CU_ASSERT_PTR_NOT_NULL(strstr(err, "t.yaml:3:"));
+    CU_ASSERT_EQUAL(parse("format: league\nfield:\n  - {count: 8, strategy: x}\n", err, sizeof err),
+                    CS_EUNKNOWN);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "t.yaml:3: strategy 'x': "));
     CU_ASSERT_EQUAL(parse("format: double-elimination\ngames: 4\nfield:\n  - {count: 8, "
                           "strategy: greedy}\n",
                           err, sizeof err),
@@ -989,6 +1004,15 @@ static void test_nz_three_way_tie_on_clips_plays_off_all_three(void) {
     /* the play-off: the first two of the tie-break order, A and A' (their order is the cut) */
     CU_ASSERT_EQUAL_FATAL(hand_next(x, po), 1);
     CU_ASSERT_EQUAL(po[0].n_seats, 2);
+    /* two-player rules, two deals each, no skunks; the other two seats empty */
+    CU_ASSERT_EQUAL(po[0].rules->players, 2);
+    CU_ASSERT_EQUAL(po[0].rules->max_deals, 4);
+    CU_ASSERT_EQUAL(po[0].rules->skunk_line, 0);
+    CU_ASSERT_EQUAL(po[0].rules->double_skunk_line, 0);
+    CU_ASSERT_EQUAL(po[0].rules->triple_skunk_line, 0);
+    CU_ASSERT_EQUAL(po[0].rules->lurch_line, 0);
+    CU_ASSERT_EQUAL(po[0].entrant[2], -1);
+    CU_ASSERT_EQUAL(po[0].entrant[3], -1);
     CU_ASSERT_TRUE_FATAL(same_pair(po[0].entrant[0], po[0].entrant[1], A, A2));
     int first = po[0].entrant[0], second = po[0].entrant[1];
     /* the second in order wins two: it plays C next */
@@ -2245,6 +2269,39 @@ static void test_event_run_stops_at_a_game_an_agent_breaks(void) {
     remove(script);
 }
 
+/* A run that is not quiet but lasts under two seconds writes no progress line (nor the newline
+ * that ends them) to stderr. */
+static void test_event_run_under_two_seconds_prints_no_progress(void) {
+    const char *log = CS_BINARY_DIR "/test_events_stderr_tmp.txt";
+    static cs_event_spec spec;
+    char err[1024];
+    CU_ASSERT_EQUAL_FATAL(cs_event_spec_parse(MIXED_LEAGUE, strlen(MIXED_LEAGUE), "mixed.yaml",
+                                              &spec, err, sizeof err),
+                          0);
+    cs_event_options o = options_for(1, 0);
+    o.quiet = 0;
+    cs_event_run_result res;
+    fflush(stderr);
+    int saved = dup(2), fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    CU_ASSERT_TRUE_FATAL(saved >= 0 && fd >= 0);
+    dup2(fd, 2);
+    int rc = cs_event_run(&spec, &o, &res, err, sizeof err);
+    fflush(stderr);
+    dup2(saved, 2);
+    close(saved);
+    close(fd);
+    CU_ASSERT_EQUAL(rc, 0);
+    CU_ASSERT_TRUE(res.seconds < 2.0);
+    FILE *in = fopen(log, "r");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(in);
+    fseek(in, 0, SEEK_END);
+    CU_ASSERT_EQUAL(ftell(in), 0);
+    fclose(in);
+    remove(log);
+    cs_event_spec_free(&spec);
+    remove(EVENT_FILE);
+}
+
 /* The /events table as read here. */
 typedef struct {
     uint64_t event;
@@ -2463,6 +2520,7 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_event_run_stops_when_an_agent_cannot_start),
     CS_TEST(test_event_run_interrupted_while_an_agent_starts),
     CS_TEST(test_event_run_stops_at_a_game_an_agent_breaks),
+    CS_TEST(test_event_run_under_two_seconds_prints_no_progress),
     CS_TEST(test_event_nz_sitters_play_the_sitter_strategy_in_games_keyed_by_event),
     CS_TEST(test_event_double_elimination_through_the_runner),
     {NULL, NULL},
