@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -2223,12 +2224,18 @@ static void test_event_run_interrupted_while_an_agent_starts(void) {
 /* An outside agent that answers every request with nonsense, seated at seat 0 of the first
  * game (the seed is chosen so), stops the run there: the message names the event and game,
  * the engine's complaint and the agent's own; the file is left failed, with no event counted,
- * and the failure is the play's (started). */
+ * and the failure is the play's (started). Every agent started (one a seat at least) is
+ * stopped when the run ends: none is left running. */
 static void test_event_run_stops_at_a_game_an_agent_breaks(void) {
     const char *script = CS_BINARY_DIR "/test_events_agent_tmp.sh";
+    const char *pids = CS_BINARY_DIR "/test_events_agent_pids_tmp.txt";
+    remove(pids);
     FILE *sh = fopen(script, "w");
     CU_ASSERT_PTR_NOT_NULL_FATAL(sh);
-    fprintf(sh, "read -r greeting\necho ready\nwhile read -r line; do echo nonsense; done\n");
+    fprintf(sh,
+            "echo $$ >>%s\nread -r greeting\necho ready\nwhile read -r line; do echo nonsense; "
+            "done\n",
+            pids);
     fclose(sh);
     /* a seed whose first event seats entrant 0 (the agent) at seat 0 of table 0 */
     cs_field f = field_of(4);
@@ -2264,6 +2271,21 @@ static void test_event_run_stops_at_a_game_an_agent_breaks(void) {
     file_text("status", status, sizeof status);
     CU_ASSERT_STRING_EQUAL(status, "failed");
     CU_ASSERT_EQUAL(file_u64("events_completed"), 0);
+    FILE *in = fopen(pids, "r");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(in);
+    long pid;
+    int agents = 0, alive = 0;
+    while (fscanf(in, "%ld", &pid) == 1) {
+        agents++;
+        int tries = 0; /* an agent stopped is gone within moments */
+        const struct timespec pause = {0, 10 * 1000 * 1000};
+        while (kill((pid_t)pid, 0) == 0 && tries++ < 200) nanosleep(&pause, NULL);
+        alive += kill((pid_t)pid, 0) == 0;
+    }
+    fclose(in);
+    CU_ASSERT_TRUE(agents >= 4); /* one a seat at least (a broken one may be started again) */
+    CU_ASSERT_EQUAL(alive, 0);
+    remove(pids);
     cs_event_spec_free(&spec);
     remove(EVENT_FILE);
     remove(script);
