@@ -25,10 +25,11 @@
 #
 # A mutant that does not compile is stillborn and left out of the score. A survivor is either a
 # gap in the tests or an equivalent mutant (one that changes nothing observable, e.g. a bound
-# that cannot be reached); read its line to tell. A mutant shown equivalent can be marked on its
-# line with a comment naming it and why, `/* mutate: equivalent FROM->TO: REASON */` (several
-# FROM->TO separated by spaces); it is still drawn in a sample, so a sample is the same with or
-# without markers, but it is reported as skipped, with the reason, and not built or counted. The file is restored after each mutant and on
+# that cannot be reached); read its line to tell. A mutant shown equivalent can be marked with a
+# comment naming it and why, `/* mutate: equivalent FROM->TO: REASON */` (several FROM->TO
+# separated by spaces), on its line or alone on the line above; it is still drawn in a sample, so
+# a sample is the same with or without markers, but it is reported as skipped, with the reason,
+# and not built or counted. The file is restored after each mutant and on
 # any exit (Ctrl-C included), and the build brought back to the unmutated sources at the end.
 #
 # Default tests by file: experiments/events/* test_events; strategies/builtin/expert*.c
@@ -129,12 +130,17 @@ for number, line in enumerate(code.split('\n'), 1):
                 mutants.append((number, m.start(), t, str(v - 1)))
 if limit > 0 and len(mutants) > limit:
     mutants = sorted(random.Random(seed).sample(mutants, limit))
-# Markers: /* mutate: equivalent FROM->TO [FROM->TO ...]: REASON */ on the mutant's line.
+# Markers: /* mutate: equivalent FROM->TO [FROM->TO ...]: REASON */ on the mutant's line or
+# alone on the line above it.
 marker = re.compile(r'mutate: equivalent ((?:\S+->\S+ ?)+): *(.*?) *(?:\*/|$)')
 source = text.split('\n')
 for number, col, old, new in mutants:
     why = ''
-    for m in marker.finditer(source[number - 1]):
+    lines = [source[number - 1]]
+    above = source[number - 2].strip() if number > 1 else ''
+    if above.startswith('/*') or above.startswith('//'):
+        lines.append(above)
+    for m in (m for l in lines for m in marker.finditer(l)):
         pairs = [re.match(r'^(.+?)->(.+)$', p).groups() for p in m.group(1).split()]
         if (old, new) in pairs:
             why = m.group(2).replace('\t', ' ') or 'equivalent'

@@ -544,6 +544,17 @@ static void test_event_spec_errors_name_the_line(void) {
     /* unknown keys and strategies, contradictions */
     CU_ASSERT_EQUAL(parse("format: league\nfeild: []\n", err, sizeof err), CS_EUNKNOWN);
     CU_ASSERT_PTR_NOT_NULL(strstr(err, "t.yaml:2:"));
+    CU_ASSERT_PTR_NOT_NULL(
+        strstr(err, "unknown key 'feild' in the event spec (known: name, description, format, "
+                    "events, seed, threads, field, rules, games, set_size, day_one_games, playoff, "
+                    "sitter, weeks, fee_cents, draw_cents, pot_percent, split, best_of, reset, "
+                    "random_teams)"));
+    /* a percentage of the pot is at most 100 */
+    CU_ASSERT_EQUAL(parse("format: league\npot_percent: 101\nfield:\n  - {count: 8, strategy: "
+                          "greedy}\n",
+                          err, sizeof err),
+                    CS_ERANGE);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "'pot_percent' must be a whole number from 0 to 100"));
     CU_ASSERT_EQUAL(
         parse("format: league\nfield:\n  - {count: 8, strategy: nosuch}\n", err, sizeof err),
         CS_EUNKNOWN);
@@ -2324,6 +2335,37 @@ static void test_event_run_under_two_seconds_prints_no_progress(void) {
     remove(EVENT_FILE);
 }
 
+/* The largest field, 256 players, through the runner: a league night of 64 tables whose
+ * standings hold every entrant once, ranked 1 to 256. */
+static void test_event_largest_field_is_written_whole(void) {
+    static const char text[] = "format: league\n"
+                               "events: 1\n"
+                               "seed: 2\n"
+                               "games: 1\n"
+                               "field:\n"
+                               "  - {count: 256, strategy: random}\n";
+    static cs_event_spec spec;
+    char err[1024];
+    cs_event_run_result res;
+    remove(EVENT_FILE);
+    CU_ASSERT_EQUAL_FATAL(run_spec(text, &spec, &res, err, sizeof err), 0);
+    CU_ASSERT_EQUAL(spec.field.n, CS_EVENT_ENTRANTS_MAX);
+    CU_ASSERT_EQUAL(res.games, 64);
+    event_tables x = read_event_tables();
+    CU_ASSERT_EQUAL_FATAL(x.n_standings, 256);
+    int seen[256] = {0};
+    for (size_t i = 0; i < 256; i++) {
+        CU_ASSERT_EQUAL(x.standings[i].rank, i + 1);
+        CU_ASSERT_TRUE_FATAL(x.standings[i].entrant < 256);
+        seen[x.standings[i].entrant]++;
+    }
+    for (int e = 0; e < 256; e++) CU_ASSERT_EQUAL(seen[e], 1);
+    free(x.games);
+    free(x.standings);
+    cs_event_spec_free(&spec);
+    remove(EVENT_FILE);
+}
+
 /* The /events table as read here. */
 typedef struct {
     uint64_t event;
@@ -2543,6 +2585,7 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_event_run_interrupted_while_an_agent_starts),
     CS_TEST(test_event_run_stops_at_a_game_an_agent_breaks),
     CS_TEST(test_event_run_under_two_seconds_prints_no_progress),
+    CS_TEST(test_event_largest_field_is_written_whole),
     CS_TEST(test_event_nz_sitters_play_the_sitter_strategy_in_games_keyed_by_event),
     CS_TEST(test_event_double_elimination_through_the_runner),
     {NULL, NULL},

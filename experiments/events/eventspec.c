@@ -304,6 +304,7 @@ static int field_item(ctx *c, const yaml_node_t *item) {
     if (!spec[0]) FAIL(c, item, CS_ESYNTAX, "an entrant needs a 'strategy'");
     if (count >= 0 && name[0])
         FAIL(c, item, CS_ESYNTAX, "'count' makes several entrants: give no 'name' with it");
+    /* mutate: equivalent <-><=: count is -1 when not given, else at least 1 */
     if (count < 0) return add_entrant(c, item, name, spec, club, nominated);
     for (long i = 0; i < count; i++)
         if ((rc = add_entrant(c, item, NULL, spec, club, nominated)) != 0) return rc;

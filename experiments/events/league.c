@@ -169,7 +169,7 @@ static int league_next_round(void *state, cs_event_game games[], int max) {
 static int lowest_seat(league *L, const cs_game_record *r) {
     int low = r->score[0], tied[3], n = 0;
     for (int s = 1; s < 3; s++)
-        if (r->score[s] < low) low = r->score[s];
+        if (r->score[s] < low) low = r->score[s]; /* mutate: equivalent <-><=: the same low */
     for (int s = 0; s < 3; s++)
         if (r->score[s] == low) tied[n++] = s;
     return n == 1 ? tied[0] : tied[cs_event_cut(n, L->rng)];
@@ -273,6 +273,7 @@ static void league_advance(league *L) {
             int from = t == 0 ? L->n_tables - 1 : t - 1;
             const int *in = L->moving[from];
             next[t].size = L->tab[t].size;
+            /* mutate: equivalent 0->1: seat 0 is filled below at every size */
             for (int s = 0; s < CS_MAX_PLAYERS; s++) next[t].entrant[s] = -1;
             if (next[t].size == 4)
                 pair_four(L, &next[t], L->staying[t], in);

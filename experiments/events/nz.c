@@ -96,7 +96,7 @@ static int nz_init(void *state, const void *params, const cs_field *field, cs_pc
     z->playoff_rules.triple_skunk_line = z->playoff_rules.lurch_line = 0;
     /* clubs, in order of first appearance */
     for (int i = 0; i < n; i++) {
-        z->club_of[i] = -1;
+        z->club_of[i] = -1; /* mutate: equivalent 1->2: only its sign is read */
         if (!field->entrant[i].club[0]) continue;
         int c = 0;
         while (c < i &&
