@@ -25,7 +25,11 @@
 #
 # A mutant that does not compile is stillborn and left out of the score. A survivor is either a
 # gap in the tests or an equivalent mutant (one that changes nothing observable, e.g. a bound
-# that cannot be reached); read its line to tell. The file is restored after each mutant and on
+# that cannot be reached); read its line to tell. A mutant shown equivalent can be marked with a
+# comment naming it and why, `/* mutate: equivalent FROM->TO: REASON */` (several FROM->TO
+# separated by spaces), on its line or alone on the line above; it is still drawn in a sample, so
+# a sample is the same with or without markers, but it is reported as skipped, with the reason,
+# and not built or counted. The file is restored after each mutant and on
 # any exit (Ctrl-C included), and the build brought back to the unmutated sources at the end.
 #
 # Default tests by file: experiments/events/* test_events; strategies/builtin/expert*.c
@@ -60,7 +64,8 @@ if [ "$list" -eq 0 ] && [ ! -f "$build/CTestTestfile.cmake" ]; then
     exit 2
 fi
 
-# Lists the mutants of a file, one a line: LINE<TAB>COLUMN<TAB>FROM<TAB>TO (column from 0).
+# Lists the mutants of a file, one a line: LINE<TAB>COLUMN<TAB>FROM<TAB>TO<TAB>WHY (column from
+# 0; WHY the reason a marker gives the mutant, else empty).
 list_mutants() {
     python3 - "$1" "$max" "$seed" <<'EOF'
 import random, re, sys
@@ -125,8 +130,21 @@ for number, line in enumerate(code.split('\n'), 1):
                 mutants.append((number, m.start(), t, str(v - 1)))
 if limit > 0 and len(mutants) > limit:
     mutants = sorted(random.Random(seed).sample(mutants, limit))
-for m in mutants:
-    print('%d\t%d\t%s\t%s' % m)
+# Markers: /* mutate: equivalent FROM->TO [FROM->TO ...]: REASON */ on the mutant's line or
+# alone on the line above it.
+marker = re.compile(r'mutate: equivalent ((?:\S+->\S+ ?)+): *(.*?) *(?:\*/|$)')
+source = text.split('\n')
+for number, col, old, new in mutants:
+    why = ''
+    lines = [source[number - 1]]
+    above = source[number - 2].strip() if number > 1 else ''
+    if above.startswith('/*') or above.startswith('//'):
+        lines.append(above)
+    for m in (m for l in lines for m in marker.finditer(l)):
+        pairs = [re.match(r'^(.+?)->(.+)$', p).groups() for p in m.group(1).split()]
+        if (old, new) in pairs:
+            why = m.group(2).replace('\t', ' ') or 'equivalent'
+    print('%d\t%d\t%s\t%s\t%s' % (number, col, old, new, why))
 EOF
 }
 
@@ -189,7 +207,7 @@ finish() {
 trap finish EXIT
 trap 'echo; echo "mutate.sh: interrupted; the file is restored" >&2; exit 130' INT TERM
 
-total_killed=0 total_survived=0 total_stillborn=0 built_targets=""
+total_killed=0 total_survived=0 total_stillborn=0 total_skipped=0 built_targets=""
 for file in "$@"; do
     file=${file#./}
     if [ ! -f "$file" ]; then
@@ -198,7 +216,8 @@ for file in "$@"; do
     fi
     mutants=$(list_mutants "$file")
     if [ "$list" -eq 1 ]; then
-        printf '%s\n' "$mutants" | awk -F'\t' -v f="$file" 'NF { print f ":" $1 ":" $2 + 1 ": " $3 " -> " $4 }'
+        printf '%s\n' "$mutants" | awk -F'\t' -v f="$file" 'NF {
+            print f ":" $1 ":" $2 + 1 ": " $3 " -> " $4 ($5 != "" ? "  (skipped: " $5 ")" : "") }'
         continue
     fi
     tests=${regex:-$(default_tests "$file")}
@@ -219,10 +238,16 @@ for file in "$@"; do
     fi
     n=$(printf '%s\n' "$mutants" | grep -c . || true)
     echo "== $file: $n mutants, tests $tests"
-    killed=0 survived=0 stillborn=0 k=0
-    while IFS=$'\t' read -r line col from to; do
+    killed=0 survived=0 stillborn=0 skipped=0 k=0
+    while IFS=$'\t' read -r line col from to why; do
         [ -n "$line" ] || continue
         k=$((k + 1))
+        if [ -n "$why" ]; then
+            skipped=$((skipped + 1))
+            printf '%-9s [%d/%d] %s: equivalent, %s\n' skipped "$k" "$n" \
+                "$file:$line:$((col + 1)): $from -> $to" "$why"
+            continue
+        fi
         target=$file
         backup=$(mktemp "${TMPDIR:-/tmp}/mutate.XXXXXX")
         cp "$file" "$backup"
@@ -243,15 +268,17 @@ for file in "$@"; do
     done <<<"$mutants"
     scored=$((killed + survived))
     if [ "$scored" -gt 0 ]; then
-        echo "== $file: $killed killed, $survived survived, $stillborn stillborn:" \
-            "score $(awk -v k=$killed -v s=$scored 'BEGIN { printf "%.1f%%", 100 * k / s }')"
+        echo "== $file: $killed killed, $survived survived, $stillborn stillborn," \
+            "$skipped skipped: score $(awk -v k=$killed -v s=$scored 'BEGIN { printf "%.1f%%", 100 * k / s }')"
     fi
+    total_skipped=$((total_skipped + skipped))
     total_killed=$((total_killed + killed))
     total_survived=$((total_survived + survived))
     total_stillborn=$((total_stillborn + stillborn))
 done
 if [ "$list" -eq 0 ]; then
     scored=$((total_killed + total_survived))
-    echo "== all: $total_killed killed, $total_survived survived, $total_stillborn stillborn:" \
+    echo "== all: $total_killed killed, $total_survived survived, $total_stillborn stillborn," \
+        "$total_skipped skipped (marked equivalent):" \
         "score $(awk -v k=$total_killed -v s=$scored 'BEGIN { if (s) printf "%.1f%%", 100 * k / s; else print "-" }')"
 fi

@@ -10,13 +10,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <hdf5.h>
 
 #include "cu_main.h"
 #include "error.h"
 #include "event.h"
+#include "eventfile.h"
 #include "strategy.h"
 
 int cs_league_forced(const void *state);
@@ -194,6 +198,17 @@ static void test_league_tables_of_three_and_two_for_odd_fields(void) {
         }
         CU_ASSERT_EQUAL(threes, want3[c]);
         CU_ASSERT_EQUAL(twos, want2[c]);
+        /* the seats a small table lacks hold no entrant (-1), in the first round and the next */
+        for (int round = 0; round < 2; round++) {
+            for (int t = 0; t < k; t++) {
+                for (int seat = g[t].n_seats; seat < 4; seat++)
+                    CU_ASSERT_EQUAL(g[t].entrant[seat], -1);
+                int sc[4] = {121, 100, 90, 0};
+                cs_game_record r = record_of(&g[t], 0, sc);
+                give(&cs_event_format_league, st, t, &g[t], &r);
+            }
+            CU_ASSERT_EQUAL_FATAL(cs_event_format_league.next_round(st, g, CS_EVENT_ROUND_MAX), k);
+        }
         free(st);
     }
 }
@@ -529,10 +544,24 @@ static void test_event_spec_errors_name_the_line(void) {
     /* unknown keys and strategies, contradictions */
     CU_ASSERT_EQUAL(parse("format: league\nfeild: []\n", err, sizeof err), CS_EUNKNOWN);
     CU_ASSERT_PTR_NOT_NULL(strstr(err, "t.yaml:2:"));
+    CU_ASSERT_PTR_NOT_NULL(
+        strstr(err, "unknown key 'feild' in the event spec (known: name, description, format, "
+                    "events, seed, threads, field, rules, games, set_size, day_one_games, playoff, "
+                    "sitter, weeks, fee_cents, draw_cents, pot_percent, split, best_of, reset, "
+                    "random_teams)"));
+    /* a percentage of the pot is at most 100 */
+    CU_ASSERT_EQUAL(parse("format: league\npot_percent: 101\nfield:\n  - {count: 8, strategy: "
+                          "greedy}\n",
+                          err, sizeof err),
+                    CS_ERANGE);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "'pot_percent' must be a whole number from 0 to 100"));
     CU_ASSERT_EQUAL(
         parse("format: league\nfield:\n  - {count: 8, strategy: nosuch}\n", err, sizeof err),
         CS_EUNKNOWN);
     CU_ASSERT_PTR_NOT_NULL(strstr(err, "t.yaml:3:"));
+    CU_ASSERT_EQUAL(parse("format: league\nfield:\n  - {count: 8, strategy: x}\n", err, sizeof err),
+                    CS_EUNKNOWN);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "t.yaml:3: strategy 'x': "));
     CU_ASSERT_EQUAL(parse("format: double-elimination\ngames: 4\nfield:\n  - {count: 8, "
                           "strategy: greedy}\n",
                           err, sizeof err),
@@ -987,6 +1016,15 @@ static void test_nz_three_way_tie_on_clips_plays_off_all_three(void) {
     /* the play-off: the first two of the tie-break order, A and A' (their order is the cut) */
     CU_ASSERT_EQUAL_FATAL(hand_next(x, po), 1);
     CU_ASSERT_EQUAL(po[0].n_seats, 2);
+    /* two-player rules, two deals each, no skunks; the other two seats empty */
+    CU_ASSERT_EQUAL(po[0].rules->players, 2);
+    CU_ASSERT_EQUAL(po[0].rules->max_deals, 4);
+    CU_ASSERT_EQUAL(po[0].rules->skunk_line, 0);
+    CU_ASSERT_EQUAL(po[0].rules->double_skunk_line, 0);
+    CU_ASSERT_EQUAL(po[0].rules->triple_skunk_line, 0);
+    CU_ASSERT_EQUAL(po[0].rules->lurch_line, 0);
+    CU_ASSERT_EQUAL(po[0].entrant[2], -1);
+    CU_ASSERT_EQUAL(po[0].entrant[3], -1);
     CU_ASSERT_TRUE_FATAL(same_pair(po[0].entrant[0], po[0].entrant[1], A, A2));
     int first = po[0].entrant[0], second = po[0].entrant[1];
     /* the second in order wins two: it plays C next */
@@ -1255,6 +1293,22 @@ static void test_double_elimination_best_of_five_and_of_one(void) {
         x->f->totals(x->st, &t);
         CU_ASSERT_EQUAL(t.matches, 2);
         hand_free(x);
+    }
+    /* an even best_of, none and a negative one cannot decide a match: refused */
+    const int refused[4] = {0, 2, 4, -1};
+    for (int c = 0; c < 4; c++) {
+        cs_field f = field_of(4);
+        cs_event_params p;
+        cs_event_params_defaults(&p);
+        p.best_of = refused[c];
+        void *st = calloc(1, cs_event_format_double_elimination.state_size);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(st);
+        cs_pcg32 rng = cs_pcg32_derive(1, 0, CS_STREAM_EVENT, 0);
+        char why[256] = "";
+        CU_ASSERT_EQUAL(cs_event_format_double_elimination.init(st, &p, &f, &rng, why, sizeof why),
+                        CS_ECONFIG);
+        CU_ASSERT_PTR_NOT_NULL(strstr(why, "best_of must be odd"));
+        free(st);
     }
 }
 
@@ -1655,6 +1709,30 @@ static void test_league_partners_are_remembered_for_one_night_only(void) {
     CU_ASSERT_TRUE(forced_at_one_table > 0);
 }
 
+/* next_round fills at most `max` games: given exactly the round's size (two tables or two
+ * matches of eight players) it fills those and leaves the slot after them alone; given one
+ * fewer it hands out no round at all. */
+static void test_event_rounds_fill_no_more_than_max_games(void) {
+    const cs_event_format *formats[3] = {&cs_event_format_league, &cs_event_format_nz,
+                                         &cs_event_format_double_elimination};
+    for (int k = 0; k < 3; k++) {
+        cs_field f = field_of(8);
+        cs_event_params p;
+        cs_event_params_defaults(&p);
+        hand_event *x = hand_start(formats[k], &f, &p, 3);
+        cs_event_game g[3];
+        memset(g, 0x5a, sizeof g);
+        CU_ASSERT_EQUAL(x->f->next_round(x->st, g, 1), 0);
+        CU_ASSERT_EQUAL(x->f->next_round(x->st, g, 2), 2);
+        const unsigned char *guard = (const unsigned char *)&g[2];
+        size_t untouched = 0;
+        while (untouched < sizeof g[2] && guard[untouched] == 0x5a) untouched++;
+        CU_ASSERT_EQUAL(untouched, sizeof g[2]);
+        CU_ASSERT_TRUE(g[0].n_seats == 4 && g[1].n_seats == 4);
+        hand_free(x);
+    }
+}
+
 /* ---- the runner: what it writes for each event ---- */
 
 #define EVENT_FILE CS_BINARY_DIR "/test_events_tmp.h5"
@@ -1913,8 +1991,10 @@ static void test_event_run_marks_the_file_complete_and_keeps_it_without_force(vo
     CU_ASSERT_PTR_NOT_NULL(strstr(err, "exists (use --force"));
     CU_ASSERT_EQUAL(file_u64("events_completed"), 3);
     o.force = 1;
+    o.threads = 0; /* every core: at least one thread */
     CU_ASSERT_EQUAL(cs_event_run(&spec, &o, &res, err, sizeof err), 0);
     CU_ASSERT_EQUAL(res.events_done, 3);
+    CU_ASSERT_TRUE(res.threads >= 1);
     cs_event_spec_free(&spec);
     remove(EVENT_FILE);
 }
@@ -1959,6 +2039,7 @@ static void test_event_resume_completes_an_interrupted_run_as_one_run_would(void
     /* a complete file resumed again plays nothing */
     CU_ASSERT_EQUAL(cs_event_run(&spec, &o, &res, err, sizeof err), 0);
     CU_ASSERT_TRUE(res.already_done);
+    CU_ASSERT_FALSE(res.started);
     CU_ASSERT_EQUAL(res.events_done, 3);
     CU_ASSERT_EQUAL(file_u64("threads"), 0); /* no thread played */
     free(whole.games);
@@ -2056,6 +2137,403 @@ static void test_event_resume_refuses_a_strategy_that_played_from_another_model(
     remove(EVENT_FILE);
 }
 
+/* Runs `text` (an event spec) into EVENT_FILE with one thread; returns cs_event_run's code. */
+static int run_spec(const char *text, cs_event_spec *spec, cs_event_run_result *res, char *err,
+                    size_t err_len) {
+    CU_ASSERT_EQUAL_FATAL(cs_event_spec_parse(text, strlen(text), "t.yaml", spec, err, err_len), 0);
+    cs_event_options o = options_for(1, 0);
+    return cs_event_run(spec, &o, res, err, err_len);
+}
+
+/* What each strategy plays from: the built-in model its checksum (the one a model player made
+ * here reports), a strategy of rules alone and an outside program nothing, in spec order. */
+static void test_event_strategy_models_are_each_strategys_own(void) {
+    static const char text[] = "format: league\n"
+                               "field:\n"
+                               "  - {count: 2, strategy: model}\n"
+                               "  - {count: 1, strategy: random}\n"
+                               "  - {count: 1, strategy: 'exec:/nonexistent/agent'}\n";
+    static cs_event_spec spec;
+    char err[512];
+    CU_ASSERT_EQUAL_FATAL(cs_event_spec_parse(text, strlen(text), "t.yaml", &spec, err, sizeof err),
+                          0);
+    CU_ASSERT_EQUAL_FATAL(spec.n_strategies, 3);
+    char out[CS_EVENT_STRATEGIES_MAX][CS_IDENTITY_MAX];
+    memset(out, 'x', sizeof out);
+    CU_ASSERT_EQUAL(cs_event_strategy_models(&spec, out, err, sizeof err), 0);
+    cs_player *model = cs_player_create("model", err, sizeof err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(model);
+    CU_ASSERT_EQUAL(strncmp(cs_player_identity(model), "crc32=", 6), 0);
+    CU_ASSERT_STRING_EQUAL(out[0], cs_player_identity(model));
+    CU_ASSERT_STRING_EQUAL(out[1], "");
+    CU_ASSERT_STRING_EQUAL(out[2], "");
+    cs_player_destroy(model);
+    /* only the prefixes exec: and plugin: name outside code; the rest is checked on reading */
+    CU_ASSERT_TRUE(cs_event_strategy_is_outside("exec:x"));
+    CU_ASSERT_TRUE(cs_event_strategy_is_outside("plugin:x"));
+    CU_ASSERT_FALSE(cs_event_strategy_is_outside("exec"));
+    CU_ASSERT_FALSE(cs_event_strategy_is_outside("pluginx"));
+    CU_ASSERT_FALSE(cs_event_strategy_is_outside("random"));
+    cs_event_spec_free(&spec);
+}
+
+/* An outside agent that cannot start stops the run before any event, naming the strategy: the
+ * file is left failed with nothing counted, and the failure is the input's (not started). */
+static void test_event_run_stops_when_an_agent_cannot_start(void) {
+    static const char text[] = "format: league\n"
+                               "field:\n"
+                               "  - {count: 2, strategy: greedy}\n"
+                               "  - {count: 2, strategy: 'exec:/nonexistent/agent'}\n";
+    static cs_event_spec spec;
+    char err[1024], status[32];
+    cs_event_run_result res;
+    remove(EVENT_FILE);
+    CU_ASSERT_EQUAL(run_spec(text, &spec, &res, err, sizeof err), CS_EUNKNOWN);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "strategy 'exec:/nonexistent/agent'"));
+    CU_ASSERT_FALSE(res.started);
+    CU_ASSERT_FALSE(res.interrupted);
+    CU_ASSERT_EQUAL(res.events_done, 0);
+    file_text("status", status, sizeof status);
+    CU_ASSERT_STRING_EQUAL(status, "failed");
+    CU_ASSERT_EQUAL(file_u64("events_completed"), 0);
+    cs_event_spec_free(&spec);
+    remove(EVENT_FILE);
+}
+
+/* A SIGINT while an outside agent starts (this agent sends it to the test before saying
+ * `ready`) interrupts the run: no event played, the file marked interrupted, the call 0. */
+static void test_event_run_interrupted_while_an_agent_starts(void) {
+    const char *script = CS_BINARY_DIR "/test_events_agent_tmp.sh";
+    FILE *sh = fopen(script, "w");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(sh);
+    fprintf(sh, "read -r greeting\nkill -INT %ld\nsleep 20\n", (long)getpid());
+    fclose(sh);
+    char text[1024];
+    snprintf(text, sizeof text,
+             "format: league\n"
+             "field:\n"
+             "  - {count: 2, strategy: 'exec:sh %s'}\n"
+             "  - {count: 2, strategy: greedy}\n",
+             script);
+    static cs_event_spec spec;
+    char err[1024], status[32];
+    cs_event_run_result res;
+    remove(EVENT_FILE);
+    CU_ASSERT_EQUAL(run_spec(text, &spec, &res, err, sizeof err), 0);
+    CU_ASSERT_TRUE(res.interrupted);
+    CU_ASSERT_FALSE(res.started);
+    CU_ASSERT_EQUAL(res.events_done, 0);
+    CU_ASSERT_EQUAL(res.games, 0);
+    file_text("status", status, sizeof status);
+    CU_ASSERT_STRING_EQUAL(status, "interrupted");
+    CU_ASSERT_EQUAL(file_u64("events_completed"), 0);
+    cs_event_spec_free(&spec);
+    remove(EVENT_FILE);
+    remove(script);
+}
+
+/* An outside agent that answers every request with nonsense, seated at seat 0 of the first
+ * game (the seed is chosen so), stops the run there: the message names the event and game,
+ * the engine's complaint and the agent's own; the file is left failed, with no event counted,
+ * and the failure is the play's (started). Every agent started (one a seat at least) is
+ * stopped when the run ends: none is left running. */
+static void test_event_run_stops_at_a_game_an_agent_breaks(void) {
+    const char *script = CS_BINARY_DIR "/test_events_agent_tmp.sh";
+    const char *pids = CS_BINARY_DIR "/test_events_agent_pids_tmp.txt";
+    remove(pids);
+    FILE *sh = fopen(script, "w");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(sh);
+    fprintf(sh,
+            "echo $$ >>%s\nread -r greeting\necho ready\nwhile read -r line; do echo nonsense; "
+            "done\n",
+            pids);
+    fclose(sh);
+    /* a seed whose first event seats entrant 0 (the agent) at seat 0 of table 0 */
+    cs_field f = field_of(4);
+    cs_event_params p;
+    cs_event_params_defaults(&p);
+    int seed = 0;
+    for (int found = 0; !found;) {
+        hand_event *x = hand_start(&cs_event_format_league, &f, &p, (uint64_t)++seed);
+        cs_event_game g[CS_EVENT_ROUND_MAX];
+        CU_ASSERT_EQUAL_FATAL(hand_next(x, g), 1);
+        found = g[0].entrant[0] == 0;
+        hand_free(x);
+    }
+    char text[1024];
+    snprintf(text, sizeof text,
+             "format: league\n"
+             "seed: %d\n"
+             "field:\n"
+             "  - {name: agent, strategy: 'exec:sh %s'}\n"
+             "  - {count: 3, strategy: greedy}\n",
+             seed, script);
+    static cs_event_spec spec;
+    char err[1024], status[32];
+    cs_event_run_result res;
+    remove(EVENT_FILE);
+    CU_ASSERT_EQUAL(run_spec(text, &spec, &res, err, sizeof err), CS_EAGENT);
+    CU_ASSERT_EQUAL(strncmp(err, "event 0, game 0: seat 0 (exec:", 30), 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "failed to choose its discards; exec agent"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "answered 'nonsense' to a request for its discards"));
+    CU_ASSERT_TRUE(res.started);
+    CU_ASSERT_FALSE(res.interrupted);
+    CU_ASSERT_EQUAL(res.events_done, 0);
+    file_text("status", status, sizeof status);
+    CU_ASSERT_STRING_EQUAL(status, "failed");
+    CU_ASSERT_EQUAL(file_u64("events_completed"), 0);
+    FILE *in = fopen(pids, "r");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(in);
+    long pid;
+    int agents = 0, alive = 0;
+    while (fscanf(in, "%ld", &pid) == 1) {
+        agents++;
+        int tries = 0; /* an agent stopped is gone within moments */
+        const struct timespec pause = {0, 10 * 1000 * 1000};
+        while (kill((pid_t)pid, 0) == 0 && tries++ < 200) nanosleep(&pause, NULL);
+        alive += kill((pid_t)pid, 0) == 0;
+    }
+    fclose(in);
+    CU_ASSERT_TRUE(agents >= 4); /* one a seat at least (a broken one may be started again) */
+    CU_ASSERT_EQUAL(alive, 0);
+    remove(pids);
+    cs_event_spec_free(&spec);
+    remove(EVENT_FILE);
+    remove(script);
+}
+
+/* A run that is not quiet but lasts under two seconds writes no progress line (nor the newline
+ * that ends them) to stderr. */
+static void test_event_run_under_two_seconds_prints_no_progress(void) {
+    const char *log = CS_BINARY_DIR "/test_events_stderr_tmp.txt";
+    static cs_event_spec spec;
+    char err[1024];
+    CU_ASSERT_EQUAL_FATAL(cs_event_spec_parse(MIXED_LEAGUE, strlen(MIXED_LEAGUE), "mixed.yaml",
+                                              &spec, err, sizeof err),
+                          0);
+    cs_event_options o = options_for(1, 0);
+    o.quiet = 0;
+    cs_event_run_result res;
+    fflush(stderr);
+    int saved = dup(2), fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    CU_ASSERT_TRUE_FATAL(saved >= 0 && fd >= 0);
+    dup2(fd, 2);
+    int rc = cs_event_run(&spec, &o, &res, err, sizeof err);
+    fflush(stderr);
+    dup2(saved, 2);
+    close(saved);
+    close(fd);
+    CU_ASSERT_EQUAL(rc, 0);
+    CU_ASSERT_TRUE(res.seconds < 2.0);
+    FILE *in = fopen(log, "r");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(in);
+    fseek(in, 0, SEEK_END);
+    CU_ASSERT_EQUAL(ftell(in), 0);
+    fclose(in);
+    remove(log);
+    cs_event_spec_free(&spec);
+    remove(EVENT_FILE);
+}
+
+/* The largest field, 256 players, through the runner: a league night of 64 tables whose
+ * standings hold every entrant once, ranked 1 to 256. */
+static void test_event_largest_field_is_written_whole(void) {
+    static const char text[] = "format: league\n"
+                               "events: 1\n"
+                               "seed: 2\n"
+                               "games: 1\n"
+                               "field:\n"
+                               "  - {count: 256, strategy: random}\n";
+    static cs_event_spec spec;
+    char err[1024];
+    cs_event_run_result res;
+    remove(EVENT_FILE);
+    CU_ASSERT_EQUAL_FATAL(run_spec(text, &spec, &res, err, sizeof err), 0);
+    CU_ASSERT_EQUAL(spec.field.n, CS_EVENT_ENTRANTS_MAX);
+    CU_ASSERT_EQUAL(res.games, 64);
+    event_tables x = read_event_tables();
+    CU_ASSERT_EQUAL_FATAL(x.n_standings, 256);
+    int seen[256] = {0};
+    for (size_t i = 0; i < 256; i++) {
+        CU_ASSERT_EQUAL(x.standings[i].rank, i + 1);
+        CU_ASSERT_TRUE_FATAL(x.standings[i].entrant < 256);
+        seen[x.standings[i].entrant]++;
+    }
+    for (int e = 0; e < 256; e++) CU_ASSERT_EQUAL(seen[e], 1);
+    free(x.games);
+    free(x.standings);
+    cs_event_spec_free(&spec);
+    remove(EVENT_FILE);
+}
+
+/* The /events table as read here. */
+typedef struct {
+    uint64_t event;
+    int16_t winner;
+    uint32_t games, matches;
+    int16_t team_winner;
+    uint16_t playoff_games;
+} events_read;
+
+static events_read *read_events_table(size_t *n) {
+    hid_t t = H5Tcreate(H5T_COMPOUND, sizeof(events_read));
+    H5Tinsert(t, "event", HOFFSET(events_read, event), H5T_NATIVE_UINT64);
+    H5Tinsert(t, "winner", HOFFSET(events_read, winner), H5T_NATIVE_INT16);
+    H5Tinsert(t, "games", HOFFSET(events_read, games), H5T_NATIVE_UINT32);
+    H5Tinsert(t, "matches", HOFFSET(events_read, matches), H5T_NATIVE_UINT32);
+    H5Tinsert(t, "team_winner", HOFFSET(events_read, team_winner), H5T_NATIVE_INT16);
+    H5Tinsert(t, "playoff_games", HOFFSET(events_read, playoff_games), H5T_NATIVE_UINT16);
+    events_read *rows = read_table("events", t, sizeof *rows, n);
+    H5Tclose(t);
+    return rows;
+}
+
+/*
+ * Two New Zealand days of nine players (three sitters, one at each table, who play the spec's
+ * `sitter` strategy, greedy, while every entrant plays random), 44 games each (132 an event: more
+ * than the runner's first buffer of games holds), no play-off. Each event is seated
+ * from its own stream (seed, event): its first round is the one the format seats from that
+ * stream; every game is the game the engine plays from its key with the strategies of the
+ * players seated (a sitter's greedy); each event's row counts its games and names the first of
+ * its standings, with no matches, play-off games or clubs.
+ */
+static void test_event_nz_sitters_play_the_sitter_strategy_in_games_keyed_by_event(void) {
+    static const char text[] = "format: nz\n"
+                               "events: 2\n"
+                               "seed: 11\n"
+                               "games: 44\n"
+                               "playoff: false\n"
+                               "sitter: greedy\n"
+                               "field:\n"
+                               "  - {count: 9, strategy: random}\n";
+    static cs_event_spec spec;
+    char err[1024];
+    cs_event_run_result res;
+    remove(EVENT_FILE);
+    CU_ASSERT_EQUAL_FATAL(run_spec(text, &spec, &res, err, sizeof err), 0);
+    CU_ASSERT_EQUAL(spec.params.sitter, 1);
+    CU_ASSERT_EQUAL(res.games, 2 * 44 * 3); /* two events of 44 games at three tables */
+    event_tables x = read_event_tables();
+    CU_ASSERT_EQUAL_FATAL(x.n_games, 264);
+    CU_ASSERT_EQUAL_FATAL(x.n_standings, 18);
+    size_t n_events = 0;
+    events_read *ev = read_events_table(&n_events);
+    CU_ASSERT_EQUAL_FATAL(n_events, 2);
+    for (int e = 0; e < 2; e++) {
+        CU_ASSERT_EQUAL(ev[e].event, (uint64_t)e);
+        CU_ASSERT_EQUAL(ev[e].games, 132);
+        CU_ASSERT_EQUAL(ev[e].matches, 0);
+        CU_ASSERT_EQUAL(ev[e].playoff_games, 0);
+        CU_ASSERT_EQUAL(ev[e].team_winner, -1);
+        CU_ASSERT_EQUAL(ev[e].winner, x.standings[9 * e].entrant);
+        /* the first round: the format's seating from the event's own stream */
+        void *st = calloc(1, spec.format->state_size);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(st);
+        cs_pcg32 rng = cs_pcg32_derive(spec.seed, (uint64_t)e, CS_STREAM_EVENT, 0);
+        char why[256];
+        CU_ASSERT_EQUAL_FATAL(
+            spec.format->init(st, &spec.params, &spec.field, &rng, why, sizeof why), 0);
+        cs_event_game g[CS_EVENT_ROUND_MAX];
+        CU_ASSERT_EQUAL_FATAL(spec.format->next_round(st, g, CS_EVENT_ROUND_MAX), 3);
+        for (int t = 0; t < 3; t++) {
+            const game_read *r = &x.games[132 * e + t];
+            CU_ASSERT_EQUAL(r->game, (uint32_t)t);
+            for (int s = 0; s < 4; s++) CU_ASSERT_EQUAL(r->entrant[s], g[t].entrant[s]);
+        }
+        free(st);
+    }
+    cs_rules rules;
+    cs_event_game_rules(spec.format, &spec.params, &rules);
+    cs_player *players[2][4] = {{NULL}};
+    for (int s = 0; s < 2; s++)
+        for (int seat = 0; seat < 4; seat++) {
+            players[s][seat] = cs_player_create(spec.strategies[s], err, sizeof err);
+            CU_ASSERT_PTR_NOT_NULL_FATAL(players[s][seat]);
+        }
+    cs_game *game = cs_game_new();
+    int sitter_games = 0;
+    for (size_t i = 0; i < x.n_games; i++) {
+        const game_read *r = &x.games[i];
+        uint64_t key = r->event * 65536 + r->game;
+        cs_agent agents[4];
+        for (int seat = 0; seat < 4; seat++) {
+            int ent = r->entrant[seat];
+            CU_ASSERT_TRUE_FATAL(ent >= 0 && ent < 12);
+            sitter_games += ent >= 9;
+            cs_player *pl = players[ent < 9 ? spec.field.entrant[ent].strategy : 1][seat];
+            cs_player_new_game(pl, &rules, spec.seed, key, seat);
+            agents[seat] = cs_player_agent(pl);
+        }
+        cs_game_begin_keyed(game, &rules, spec.seed, key, key, CS_FIRST_DEALER_CUT, agents);
+        cs_game_record rec;
+        CU_ASSERT_EQUAL_FATAL(cs_game_run(game, NULL, NULL, &rec), 0);
+        CU_ASSERT_EQUAL(rec.first_dealer, r->first_dealer);
+        CU_ASSERT_EQUAL(rec.deals, r->deals);
+        CU_ASSERT_EQUAL(rec.winner, r->winner);
+        for (int s = 0; s < 4; s++) CU_ASSERT_EQUAL(rec.score[s], r->score[s]);
+    }
+    CU_ASSERT_EQUAL(sitter_games, (int)x.n_games); /* a sitter at every game */
+    cs_game_free(game);
+    for (int s = 0; s < 2; s++)
+        for (int seat = 0; seat < 4; seat++) cs_player_destroy(players[s][seat]);
+    free(ev);
+    free(x.games);
+    free(x.standings);
+    cs_event_spec_free(&spec);
+    remove(EVENT_FILE);
+}
+
+/*
+ * Two double-elimination brackets of four teams through the runner: each plays 2t - 2 = 6
+ * matches, or 7 when the final is reset, one game row per game in match order (the final a
+ * round of one game), the event's row names the champion's first partner, and the team's
+ * two partners share first place.
+ */
+static void test_event_double_elimination_through_the_runner(void) {
+    static const char text[] = "format: double-elimination\n"
+                               "events: 2\n"
+                               "seed: 3\n"
+                               "field:\n"
+                               "  - {count: 8, strategy: greedy}\n";
+    static cs_event_spec spec;
+    char err[1024];
+    cs_event_run_result res;
+    remove(EVENT_FILE);
+    CU_ASSERT_EQUAL_FATAL(run_spec(text, &spec, &res, err, sizeof err), 0);
+    event_tables x = read_event_tables();
+    size_t n_events = 0;
+    events_read *ev = read_events_table(&n_events);
+    CU_ASSERT_EQUAL_FATAL(n_events, 2);
+    CU_ASSERT_EQUAL_FATAL(x.n_standings, 16);
+    size_t row = 0;
+    uint64_t games = 0;
+    for (int e = 0; e < 2; e++) {
+        CU_ASSERT_TRUE(ev[e].matches == 6 || ev[e].matches == 7);
+        CU_ASSERT_EQUAL(ev[e].team_winner, -1);
+        CU_ASSERT_EQUAL(ev[e].playoff_games, 0);
+        /* two or three games a match */
+        CU_ASSERT_TRUE(ev[e].games >= 2 * ev[e].matches && ev[e].games <= 3 * ev[e].matches);
+        const standing_read *st = &x.standings[8 * e];
+        CU_ASSERT_EQUAL(ev[e].winner, st[0].entrant);
+        CU_ASSERT_EQUAL(st[0].rank, 1);
+        CU_ASSERT_EQUAL(st[1].rank, 1);
+        CU_ASSERT_EQUAL(st[0].entrant / 2, st[1].entrant / 2); /* partners: 0+1, 2+3, ... */
+        for (uint32_t k = 0; k < ev[e].games; k++, row++) {
+            CU_ASSERT_FATAL(row < x.n_games);
+            CU_ASSERT_EQUAL(x.games[row].event, (uint64_t)e);
+            CU_ASSERT_EQUAL(x.games[row].game, k);
+        }
+        games += ev[e].games;
+    }
+    CU_ASSERT_EQUAL(row, x.n_games);
+    CU_ASSERT_EQUAL(res.games, games);
+    free(ev);
+    free(x.games);
+    free(x.standings);
+    cs_event_spec_free(&spec);
+    remove(EVENT_FILE);
+}
+
 const char cs_suite_name[] = "events";
 const cs_test cs_suite_tests[] = {
     CS_TEST(test_league_prizes_match_the_worked_example_for_20_players),
@@ -2101,5 +2579,14 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_event_resume_completes_an_interrupted_run_as_one_run_would),
     CS_TEST(test_event_resume_refuses_a_standings_rank_out_of_range),
     CS_TEST(test_event_resume_refuses_a_strategy_that_played_from_another_model),
+    CS_TEST(test_event_rounds_fill_no_more_than_max_games),
+    CS_TEST(test_event_strategy_models_are_each_strategys_own),
+    CS_TEST(test_event_run_stops_when_an_agent_cannot_start),
+    CS_TEST(test_event_run_interrupted_while_an_agent_starts),
+    CS_TEST(test_event_run_stops_at_a_game_an_agent_breaks),
+    CS_TEST(test_event_run_under_two_seconds_prints_no_progress),
+    CS_TEST(test_event_largest_field_is_written_whole),
+    CS_TEST(test_event_nz_sitters_play_the_sitter_strategy_in_games_keyed_by_event),
+    CS_TEST(test_event_double_elimination_through_the_runner),
     {NULL, NULL},
 };

@@ -26,6 +26,8 @@
  * (ties: more matches won, then a cut); both partners of a team share its rank. `points` is
  * matches won.
  */
+#include <limits.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -35,11 +37,11 @@
 #define DE_TEAMS_MAX (CS_EVENT_ENTRANTS_MAX / 2)
 
 typedef struct {
-    int team[2];    /* side 0 (seats 0+2) and side 1 (seats 1+3) */
-    int won[2];     /* games won */
-    unsigned dealt; /* the seats (bit s) that have dealt a game of this match */
-    int last_loser; /* side that lost the last game; -1 before the first */
-    int grand_final;
+    int team[2];      /* side 0 (seats 0+2) and side 1 (seats 1+3) */
+    int won[2];       /* games won */
+    unsigned dealt;   /* the seats (bit s) that have dealt a game of this match */
+    int last_loser;   /* side that lost the last game; -1 before the first */
+    bool grand_final; /* the final or its reset */
 } match;
 
 typedef struct {
@@ -51,12 +53,13 @@ typedef struct {
     int losses[DE_TEAMS_MAX], matches_won[DE_TEAMS_MAX];
     int games_won[DE_TEAMS_MAX], games_lost[DE_TEAMS_MAX];
     int64_t pf[DE_TEAMS_MAX], pa[DE_TEAMS_MAX];
-    int out_stage[DE_TEAMS_MAX]; /* the stage a team went out in; large for the finalists */
+    int out_stage[DE_TEAMS_MAX]; /* the stage a team went out in; INT_MAX for the champion */
     uint32_t key[DE_TEAMS_MAX];
     int wb[DE_TEAMS_MAX], n_wb; /* unbeaten, in bracket order */
     int lb[DE_TEAMS_MAX], n_lb; /* once beaten, in the order they came */
     match live[DE_TEAMS_MAX];
-    int n_live, stage, matches, champion, runner_up, pending, final_played;
+    int n_live, stage, matches;
+    bool pending, final_played;
     int round;
 } bracket;
 
@@ -72,7 +75,7 @@ static int de_init(void *state, const void *params, const cs_field *field, cs_pc
                  field->n);
         return CS_ECONFIG;
     }
-    if (p->best_of < 1 || p->best_of % 2 == 0) {
+    if (p->best_of % 2 != 1) { /* also 0 and any negative */
         snprintf(why, why_len, "best_of must be odd (3: two wins take the match), not %d",
                  p->best_of);
         return CS_ECONFIG;
@@ -93,11 +96,10 @@ static int de_init(void *state, const void *params, const cs_field *field, cs_pc
     }
     b->n_wb = b->teams;
     cs_event_shuffle(b->wb, b->n_wb, rng); /* bracketing at random */
-    b->champion = b->runner_up = -1;
     return CS_OK;
 }
 
-static void start_match(bracket *b, int t0, int t1, int final) {
+static void start_match(bracket *b, int t0, int t1, bool final) {
     match *m = &b->live[b->n_live++];
     memset(m, 0, sizeof *m);
     m->team[0] = t0;
@@ -111,12 +113,12 @@ static int pair_stage(bracket *b) {
     b->n_live = 0;
     b->stage++;
     if (b->n_wb == 1 && b->n_lb == 1) {
-        start_match(b, b->wb[0], b->lb[0], 1);
-        return 1;
+        start_match(b, b->wb[0], b->lb[0], true);
+        return b->n_live;
     }
     if (b->n_wb == 0 && b->n_lb == 2 && b->final_played) {
-        start_match(b, b->lb[0], b->lb[1], 2); /* the reset */
-        return 1;
+        start_match(b, b->lb[0], b->lb[1], true); /* the reset */
+        return b->n_live;
     }
     int first = 0;
     if (b->stage == 1) {
@@ -124,8 +126,8 @@ static int pair_stage(bracket *b) {
         while (pow2 < b->n_wb) pow2 *= 2;
         first = pow2 - b->n_wb;
     }
-    for (int i = first; i + 1 < b->n_wb; i += 2) start_match(b, b->wb[i], b->wb[i + 1], 0);
-    for (int i = 0; i + 1 < b->n_lb; i += 2) start_match(b, b->lb[i], b->lb[i + 1], 0);
+    for (int i = first; i + 1 < b->n_wb; i += 2) start_match(b, b->wb[i], b->wb[i + 1], false);
+    for (int i = 0; i + 1 < b->n_lb; i += 2) start_match(b, b->lb[i], b->lb[i + 1], false);
     return b->n_live;
 }
 
@@ -142,11 +144,11 @@ static void finish_match(bracket *b, match *m, int winner_side) {
     b->matches_won[w]++;
     b->losses[l]++;
     if (m->grand_final) {
-        b->final_played = 1;
-        if (b->losses[l] >= 2 || m->grand_final == 2 || !b->p->reset) {
-            b->champion = w;
-            b->runner_up = l;
-            b->n_wb = b->n_lb = 0;
+        b->final_played = true;
+        if (b->losses[l] >= 2 || !b->p->reset) { /* over (a reset's loser has two losses) */
+            b->out_stage[l] = b->stage;
+            b->out_stage[w] = INT_MAX; /* the champion never goes out */
+            b->n_wb = b->n_lb = 0;     /* so no stage follows */
             return;
         }
         /* the once-beaten team won the first final: both have one loss, play it again */
@@ -172,7 +174,7 @@ static void finish_match(bracket *b, match *m, int winner_side) {
 static int de_next_round(void *state, cs_event_game games[], int max) {
     bracket *b = state;
     if (b->pending) { /* finish the matches the last round decided */
-        b->pending = 0;
+        b->pending = false;
         int k = 0;
         for (int i = 0; i < b->n_live; i++) {
             match *m = &b->live[i];
@@ -184,10 +186,7 @@ static int de_next_round(void *state, cs_event_game games[], int max) {
         }
         b->n_live = k;
     }
-    if (b->n_live == 0) {
-        if (b->champion >= 0) return 0;
-        if (pair_stage(b) == 0) return 0;
-    }
+    if (b->n_live == 0 && pair_stage(b) == 0) return 0;
     if (b->n_live > max) return 0;
     for (int i = 0; i < b->n_live; i++) {
         match *m = &b->live[i];
@@ -216,7 +215,7 @@ static int de_next_round(void *state, cs_event_game games[], int max) {
         for (int k = 0; k < 4; k++) g->match.game_wins[k] = 1;
     }
     b->round++;
-    b->pending = 1;
+    b->pending = true;
     return b->n_live;
 }
 
@@ -237,9 +236,8 @@ static void de_record(void *state, int i, const cs_event_result *res) {
     m->last_loser = r->winner ^ 1;
 }
 
-static int team_better(const bracket *b, int x, int y) {
-    if (x == b->champion || y == b->champion) return x == b->champion;
-    if (x == b->runner_up || y == b->runner_up) return x == b->runner_up;
+static int team_better(const void *state, int x, int y) {
+    const bracket *b = state;
     if (b->out_stage[x] != b->out_stage[y]) return b->out_stage[x] > b->out_stage[y];
     if (b->matches_won[x] != b->matches_won[y]) return b->matches_won[x] > b->matches_won[y];
     return b->key[x] < b->key[y];
@@ -248,15 +246,7 @@ static int team_better(const bracket *b, int x, int y) {
 static void de_standings(const void *state, cs_standing rows[]) {
     const bracket *b = state;
     int order[DE_TEAMS_MAX];
-    for (int t = 0; t < b->teams; t++) order[t] = t;
-    for (int i = 1; i < b->teams; i++) {
-        int t = order[i], j = i;
-        while (j > 0 && team_better(b, t, order[j - 1])) {
-            order[j] = order[j - 1];
-            j--;
-        }
-        order[j] = t;
-    }
+    cs_event_rank(order, b->teams, team_better, b);
     for (int k = 0; k < b->teams; k++) {
         int t = order[k];
         for (int m = 0; m < 2; m++) {

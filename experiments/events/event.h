@@ -30,6 +30,7 @@
 #ifndef CS_EVENT_H
 #define CS_EVENT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -117,7 +118,8 @@ typedef struct {
     int shard_index, shard_count;
     uint64_t games; /* games played by this call */
     double seconds;
-    int threads, interrupted, already_done, started;
+    int threads;
+    bool interrupted, already_done, started;
 } cs_event_run_result;
 
 typedef struct {
@@ -169,5 +171,12 @@ extern const cs_event_format cs_event_format_league;
 void cs_event_shuffle(int *a, int n, cs_pcg32 *rng);
 /* Cuts for who goes first among n (a low card wins; ties re-cut): the index that won. */
 int cs_event_cut(int n, cs_pcg32 *rng);
+/* Whether a strategy spec names outside code (exec:, plugin:), started (and checked) only when
+ * the events are played, never by reading the spec. */
+bool cs_event_strategy_is_outside(const char *spec);
+/* Fills order[0..n) with 0..n-1 best first by better(state, a, b) (a ranks above b), equals
+ * kept in index order (an insertion sort: fields are small). */
+void cs_event_rank(int order[], int n, int (*better)(const void *state, int a, int b),
+                   const void *state);
 
 #endif

@@ -3,6 +3,7 @@
  * writing and checks: experiments/io/eventfile.h).
  */
 #include <omp.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +16,10 @@
 #include "runner.h"
 #include "strategy.h"
 
+/* Events each thread is given between writes: enough to keep the threads busy; any number
+ * writes the same file. */
+#define EVENTS_PER_THREAD 4
+
 /* What each strategy of the spec plays from beyond its spec (cs_player_identity: a model
  * file's checksum), from a player made for the purpose; outside code (exec:, plugin:) is not
  * started for it and records nothing. Returns 0 or CS_EUNKNOWN. */
@@ -23,7 +28,7 @@ int cs_event_strategy_models(const cs_event_spec *spec, char out[][CS_IDENTITY_M
     for (int s = 0; s < spec->n_strategies; s++) {
         const char *st = spec->strategies[s];
         out[s][0] = '\0';
-        if (!strncmp(st, "exec:", 5) || !strncmp(st, "plugin:", 7)) continue;
+        if (cs_event_strategy_is_outside(st)) continue;
         char why[512];
         cs_player *p = cs_player_create(st, why, sizeof why);
         if (p == NULL) {
@@ -67,7 +72,7 @@ static void worker_free(worker *w, int n_strategies) {
 static int worker_init(worker *w, const cs_event_spec *spec, char *err, size_t err_len) {
     memset(w, 0, sizeof *w);
     w->game = cs_game_new();
-    w->state = calloc(1, spec->format->state_size);
+    w->state = malloc(spec->format->state_size); /* the format's init clears it */
     if (w->game == NULL || w->state == NULL) {
         snprintf(err, err_len, "out of memory");
         return CS_ENOMEM;
@@ -132,9 +137,13 @@ static int play_event(const cs_event_spec *spec, worker *w, uint64_t e, event_ou
             cs_event_result res = {g, &rec};
             fmt->record(w->state, i, &res);
             if (out->n_games == out->cap_games) {
-                size_t cap = out->cap_games ? 2 * out->cap_games : 64;
+                size_t cap = out->cap_games ? 2 * out->cap_games : CS_EVENT_ROUND_MAX;
                 cs_ef_game_row *p = realloc(out->games, cap * sizeof *p);
-                if (p == NULL) return out->err = CS_ENOMEM;
+                if (p == NULL) {
+                    snprintf(out->msg, sizeof out->msg, "event %llu: out of memory",
+                             (unsigned long long)e);
+                    return out->err = CS_ENOMEM;
+                }
                 out->games = p;
                 out->cap_games = cap;
             }
@@ -155,8 +164,8 @@ static int play_event(const cs_event_spec *spec, worker *w, uint64_t e, event_ou
         }
     }
     fmt->standings(w->state, w->rows);
-    cs_event_totals t = {0, -1, 0};
-    if (fmt->totals) fmt->totals(w->state, &t);
+    cs_event_totals t;
+    fmt->totals(w->state, &t);
     out->n_standings = spec->field.n;
     for (int i = 0; i < spec->field.n; i++) {
         const cs_standing *s = &w->rows[i];
@@ -211,9 +220,9 @@ int cs_event_run(const cs_event_spec *spec, const cs_event_options *o, cs_event_
     res->shard_index = f.shard_index;
     res->shard_count = f.shard_count;
     if (begin >= target) {
-        res->already_done = 1;
+        res->already_done = true;
         res->events_done = begin;
-        if (cs_ef_write_progress(&f, 1, "complete", 0) != 0) {
+        if (cs_ef_write_progress(&f, true, "complete", 0) != 0) {
             cs_ef_write_error(&f, o->output, err, err_len);
             rc = CS_EIO;
         }
@@ -227,7 +236,7 @@ int cs_event_run(const cs_event_spec *spec, const cs_event_options *o, cs_event_
     int threads = o->threads > 0 ? o->threads : omp_get_max_threads();
     res->threads = threads;
     worker *workers = calloc((size_t)threads, sizeof *workers);
-    size_t batch = (size_t)threads * 4;
+    size_t batch = (size_t)threads * EVENTS_PER_THREAD;
     event_out *outs = calloc(batch, sizeof *outs);
     if (workers == NULL || outs == NULL) {
         free(workers);
@@ -241,18 +250,15 @@ int cs_event_run(const cs_event_spec *spec, const cs_event_options *o, cs_event_
      * wait for `ready`, and the agents already started are stopped below, not orphaned. */
     cs_runner_signals(1);
     for (int t = 0; t < threads && rc == 0; t++) rc = worker_init(&workers[t], spec, err, err_len);
-    if (rc != 0 && cs_runner_interrupted(0)) {
-        rc = 0;
-        res->interrupted = 1;
-        status = "interrupted";
-    }
+    /* a signal that stopped an agent's start is an interruption, marked as the loop begins */
+    if (cs_runner_interrupted(0)) rc = 0;
     double start = now_seconds(), last_progress = start;
     uint64_t e = begin, written_since = 0;
-    int stop = res->interrupted;
+    bool stop = false;
     while (rc == 0 && !stop && e < target) {
         if (cs_runner_interrupted(0) ||
             (o->interrupt_after && written_since >= o->interrupt_after)) {
-            res->interrupted = 1;
+            res->interrupted = true;
             status = "interrupted";
             break;
         }
@@ -262,17 +268,17 @@ int cs_event_run(const cs_event_spec *spec, const cs_event_options *o, cs_event_
 #pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
         for (size_t i = 0; i < nb; i++)
             play_event(spec, &workers[omp_get_thread_num()], f.first + e + i, &outs[i]);
-        res->started = 1;
+        res->started = true;
         for (size_t i = 0; i < nb; i++) {
             event_out *x = &outs[i];
             if (x->err == CS_EINTERRUPT) { /* a signal stopped one of its games */
-                res->interrupted = 1;
+                res->interrupted = true;
                 status = "interrupted";
-                stop = 1; /* the events before it are written; nothing after */
+                stop = true; /* the events before it are written; nothing after */
                 break;
             }
             if (x->err) {
-                snprintf(err, err_len, "%s", x->msg[0] ? x->msg : cs_err_message(x->err));
+                snprintf(err, err_len, "%s", x->msg); /* every failure writes one */
                 rc = x->err;
                 status = "failed";
                 break;
@@ -295,7 +301,7 @@ int cs_event_run(const cs_event_spec *spec, const cs_event_options *o, cs_event_
         }
         double t = now_seconds();
         if (rc == 0 && t - last_progress >= 2.0) {
-            if (cs_ef_write_progress(&f, 0, "running", threads) != 0) {
+            if (cs_ef_write_progress(&f, false, "running", threads) != 0) {
                 cs_ef_write_error(&f, o->output, err, err_len);
                 rc = CS_EIO;
                 break;
@@ -312,7 +318,7 @@ int cs_event_run(const cs_event_spec *spec, const cs_event_options *o, cs_event_
     res->seconds = now_seconds() - start;
     res->events_done = e;
     /* A broken file is not touched again: it keeps its last checkpoint, status not complete. */
-    if (!f.broken && cs_ef_write_progress(&f, 1, status, threads) != 0 && rc == 0) {
+    if (!f.broken && cs_ef_write_progress(&f, true, status, threads) != 0 && rc == 0) {
         cs_ef_write_error(&f, o->output, err, err_len);
         rc = CS_EIO;
     }
@@ -325,6 +331,6 @@ int cs_event_run(const cs_event_spec *spec, const cs_event_options *o, cs_event_
         cs_ef_write_error(&f, o->output, err, err_len);
         rc = CS_EIO;
     }
-    if (f.broken) res->started = 1; /* a failure while writing, not bad input */
+    if (f.broken) res->started = true; /* a failure while writing, not bad input */
     return rc;
 }

@@ -4,6 +4,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -92,8 +93,8 @@ void cs_event_shuffle(int *a, int n, cs_pcg32 *rng) {
 
 int cs_event_cut(int n, cs_pcg32 *rng) {
     /* each draws a rank (ace low); the lowest wins; a tie for lowest re-cuts among the tied */
-    int alive[CS_EVENT_ENTRANTS_MAX], m = n;
-    for (int i = 0; i < n; i++) alive[i] = i;
+    int alive[CS_EVENT_ENTRANTS_MAX], m = 0;
+    for (int i = 0; i < n; i++) alive[m++] = i;
     while (m > 1) {
         int rank[CS_EVENT_ENTRANTS_MAX], low = 13, k = 0;
         for (int i = 0; i < m; i++) {
@@ -105,6 +106,23 @@ int cs_event_cut(int n, cs_pcg32 *rng) {
         m = k;
     }
     return alive[0];
+}
+
+void cs_event_rank(int order[], int n, int (*better)(const void *state, int a, int b),
+                   const void *state) {
+    for (int i = 0; i < n; i++) {
+        int j = i;
+        for (; j > 0 && better(state, i, order[j - 1]); j--) order[j] = order[j - 1];
+        order[j] = i;
+    }
+}
+
+static bool starts_with(const char *s, const char *prefix) {
+    return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+bool cs_event_strategy_is_outside(const char *spec) {
+    return starts_with(spec, "exec:") || starts_with(spec, "plugin:");
 }
 
 /* ---- the spec reader ---- */
@@ -121,13 +139,21 @@ static int line_of(const yaml_node_t *n) {
     return (int)n->start_mark.line + 1;
 }
 
-#define FAIL(c, node, code, ...)                                                                   \
-    do {                                                                                           \
-        int at_ = snprintf((c)->err, (c)->err_len, "%s:%d: ", (c)->source, line_of(node));         \
-        if (at_ >= 0 && (size_t)at_ < (c)->err_len)                                                \
-            snprintf((c)->err + at_, (c)->err_len - (size_t)at_, __VA_ARGS__);                     \
-        return (code);                                                                             \
-    } while (0)
+static int fail(ctx *c, const yaml_node_t *n, int code, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+/* Writes "SOURCE:LINE: message" into c->err; returns code. */
+static int fail(ctx *c, const yaml_node_t *n, int code, const char *fmt, ...) {
+    char msg[4096];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    snprintf(c->err, c->err_len, "%s:%d: %s", c->source, line_of(n), msg);
+    return code;
+}
+
+#define FAIL(c, node, code, ...) return fail((c), (node), (code), __VA_ARGS__)
 
 static const char *scalar(const yaml_node_t *n) {
     return n->type == YAML_SCALAR_NODE ? (const char *)n->data.scalar.value : NULL;
@@ -188,7 +214,7 @@ static int strategy_index(ctx *c, const yaml_node_t *n, const char *spec) {
              CS_EVENT_STRATEGIES_MAX);
     /* Reading a spec runs nothing: an outside program or library is started (and checked)
      * when the events are played; a built-in strategy and its parameters are checked now. */
-    if (strncmp(spec, "exec:", 5) != 0 && strncmp(spec, "plugin:", 7) != 0) {
+    if (!cs_event_strategy_is_outside(spec)) {
         char why[512];
         cs_player *p = cs_player_create(spec, why, sizeof why);
         if (p == NULL) FAIL(c, n, CS_EUNKNOWN, "strategy '%s': %s", spec, why);
@@ -278,6 +304,7 @@ static int field_item(ctx *c, const yaml_node_t *item) {
     if (!spec[0]) FAIL(c, item, CS_ESYNTAX, "an entrant needs a 'strategy'");
     if (count >= 0 && name[0])
         FAIL(c, item, CS_ESYNTAX, "'count' makes several entrants: give no 'name' with it");
+    /* mutate: equivalent <-><=: count is -1 when not given, else at least 1 */
     if (count < 0) return add_entrant(c, item, name, spec, club, nominated);
     for (long i = 0; i < count; i++)
         if ((rc = add_entrant(c, item, NULL, spec, club, nominated)) != 0) return rc;
@@ -345,7 +372,7 @@ static int parse_root(ctx *c, const yaml_node_t *root) {
                 FAIL(c, kn, CS_ESYNTAX, "key '%s' repeated (first on line %d)", key,
                      line_of(node(c, q->key)));
         }
-        long x = 0;
+        long x;
         cs_event_params *pp = &e->params;
         if (!strcmp(key, "name")) {
             if ((rc = get_text(c, v, key, e->name, sizeof e->name)) != 0) return rc;
@@ -384,31 +411,35 @@ static int parse_root(ctx *c, const yaml_node_t *root) {
             }
             if (sum > 100) FAIL(c, v, CS_ERANGE, "'split' adds up to %d%%, more than the pot", sum);
         } else {
-            struct {
+            const struct {
+                const char *name;
+                int *field;
+            } bools[] = {
+                {"playoff", &pp->playoff},
+                {"reset", &pp->reset},
+                {"random_teams", &pp->random_teams},
+            };
+            const struct {
                 const char *name;
                 int *field;
                 long min, max;
-                int boolean;
             } ints[] = {
-                {"games", &pp->games, 1, 10000, 0},
-                {"set_size", &pp->set_size, 1, 10000, 0},
-                {"day_one_games", &pp->day_one_games, 0, 10000, 0},
-                {"playoff", &pp->playoff, 0, 1, 1},
-                {"weeks", &pp->weeks, 1, 520, 0},
-                {"fee_cents", &pp->fee_cents, 0, 10000000, 0},
-                {"draw_cents", &pp->draw_cents, 0, 10000000, 0},
-                {"pot_percent", &pp->pot_percent, 0, 100, 0},
-                {"best_of", &pp->best_of, 1, 99, 0},
-                {"reset", &pp->reset, 0, 1, 1},
-                {"random_teams", &pp->random_teams, 0, 1, 1},
+                {"games", &pp->games, 1, 10000},
+                {"set_size", &pp->set_size, 1, 10000},
+                {"day_one_games", &pp->day_one_games, 0, 10000},
+                {"weeks", &pp->weeks, 1, 520},
+                {"fee_cents", &pp->fee_cents, 0, 10000000},
+                {"draw_cents", &pp->draw_cents, 0, 10000000},
+                {"pot_percent", &pp->pot_percent, 0, 100},
+                {"best_of", &pp->best_of, 1, 99},
             };
-            for (size_t i = 0; i < sizeof ints / sizeof ints[0]; i++) {
+            for (size_t i = 0; i < sizeof bools / sizeof *bools; i++)
+                if (!strcmp(key, bools[i].name) && (rc = get_bool(c, v, key, bools[i].field)) != 0)
+                    return rc;
+            for (size_t i = 0; i < sizeof ints / sizeof *ints; i++) {
                 if (strcmp(key, ints[i].name) != 0) continue;
-                if (ints[i].boolean)
-                    rc = get_bool(c, v, key, ints[i].field);
-                else if ((rc = get_long(c, v, key, ints[i].min, ints[i].max, &x)) == 0)
-                    *ints[i].field = (int)x;
-                if (rc != 0) return rc;
+                if ((rc = get_long(c, v, key, ints[i].min, ints[i].max, &x)) != 0) return rc;
+                *ints[i].field = (int)x;
                 if (!strcmp(key, "games")) games_node = v;
             }
         }
@@ -514,10 +545,8 @@ int cs_event_spec_parse(const char *text, size_t len, const char *source, cs_eve
         snprintf(out->name, sizeof out->name, "%.*s", (int)strcspn(base, "."), base);
     }
     if (rc == 0) {
-        out->text = malloc(len + 1);
+        out->text = strndup(text, len); /* the loader refused any NUL within it */
         if (out->text == NULL) return CS_ENOMEM;
-        memcpy(out->text, text, len);
-        out->text[len] = '\0';
     }
     return rc;
 }

@@ -33,6 +33,7 @@
  *
  * A season is `weeks` nights, each seated afresh, with standings summed over the nights.
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -51,9 +52,8 @@ typedef struct {
     cs_rules four, three, two;
     int n, n_tables, week, game, games;
     table tab[CS_EVENT_ROUND_MAX];
-    int moving[CS_EVENT_ROUND_MAX][2]; /* who each table sends on after the game */
-    int staying[CS_EVENT_ROUND_MAX][2];
-    int n_staying[CS_EVENT_ROUND_MAX];
+    int moving[CS_EVENT_ROUND_MAX][2];  /* who each table sends on after the game */
+    int staying[CS_EVENT_ROUND_MAX][2]; /* a table of four keeps two, of three one, of two none */
     uint8_t partnered[CS_EVENT_ENTRANTS_MAX][CS_EVENT_ENTRANTS_MAX]; /* tonight */
     /* tonight's and the season's tallies, by entrant */
     double night_points[CS_EVENT_ENTRANTS_MAX], points[CS_EVENT_ENTRANTS_MAX];
@@ -61,8 +61,8 @@ typedef struct {
     uint32_t night_key[CS_EVENT_ENTRANTS_MAX], season_key[CS_EVENT_ENTRANTS_MAX];
     int wins[CS_EVENT_ENTRANTS_MAX], losses[CS_EVENT_ENTRANTS_MAX];
     int64_t pf[CS_EVENT_ENTRANTS_MAX], pa[CS_EVENT_ENTRANTS_MAX], prize[CS_EVENT_ENTRANTS_MAX];
-    int forced;  /* pairings that had to repeat a partnership (for tests) */
-    int pending; /* a round was asked for and its movement is still to be made */
+    int forced;   /* pairings that had to repeat a partnership (for tests) */
+    bool pending; /* a round was asked for and its movement is still to be made */
 } league;
 
 int cs_league_forced(const void *state);
@@ -169,7 +169,7 @@ static int league_next_round(void *state, cs_event_game games[], int max) {
 static int lowest_seat(league *L, const cs_game_record *r) {
     int low = r->score[0], tied[3], n = 0;
     for (int s = 1; s < 3; s++)
-        if (r->score[s] < low) low = r->score[s];
+        if (r->score[s] < low) low = r->score[s]; /* mutate: equivalent <-><=: the same low */
     for (int s = 0; s < 3; s++)
         if (r->score[s] == low) tied[n++] = s;
     return n == 1 ? tied[0] : tied[cs_event_cut(n, L->rng)];
@@ -213,17 +213,14 @@ static void league_record(void *state, int i, const cs_event_result *res) {
         L->moving[i][1] = t->entrant[w + 2];
         L->staying[i][0] = t->entrant[w ^ 1];
         L->staying[i][1] = t->entrant[(w ^ 1) + 2];
-        L->n_staying[i] = 2;
     } else if (t->size == 3) {
         int low = lowest_seat(L, r), k = 0;
         for (int s = 0; s < 3; s++)
             if (s != low) L->moving[i][k++] = t->entrant[s];
         L->staying[i][0] = t->entrant[low];
-        L->n_staying[i] = 1;
     } else {
         L->moving[i][0] = t->entrant[0];
         L->moving[i][1] = t->entrant[1];
-        L->n_staying[i] = 0;
     }
 }
 
@@ -241,27 +238,27 @@ static void pair_four(league *L, table *t, const int stay[2], const int in[2]) {
     L->partnered[t->entrant[1]][t->entrant[3]] = L->partnered[t->entrant[3]][t->entrant[1]] = 1;
 }
 
+/* The night's tie-breaks: fewer league points, more wins, more points scored, the cut. */
+static int night_better(const void *state, int e, int o) {
+    const league *L = state;
+    if (L->night_points[e] != L->night_points[o]) return L->night_points[e] < L->night_points[o];
+    if (L->night_wins[e] != L->night_wins[o]) return L->night_wins[e] > L->night_wins[o];
+    if (L->night_for[e] != L->night_for[o]) return L->night_for[e] > L->night_for[o];
+    return L->night_key[e] < L->night_key[o];
+}
+
+/* The season's: fewer league points, more wins, more points for, the cut. */
+static int season_better(const void *state, int e, int o) {
+    const league *L = state;
+    if (L->points[e] != L->points[o]) return L->points[e] < L->points[o];
+    if (L->wins[e] != L->wins[o]) return L->wins[e] > L->wins[o];
+    if (L->pf[e] != L->pf[o]) return L->pf[e] > L->pf[o];
+    return L->season_key[e] < L->season_key[o];
+}
+
 static void end_night(league *L) {
     int order[CS_EVENT_ENTRANTS_MAX];
-    for (int i = 0; i < L->n; i++) order[i] = i;
-    /* insertion sort by the night's tie-breaks (fields are small) */
-    for (int i = 1; i < L->n; i++) {
-        int e = order[i], j = i;
-        while (j > 0) {
-            int o = order[j - 1];
-            int better =
-                L->night_points[e] < L->night_points[o] ||
-                (L->night_points[e] == L->night_points[o] &&
-                 (L->night_wins[e] > L->night_wins[o] ||
-                  (L->night_wins[e] == L->night_wins[o] &&
-                   (L->night_for[e] > L->night_for[o] ||
-                    (L->night_for[e] == L->night_for[o] && L->night_key[e] < L->night_key[o])))));
-            if (!better) break;
-            order[j] = o;
-            j--;
-        }
-        order[j] = e;
-    }
+    cs_event_rank(order, L->n, night_better, L);
     int64_t money[6];
     cs_league_money(L->n, L->p, money);
     for (int k = 0; k < 3 && k < L->n; k++) L->prize[order[k]] += money[k];
@@ -276,6 +273,7 @@ static void league_advance(league *L) {
             int from = t == 0 ? L->n_tables - 1 : t - 1;
             const int *in = L->moving[from];
             next[t].size = L->tab[t].size;
+            /* mutate: equivalent 0->1: seat 0 is filled below at every size */
             for (int s = 0; s < CS_MAX_PLAYERS; s++) next[t].entrant[s] = -1;
             if (next[t].size == 4)
                 pair_four(L, &next[t], L->staying[t], in);
@@ -302,23 +300,7 @@ static void league_advance(league *L) {
 static void league_standings(const void *state, cs_standing rows[]) {
     const league *L = state;
     int order[CS_EVENT_ENTRANTS_MAX];
-    for (int i = 0; i < L->n; i++) order[i] = i;
-    for (int i = 1; i < L->n; i++) {
-        int e = order[i], j = i;
-        while (j > 0) {
-            int o = order[j - 1];
-            int better = L->points[e] < L->points[o] ||
-                         (L->points[e] == L->points[o] &&
-                          (L->wins[e] > L->wins[o] ||
-                           (L->wins[e] == L->wins[o] &&
-                            (L->pf[e] > L->pf[o] ||
-                             (L->pf[e] == L->pf[o] && L->season_key[e] < L->season_key[o])))));
-            if (!better) break;
-            order[j] = o;
-            j--;
-        }
-        order[j] = e;
-    }
+    cs_event_rank(order, L->n, season_better, L);
     for (int k = 0; k < L->n; k++) {
         int e = order[k];
         cs_standing *row = &rows[k];
@@ -369,7 +351,7 @@ void cs_league_money(int players, const cs_event_params *p, int64_t out[6]) {
 static int league_next(void *state, cs_event_game games[], int max) {
     league *L = state;
     if (L->pending) {
-        L->pending = 0;
+        L->pending = false;
         league_advance(L);
     }
     int n = league_next_round(L, games, max);

@@ -30,6 +30,8 @@
  * players took the most clips in the first `day_one_games` games wins (ties: the club listed
  * first in the field).
  */
+#include <limits.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -44,7 +46,8 @@ typedef struct {
     const cs_field *field;
     cs_pcg32 *rng;
     cs_rules game_rules, playoff_rules;
-    int n, sitters, n_tables, game, pending, games, day_one_games;
+    int n, sitters, n_tables, game, games, day_one_games;
+    bool pending; /* a round was handed out: its results are recorded before the next */
     int seat[CS_EVENT_ROUND_MAX][CS_MAX_PLAYERS]; /* player at each seat of each table */
     int is_sitter_table[CS_EVENT_ROUND_MAX];
     int moving[CS_EVENT_ROUND_MAX][2];
@@ -56,7 +59,8 @@ typedef struct {
     int club_clips[NZ_CLUBS_MAX];
     /* the play-off */
     int order[NZ_PLAYERS_MAX]; /* standings order before the play-off */
-    int tied, playoff_on, champion, challenger, next_challenger, po_wins[2], po_games;
+    bool playoff_on;
+    int tied, champion, challenger, next_challenger, po_wins[2], po_games;
 } nz;
 
 static int nz_init(void *state, const void *params, const cs_field *field, cs_pcg32 *rng, char *why,
@@ -92,7 +96,7 @@ static int nz_init(void *state, const void *params, const cs_field *field, cs_pc
     z->playoff_rules.triple_skunk_line = z->playoff_rules.lurch_line = 0;
     /* clubs, in order of first appearance */
     for (int i = 0; i < n; i++) {
-        z->club_of[i] = -1;
+        z->club_of[i] = -1; /* mutate: equivalent 1->2: only its sign is read */
         if (!field->entrant[i].club[0]) continue;
         int c = 0;
         while (c < i &&
@@ -129,23 +133,12 @@ static void fill_game(const nz *z, cs_event_game *g, int table, const cs_rules *
     g->match.points_tie = 1;
 }
 
-static int better(const nz *z, int a, int b) {
+static int better(const void *state, int a, int b) {
+    const nz *z = state;
     if (z->clips[a] != z->clips[b]) return z->clips[a] > z->clips[b];
     if (z->pf[a] != z->pf[b]) return z->pf[a] > z->pf[b];
     if (z->pa[a] != z->pa[b]) return z->pa[a] < z->pa[b];
     return z->key[a] < z->key[b];
-}
-
-static void sort_standings(nz *z) {
-    for (int i = 0; i < z->n; i++) z->order[i] = i;
-    for (int i = 1; i < z->n; i++) {
-        int e = z->order[i], j = i;
-        while (j > 0 && better(z, e, z->order[j - 1])) {
-            z->order[j] = z->order[j - 1];
-            j--;
-        }
-        z->order[j] = e;
-    }
 }
 
 /* Moves everyone for the next game (see the top of the file). */
@@ -187,7 +180,7 @@ static int playoff_round(nz *z, cs_event_game games[]) {
 static int nz_next_round(void *state, cs_event_game games[], int max) {
     nz *z = state;
     if (z->pending) {
-        z->pending = 0;
+        z->pending = false;
         if (z->playoff_on) {
             /* the play-off game just recorded decided nothing new, or moved the play-off on */
             if (z->po_wins[0] == 2 || z->po_wins[1] == 2) {
@@ -196,7 +189,7 @@ static int nz_next_round(void *state, cs_event_game games[], int max) {
                     z->challenger = z->order[z->next_challenger++];
                     z->po_wins[0] = z->po_wins[1] = 0;
                 } else
-                    z->playoff_on = 0;
+                    z->playoff_on = false;
             }
             if (!z->playoff_on) return 0;
             return playoff_round(z, games);
@@ -204,16 +197,16 @@ static int nz_next_round(void *state, cs_event_game games[], int max) {
         if (++z->game < z->games)
             move(z);
         else {
-            sort_standings(z);
+            cs_event_rank(z->order, z->n, better, z);
             z->tied = 1;
             while (z->tied < z->n && z->clips[z->order[z->tied]] == z->clips[z->order[0]])
                 z->tied++;
             z->champion = z->order[0];
             if (!z->p->playoff || z->tied < 2) return 0;
-            z->playoff_on = 1;
+            z->playoff_on = true;
             z->challenger = z->order[1];
             z->next_challenger = 2;
-            z->pending = 1;
+            z->pending = true;
             return playoff_round(z, games);
         }
     }
@@ -222,7 +215,7 @@ static int nz_next_round(void *state, cs_event_game games[], int max) {
         fill_game(z, &games[t], t, &z->game_rules);
         memcpy(games[t].entrant, z->seat[t], sizeof games[t].entrant);
     }
-    z->pending = 1;
+    z->pending = true;
     return z->n_tables;
 }
 
@@ -249,8 +242,10 @@ static void nz_record(void *state, int i, const cs_event_result *res) {
     if (z->playoff_on) {
         z->po_games++;
         if (r->winner >= 0) z->po_wins[r->winner]++;
-        if (z->po_games > 64 && z->po_wins[0] < 2 && z->po_wins[1] < 2) z->po_wins[0] = 2;
-        z->pending = 1;
+        /* after 64 games the one in first place keeps it (unless this game won the challenger
+         * the match, which next_round reads first) */
+        if (z->po_games > 64) z->po_wins[0] = 2;
+        z->pending = true;
         return;
     }
     int day_one = z->game < z->day_one_games;
@@ -300,7 +295,7 @@ static void nz_totals(const void *state, cs_event_totals *out) {
     out->matches = 0;
     out->playoff_games = z->po_games;
     out->team_winner = -1;
-    int best = -1;
+    int best = INT_MIN;
     for (int c = 0; c < z->n_clubs; c++)
         if (z->club_clips[c] > best) {
             best = z->club_clips[c];
