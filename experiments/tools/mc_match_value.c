@@ -5,7 +5,7 @@
  * (cs_game_set_match, as experiments/events sets it), and the paired difference.
  *
  *   cs_mc_match_value FORMAT [--from N] [--to N] [--seed S] [--threads T] [--a SPEC]
- *                     [--b SPEC] [--decisions] [--examples K]
+ *                     [--b SPEC] [--decisions] [--examples K] [--near]
  *
  * FORMAT and its unit, each card sequence played twice, A's team at side 0 (seats 0 and 2) and
  * then at side 1, the same cards (the card key is the sequence's) with the sides swapped:
@@ -35,7 +35,8 @@
  * started with the same stream for that decision, so both draw the same samples) what they
  * would do on that very view, and counts where they differ, by phase and by the board (both
  * sides more than 40 from the target; my side ahead or level near the end; behind near the
- * end); --examples K narrates the first K differences (one a sequence).
+ * end); --examples K narrates the first K differences (one a sequence; --near: only those
+ * near the end).
  */
 #include <math.h>
 #include <stdio.h>
@@ -73,6 +74,7 @@ typedef struct {
     long decision;
     tally *t;
     char *example; /* the first difference of the sequence, "" until one comes */
+    int near;      /* narrate only differences on boards from this one on (--near: 1) */
 } watch;
 
 static int board_of(const cs_view *v) {
@@ -140,7 +142,8 @@ static int compare(watch *w, const cs_view *v, int phase) {
     w->t->asked[phase][board]++;
     if (!same) {
         w->t->differ[phase][board]++;
-        if (w->example && !w->example[0]) narrate(w, v, phase, got[0], got[1], n);
+        if (w->example && !w->example[0] && board >= w->near)
+            narrate(w, v, phase, got[0], got[1], n);
     }
     return 0;
 }
@@ -177,7 +180,7 @@ typedef struct {
     int format;
     cs_rules rules;
     uint64_t seed;
-    int decisions;
+    int decisions, near;
     const char *spec[2];
 } setup;
 
@@ -206,7 +209,8 @@ static int play_game(const setup *S, lineup *L, cs_game *g, long c, int k, int a
                          .stream = (index * 2 + (uint64_t)a_side) * 4 + (uint64_t)seat,
                          .seat = seat,
                          .t = t,
-                         .example = example};
+                         .example = example,
+                         .near = S->near};
             agents[seat] = (cs_agent){.discard = watch_discard,
                                       .play = watch_play,
                                       .observe = watch_observe,
@@ -303,7 +307,7 @@ static int parse_long(const char *opt, const char *s, long lo, long hi, long *ou
 static void usage(void) {
     fprintf(stderr, "usage: cs_mc_match_value league|best-of|best-of-skunks|nz [--from N] "
                     "[--to N] [--seed S] [--threads T] [--a SPEC] [--b SPEC] [--decisions] "
-                    "[--examples K]\n");
+                    "[--examples K] [--near]\n");
 }
 
 int main(int argc, char **argv) {
@@ -324,6 +328,8 @@ int main(int argc, char **argv) {
             }
         } else if (strcmp(o, "--decisions") == 0) {
             S.decisions = 1;
+        } else if (strcmp(o, "--near") == 0) {
+            S.near = 1;
         } else if (!more) {
             fprintf(stderr, "cs_mc_match_value: '%s' needs a value (or is unknown)\n", o);
             usage();
@@ -354,6 +360,15 @@ int main(int argc, char **argv) {
         return 2;
     }
     S.seed = (uint64_t)seed;
+    for (int i = 0; i < 2; i++) { /* a bad spec is bad input: say so before any game */
+        char err[256];
+        cs_player *p = cs_player_create(S.spec[i], err, sizeof err);
+        if (p == NULL) {
+            fprintf(stderr, "cs_mc_match_value: %s\n", err);
+            return 2;
+        }
+        cs_player_destroy(p);
+    }
     const cs_event_format *f = S.format == F_LEAGUE ? &cs_event_format_league
                                : S.format == F_NZ   ? &cs_event_format_nz
                                                     : &cs_event_format_double_elimination;
