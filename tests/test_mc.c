@@ -14,6 +14,8 @@
 #include "cu_main.h"
 #include "play_view.h"
 #include "error.h"
+#include "mc.h"
+#include "rules.h"
 #include "strategy.h"
 
 static cs_card decide_as(const char *spec, play_view *s, uint64_t game, int seat) {
@@ -490,6 +492,141 @@ static void test_mc_discards_the_same_with_the_seats_numbers_swapped(void) {
         }
 }
 
+/*
+ * objective=match's worth of each result under each event format's scoring (mc.h), worked by
+ * hand. League nights (partners, skunks below 91 and 61, points negated so more is better): a
+ * win 0, a skunk +1, a double skunk +2, a loss minus the shortfall to 121.
+ */
+static void league_rules(cs_rules *r, cs_match_context *ctx) {
+    CU_ASSERT_EQUAL_FATAL(cs_rules_from_name("partners", r), CS_OK);
+    r->skunk_line = 91;
+    r->double_skunk_line = 61;
+    r->triple_skunk_line = 0;
+    *ctx = (cs_match_context){.kind = CS_MATCH_POINTS,
+                              .points_win = {0, 1, 2, 2},
+                              .points_loss = -121,
+                              .points_per_score = 1};
+}
+
+static void test_mc_match_league_result_worth(void) {
+    cs_rules r;
+    cs_match_context ctx;
+    league_rules(&r, &ctx);
+    const int won[] = {121, 91}, skunk[] = {121, 90}, double_skunk[] = {121, 60};
+    const int lost[] = {81, 121}, close[] = {120, 121};
+    CU_ASSERT_DOUBLE_EQUAL(cs_mc_result_worth(&ctx, &r, 0, won, 0, 0.5), 0.0, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(cs_mc_result_worth(&ctx, &r, 0, skunk, 0, 0.5), 1.0, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(cs_mc_result_worth(&ctx, &r, 0, double_skunk, 0, 0.5), 2.0, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(cs_mc_result_worth(&ctx, &r, 0, lost, 1, 0.5), -40.0, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(cs_mc_result_worth(&ctx, &r, 0, close, 1, 0.5), -1.0, 1e-12);
+    /* the other side's view of the same games (81 is a skunk) */
+    CU_ASSERT_DOUBLE_EQUAL(cs_mc_result_worth(&ctx, &r, 1, skunk, 0, 0.5), -31.0, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(cs_mc_result_worth(&ctx, &r, 1, lost, 1, 0.5), 1.0, 1e-12);
+    /* outside a match (or objective=win) a win is 1 and a loss 0 */
+    CU_ASSERT_DOUBLE_EQUAL(cs_mc_result_worth(NULL, &r, 0, skunk, 0, 0.5), 1.0, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(cs_mc_result_worth(NULL, &r, 0, lost, 1, 0.5), 0.0, 1e-12);
+}
+
+/*
+ * An open league game: my side at m points from the leader, my chance p, the final margin
+ * normal about m with standard deviation sd.
+ *
+ * - Level at 0-0, p = 1/2, sd 20: a loss falls short by the mean of the margin given that it
+ *   is negative, 20 * phi(0) / Phi(0) = 20 * 0.398942 * 2 = 15.9577 points; a win skunks when
+ *   the margin is 31 or more, P = Phi(-31/20) / Phi(0) = 2 * 0.060571 = 0.121142 (tables), and
+ *   double skunks at 61 or more, 2 * Phi(-3.05) = 2 * 0.0011442 = 0.0022884: a win is worth
+ *   0.121142 + 0.0022884 = 0.123431. The whole: (0.123431 - 15.9577) / 2 = -7.9171. (The
+ *   model of version 7, every side scoring as fast as the winner, counted the loss 1 point
+ *   short: -0.5.)
+ * - A side 40 behind (70 to 110) with two deals left (sd 15), p = 0.05: a loss costs
+ *   40 + 15 * phi(8/3) / Phi(8/3) = 40 + 15 * 0.011396 / 0.996170 = 40.1716 points, a win is
+ *   worth a skunk only if the margin reaches 31 from -40 (Phi(-71/15) / Phi(-8/3), some
+ *   0.0003): -0.95 * 40.1716 + 0.05 * 0.0003 = -38.163.
+ * - With no spread left (sd 0) the margins are today's: a loss from 40 behind costs 40, and
+ *   p = 0.05 of a win (no skunk) is worth 0: -38 exactly; a loss from 5 ahead costs the least
+ *   shortfall, 1 point.
+ */
+static void test_mc_match_league_open_worth(void) {
+    cs_rules r;
+    cs_match_context ctx;
+    league_rules(&r, &ctx);
+    const int level[] = {0, 0}, behind[] = {70, 110}, ahead[] = {100, 95};
+    CU_ASSERT_DOUBLE_EQUAL(cs_mc_open_worth(&ctx, &r, 0, level, 0.5, 20, 0.5), -7.9171, 1e-3);
+    CU_ASSERT_DOUBLE_EQUAL(cs_mc_open_worth(&ctx, &r, 0, behind, 0.05, 15, 0.5), -38.163, 1e-3);
+    CU_ASSERT_DOUBLE_EQUAL(cs_mc_open_worth(&ctx, &r, 0, behind, 0.05, 0, 0.5), -38.0, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(cs_mc_open_worth(&ctx, &r, 0, ahead, 0.8, 0, 0.5), -0.2, 1e-12);
+    /* a point of margin behind is worth about (1 - p) league points: 69 to 110 costs 0.95 */
+    const int one_less[] = {69, 110};
+    CU_ASSERT_DOUBLE_EQUAL(cs_mc_open_worth(&ctx, &r, 0, behind, 0.05, 0, 0.5) -
+                               cs_mc_open_worth(&ctx, &r, 0, one_less, 0.05, 0, 0.5),
+                           0.95, 1e-12);
+    /* outside a match the worth is the chance itself */
+    CU_ASSERT_DOUBLE_EQUAL(cs_mc_open_worth(NULL, &r, 0, behind, 0.05, 15, 0.5), 0.05, 1e-12);
+}
+
+/*
+ * The double-elimination match, best of three, skunks by the winning margin (31, 61) counting
+ * two and three games, the loser of each game dealing the next, the side dealing first winning
+ * a game with chance e = 0.6. From 0-0 in games:
+ * - a win by 30 (121-91) is one game and the other side deals the second: I take it with
+ *   1 - e, or lose it (e), deal the third and take that with e: 0.4 + 0.6 * 0.6 = 0.76;
+ * - a win by 31 (121-90) is a skunk, two games: the match, 1;
+ * - a loss by 21 (100-121) is one game to the other side; I deal the second and must take
+ *   both: e, then the other side deals the third and I take it with 1 - e: 0.6 * 0.4 = 0.24
+ *   (were the winner to deal next: 0.4 * 0.4 = 0.16);
+ * - a loss by 31 is two games to the other side: 0.
+ * One game up (1-0): a win is the match; a loss by 21 makes it 1-1 with me dealing the third:
+ * 0.6. With e = 1/2 the deal order does not matter: 0.75 and 0.25, the even race. A tie (none
+ * in a game to 121, but the context allows one) is played again, either side dealing: from
+ * 0-0, e * 0.76 + (1 - e) * 0.24 = 0.552 if I deal, (1 - e) * 0.76 + e * 0.24 = 0.448 if
+ * not: 0.5.
+ */
+static void test_mc_match_best_of_three_worth(void) {
+    cs_rules r;
+    CU_ASSERT_EQUAL_FATAL(cs_rules_from_name("partners", &r), CS_OK);
+    r.skunk_line = r.double_skunk_line = r.triple_skunk_line = r.lurch_line = 0;
+    r.skunk_margin = 31;
+    r.double_skunk_margin = 61;
+    cs_match_context ctx = {.kind = CS_MATCH_BEST_OF, .games_to_win = 2, .game_wins = {1, 2, 3, 3}};
+    const int by30[] = {121, 91}, by31[] = {121, 90}, lost21[] = {100, 121}, lost31[] = {90, 121};
+    const int tie[] = {100, 100};
+    CU_ASSERT_DOUBLE_EQUAL(cs_mc_result_worth(&ctx, &r, 0, by30, 0, 0.6), 0.76, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(cs_mc_result_worth(&ctx, &r, 0, by31, 0, 0.6), 1.0, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(cs_mc_result_worth(&ctx, &r, 0, lost21, 1, 0.6), 0.24, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(cs_mc_result_worth(&ctx, &r, 0, lost31, 1, 0.6), 0.0, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(cs_mc_result_worth(&ctx, &r, 0, tie, -1, 0.6), 0.5, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(cs_mc_result_worth(&ctx, &r, 0, by30, 0, 0.5), 0.75, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(cs_mc_result_worth(&ctx, &r, 0, lost21, 1, 0.5), 0.25, 1e-12);
+    ctx.won[0] = 1;
+    CU_ASSERT_DOUBLE_EQUAL(cs_mc_result_worth(&ctx, &r, 0, by30, 0, 0.6), 1.0, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(cs_mc_result_worth(&ctx, &r, 0, lost21, 1, 0.6), 0.6, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(cs_mc_result_worth(&ctx, &r, 0, lost31, 1, 0.6), 0.0, 1e-12);
+    /* skunks counting nothing extra (as the event scores them): two results, a win and a
+     * loss, so the worth is affine in the chance of winning and the play is objective=win's */
+    ctx.won[0] = 0;
+    for (int k = 0; k < 4; k++) ctx.game_wins[k] = 1;
+    CU_ASSERT_DOUBLE_EQUAL(cs_mc_result_worth(&ctx, &r, 0, by31, 0, 0.6), 0.76, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(cs_mc_result_worth(&ctx, &r, 0, lost31, 1, 0.6), 0.24, 1e-12);
+}
+
+/*
+ * New Zealand clips (four deals or 121, ties possible): a win 2, a tie 1, a loss 0, skunks
+ * nothing. An open game is worth 2p whatever the margin's spread, the win table counting a tie
+ * at the fourth deal as half a win: objective=match is objective=win scaled by two.
+ */
+static void test_mc_match_clips_worth(void) {
+    cs_rules r;
+    CU_ASSERT_EQUAL_FATAL(cs_rules_from_name("nz-tournament", &r), CS_OK);
+    const cs_match_context ctx = {
+        .kind = CS_MATCH_POINTS, .points_win = {2, 2, 2, 2}, .points_tie = 1};
+    const int won[] = {121, 60}, tied[] = {88, 88}, lost[] = {95, 97}, open[] = {50, 40};
+    CU_ASSERT_DOUBLE_EQUAL(cs_mc_result_worth(&ctx, &r, 0, won, 0, 0.5), 2.0, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(cs_mc_result_worth(&ctx, &r, 0, tied, -1, 0.5), 1.0, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(cs_mc_result_worth(&ctx, &r, 0, lost, 1, 0.5), 0.0, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(cs_mc_open_worth(&ctx, &r, 0, open, 0.3, 20, 0.5), 0.6, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(cs_mc_open_worth(&ctx, &r, 0, open, 0.3, 0, 0.5), 0.6, 1e-12);
+}
+
 const char cs_suite_name[] = "mc";
 const cs_test cs_suite_tests[] = {
     CS_TEST(test_mc_is_reproducible_from_its_stream),
@@ -508,5 +645,9 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_mc_match_weighs_the_skunk_a_best_of_counts),
     CS_TEST(test_mc_discards_as_expert_far_from_the_target),
     CS_TEST(test_mc_discards_the_same_with_the_seats_numbers_swapped),
+    CS_TEST(test_mc_match_league_result_worth),
+    CS_TEST(test_mc_match_league_open_worth),
+    CS_TEST(test_mc_match_best_of_three_worth),
+    CS_TEST(test_mc_match_clips_worth),
     {NULL, NULL},
 };

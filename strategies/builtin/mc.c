@@ -109,23 +109,39 @@ struct tree_key {
 /*
  * What each result of the game is worth to my side, from the view's match context, for
  * objective=match (with objective=win, or no context, a win is 1 and a loss 0). A result is
- * the winning side and its skunk level (the skunk level of the leading loser: with two sides,
- * the loser's). For a game not over when a simulation ends, the win table gives my chance p,
- * and the result is valued by a stated model: the game runs on with every side scoring as
- * fast as the winner, so a side at score s finishes at s + (target - the winner's score), below
- * the target, which sets the skunk level and the loser's score; the worth is p times my win's
- * value plus (1 - p) times the leading other side's win's.
+ * the winning side and its skunk level (the engine's: the leading loser's, by the rules' lines
+ * or by the winning margin). For a game not over when a simulation ends, the win table gives
+ * my chance p, and how the game ends is a stated model (cs_mc_open_worth() in mc.h): the final
+ * margin between my side and the leading other side is normal about today's margin, with the
+ * spread of the deals left (each deal's margin has the variance of the win table's deals, and
+ * the deals left are the leader's points to go at the mean points a side makes in a deal).
+ * The worth is p times the mean worth of my win, its skunk level by that margin's law given
+ * that I win, plus (1 - p) times the mean worth of my loss given that I lose: its skunk level
+ * and my shortfall (the mean of the margin given that it is a loss). Version 7's model played
+ * the game on with every side scoring as fast as the winner, so that a loss from ahead cost one
+ * point of shortfall and a loss from d behind cost d: a league loss at 0-0 was worth a single
+ * point, and the objective paid for any lead nearly as for the win (paired in league games it
+ * lost 0.81 [0.31, 1.30] league points a game to objective=win; results/events/README.md).
  *
- * BEST_OF: my chance of taking the match once the game's wins are added, with every later game
- * even and counting one game (with more than two sides, the others as one opponent needing
- * the fewest games and winning each game with chance (sides - 1) / sides). POINTS: my side's
- * points for the result (points_loss + points_per_score * my score for a loss).
+ * BEST_OF: my chance of taking the match once the game's wins are added, every later game
+ * counting one game, the loser of each game dealing the next (the side dealing first wins a
+ * game with the win table's chance at 0-0) (with more than two sides, the others as one
+ * opponent needing the fewest games and winning each game with chance (sides - 1) / sides).
+ * POINTS: my side's points for the result (points_loss + points_per_score * my score for a
+ * loss, points_tie for a tie).
  */
 typedef struct {
     const cs_match_context *ctx; /* NULL: a win is 1, a loss 0 */
     int mine, sides;
     double best_of[CS_MAX_PLAYERS][4]; /* BEST_OF: my match chance if side w wins at level k */
+    double best_of_tie;                /* BEST_OF: my match chance if the game is tied */
 } stakes;
+
+/* The per-deal figures of the open game's model, from the win table (set in new_game). */
+typedef struct {
+    double mean;     /* points a side makes in a deal */
+    double variance; /* of one deal's margin between two sides */
+} deal_law;
 
 typedef struct {
     long samples, width, end_width, discard_samples, equal, tree;
@@ -134,6 +150,7 @@ typedef struct {
     int crib_flush_min;
     cs_winprob win;
     int have_win;
+    deal_law law; /* from the win table */
     cs_pcg32 rng;
     cs_rules points_rules; /* the rules with no target, for objective=points */
     stakes st;             /* this decision's (objective=win and =match) */
@@ -244,6 +261,17 @@ static void mc_new_game(void *self, const cs_rules *rules, int seat, cs_pcg32 rn
         if (!m->have_win)
             snprintf(m->err, sizeof m->err, "mc: out of memory building its win table");
     }
+    if (m->have_win) {
+        double ef = 0, eg = 0, ef2 = 0, eg2 = 0;
+        for (int i = 0; i <= CS_WINPROB_DEAL_MAX; i++) {
+            ef += i * m->win.f[i];
+            ef2 += (double)i * i * m->win.f[i];
+            eg += i * m->win.g[i];
+            eg2 += (double)i * i * m->win.g[i];
+        }
+        m->law.mean = (ef + eg) / 2;
+        m->law.variance = ef2 - ef * ef + eg2 - eg * eg;
+    }
 }
 
 /* A decision cannot be made without the win table (its build failed in new_game). */
@@ -255,19 +283,63 @@ static int next_seat(int s, int n) {
     return s + 1 == n ? 0 : s + 1;
 }
 
-/* Skunk level of a losing side's score (as the engine judges it). */
-static int skunk_level(const cs_rules *r, int score) {
+/* Skunk level of a losing side's score against the winner's (as the engine judges it). */
+static int skunk_level(const cs_rules *r, int score, int winner_score) {
+    if (r->skunk_margin) {
+        int margin = winner_score - score;
+        if (r->double_skunk_margin && margin >= r->double_skunk_margin) return 2;
+        return margin >= r->skunk_margin;
+    }
     if (r->triple_skunk_line && score < r->triple_skunk_line) return 3;
     if (r->double_skunk_line && score < r->double_skunk_line) return 2;
     if (r->skunk_line && score < r->skunk_line) return 1;
     return 0;
 }
 
+/* The least margin (winner at the target) of each skunk level 1..3; 0 where there is none. */
+static void skunk_margins(const cs_rules *r, int out[4]) {
+    out[0] = 0;
+    if (r->skunk_margin) {
+        out[1] = r->skunk_margin;
+        out[2] = r->double_skunk_margin;
+        out[3] = 0;
+        return;
+    }
+    const int lines[4] = {0, r->skunk_line, r->double_skunk_line, r->triple_skunk_line};
+    for (int k = 1; k < 4; k++) out[k] = lines[k] ? r->target - lines[k] + 1 : 0;
+}
+
+enum { MAX_NEED = 32 };
+
+/*
+ * My chance of winning `a` more games before the other side wins `b`, the side dealing a game
+ * first winning it with chance `edge` and the loser of each game dealing the next; i_deal: I
+ * deal the next game. With edge 1/2 it is the chance of an even race.
+ */
+static double race_dealt(int a, int b, int i_deal, double edge) {
+    if (a <= 0) return 1.0;
+    if (b <= 0) return 0.0;
+    if (a > MAX_NEED) a = MAX_NEED;
+    if (b > MAX_NEED) b = MAX_NEED;
+    double v[MAX_NEED + 1][MAX_NEED + 1][2]; /* [a][b][I deal] */
+    for (int i = 0; i <= a; i++)
+        for (int j = 0; j <= b; j++)
+            for (int d = 0; d < 2; d++) {
+                if (i == 0 || j == 0) {
+                    v[i][j][d] = i == 0 ? 1.0 : 0.0;
+                    continue;
+                }
+                double mine = d ? edge : 1 - edge; /* I win this game */
+                /* after my win the other side deals; after my loss I do */
+                v[i][j][d] = mine * v[i - 1][j][0] + (1 - mine) * v[i][j - 1][1];
+            }
+    return v[a][b][i_deal];
+}
+
 /* The chance of winning `a` games before the opponent wins `b`, each game won with chance p. */
 static double race_to(int a, int b, double p) {
     if (a <= 0) return 1.0;
     if (b <= 0) return 0.0;
-    enum { MAX_NEED = 64 };
     if (a > MAX_NEED) a = MAX_NEED;
     if (b > MAX_NEED) b = MAX_NEED;
     double row[MAX_NEED + 1]; /* row[j]: the chance from (i, j), for the current i */
@@ -280,21 +352,20 @@ static double race_to(int a, int b, double p) {
     return row[b];
 }
 
-/* Fills st for a decision from the view (objective=match; otherwise no context). */
-static void stakes_set(stakes *st, const mc_player *m, const cs_view *v) {
-    const cs_rules *r = v->rules;
-    st->mine = cs_rules_side(r, v->seat);
+/* Fills st for my side from a match context (NULL, or a kind without stakes: none); edge is
+ * the chance that the side dealing a game first wins it. */
+static void stakes_fill(stakes *st, const cs_match_context *ctx, const cs_rules *r, int mine,
+                        double edge) {
+    st->mine = mine;
     st->sides = cs_rules_sides(r);
-    st->ctx = m->objective == OBJECTIVE_MATCH && v->match != NULL &&
-                      (v->match->kind == CS_MATCH_BEST_OF || v->match->kind == CS_MATCH_POINTS)
-                  ? v->match
-                  : NULL;
+    st->ctx =
+        ctx != NULL && (ctx->kind == CS_MATCH_BEST_OF || ctx->kind == CS_MATCH_POINTS) ? ctx : NULL;
     if (st->ctx == NULL || st->ctx->kind != CS_MATCH_BEST_OF) return;
     const cs_match_context *c = st->ctx;
     double p = 1.0 / st->sides;
-    for (int w = 0; w < st->sides; w++)
+    for (int w = -1; w < st->sides; w++)
         for (int k = 0; k < 4; k++) {
-            int need_mine = c->games_to_win - c->won[st->mine], need_other = INT_MAX;
+            int need_mine = INT_MAX, need_other = INT_MAX;
             for (int side = 0; side < st->sides; side++) {
                 int need = c->games_to_win - c->won[side] - (side == w ? c->game_wins[k] : 0);
                 if (side == st->mine)
@@ -302,20 +373,125 @@ static void stakes_set(stakes *st, const mc_player *m, const cs_view *v) {
                 else if (need < need_other)
                     need_other = need;
             }
-            st->best_of[w][k] = need_mine <= 0 ? 1.0 : race_to(need_mine, need_other, p);
+            double v;
+            if (need_mine <= 0)
+                v = 1.0;
+            else if (st->sides != 2)
+                v = race_to(need_mine, need_other, p);
+            else if (w >= 0) /* the loser deals the next game */
+                v = race_dealt(need_mine, need_other, w != st->mine, edge);
+            else /* a tie is played again, either side dealing */
+                v = (race_dealt(need_mine, need_other, 1, edge) +
+                     race_dealt(need_mine, need_other, 0, edge)) /
+                    2;
+            if (w >= 0)
+                st->best_of[w][k] = v;
+            else
+                st->best_of_tie = v;
         }
 }
 
-/* What a finished game is worth to my side: side `winner` won with the sides at score[]. */
+/* Fills st for a decision from the view (objective=match; otherwise no context). */
+static void stakes_set(stakes *st, const mc_player *m, const cs_view *v) {
+    const cs_rules *r = v->rules;
+    int mine = cs_rules_side(r, v->seat);
+    double edge = 0.5;
+    if (m->objective == OBJECTIVE_MATCH && v->match != NULL && v->match->kind == CS_MATCH_BEST_OF &&
+        cs_rules_sides(r) == 2) {
+        const int zero[CS_MAX_PLAYERS] = {0};
+        edge = cs_winprob_get(&m->win, zero, mine, mine, 0);
+    }
+    stakes_fill(st, m->objective == OBJECTIVE_MATCH ? v->match : NULL, r, mine, edge);
+}
+
+/* What a finished game is worth to my side: side `winner` won (-1: a tie) with the sides at
+ * score[]. */
 static double result_value(const stakes *st, const cs_rules *r, const int score[], int winner) {
+    if (winner < 0)
+        return st->ctx == NULL                     ? 0.5
+               : st->ctx->kind == CS_MATCH_BEST_OF ? st->best_of_tie
+                                                   : st->ctx->points_tie;
     if (st->ctx == NULL) return winner == st->mine ? 1.0 : 0.0;
     int level = 3;
     for (int side = 0; side < st->sides; side++)
-        if (side != winner && skunk_level(r, score[side]) < level)
-            level = skunk_level(r, score[side]);
+        if (side != winner && skunk_level(r, score[side], score[winner]) < level)
+            level = skunk_level(r, score[side], score[winner]);
     if (st->ctx->kind == CS_MATCH_BEST_OF) return st->best_of[winner][level];
     if (winner == st->mine) return st->ctx->points_win[level];
     return st->ctx->points_loss + st->ctx->points_per_score * score[st->mine];
+}
+
+/* The standard normal's lower tail. */
+static double lower_tail(double z) {
+    return 0.5 * erfc(-z / 1.4142135623730951);
+}
+
+/*
+ * The worth of a result, my side winning (I = 1) or the leading other side (I = 0), averaged
+ * over the final margin's law given who wins: the margin is normal about m (my side's lead,
+ * negative when behind) with standard deviation sd.
+ */
+static double given_result(const stakes *st, const cs_rules *r, const int score[], int lead,
+                           int i_win, double m, double sd) {
+    int edge[4];
+    skunk_margins(r, edge);
+    int w = i_win ? st->mine : lead;
+    double mw = i_win ? m : -m; /* the winner's expected margin */
+    /* the chance of each skunk level given the win: P(margin >= edge[k] | margin > 0) */
+    double at_least[5] = {1, 0, 0, 0, 0};
+    double base = sd > 0 ? lower_tail(mw / sd) : (mw > 0 ? 1.0 : 0.0);
+    for (int k = 1; k < 4; k++) {
+        if (edge[k] <= 0) continue;
+        double tail = sd > 0 ? lower_tail((mw - edge[k]) / sd) : (mw >= edge[k] ? 1.0 : 0.0);
+        at_least[k] = base > 1e-300 ? tail / base : 0.0;
+        if (at_least[k] > at_least[k - 1]) at_least[k] = at_least[k - 1];
+    }
+    double value = 0;
+    for (int k = 0; k < 4; k++) {
+        double pk = at_least[k] - at_least[k + 1];
+        if (pk <= 0) continue;
+        if (st->ctx->kind == CS_MATCH_BEST_OF)
+            value += pk * st->best_of[w][k];
+        else if (i_win)
+            value += pk * st->ctx->points_win[k];
+    }
+    if (st->ctx->kind == CS_MATCH_BEST_OF || i_win) return value;
+    /* my loss: the shortfall is the mean of -margin given that it is negative */
+    double shortfall;
+    if (sd <= 0) {
+        shortfall = -m;
+    } else {
+        double z = m / sd, tail = lower_tail(-z);
+        shortfall = tail > 1e-300 ? -m + sd * exp(-z * z / 2) / 2.5066282746310002 / tail : sd / z;
+    }
+    if (shortfall < 1) shortfall = 1; /* a loser ends below the target */
+    if (shortfall > r->target - score[st->mine]) shortfall = r->target - score[st->mine];
+    return st->ctx->points_loss + st->ctx->points_per_score * (r->target - shortfall);
+}
+
+/* What a game still open at score[] is worth to my side when I win it with chance p and the
+ * final margin's spread is sd (the model above). */
+static double open_worth(const stakes *st, const cs_rules *r, const int score[], double p,
+                         double sd) {
+    if (st->ctx == NULL) return p;
+    int lead = -1;
+    for (int side = 0; side < st->sides; side++)
+        if (side != st->mine && (lead < 0 || score[side] > score[lead])) lead = side;
+    double m = score[st->mine] - score[lead];
+    return p * given_result(st, r, score, lead, 1, m, sd) +
+           (1 - p) * given_result(st, r, score, lead, 0, m, sd);
+}
+
+/* The final margin's spread from score[], deals_done deals played (the model above). */
+static double spread_left(const mc_player *m, const cs_rules *r, const int score[],
+                          int deals_done) {
+    int top = 0;
+    for (int side = 0; side < cs_rules_sides(r); side++)
+        if (score[side] > top) top = score[side];
+    double deals = m->law.mean > 0 ? (r->target - top) / m->law.mean : 0;
+    if (r->max_deals && deals > r->max_deals - deals_done) deals = r->max_deals - deals_done;
+    if (deals < 0.5) deals = 0.5;
+    return sqrt(deals * m->law.variance);
 }
 
 /* What a game still open at score[] is worth to my side (the model above). */
@@ -323,20 +499,21 @@ static double open_value(const mc_player *m, const stakes *st, const cs_rules *r
                          int next_dealer, int deals_done) {
     double p = cs_winprob_get(&m->win, score, st->mine, next_dealer, deals_done);
     if (st->ctx == NULL) return p;
-    int lead = -1;
-    for (int side = 0; side < st->sides; side++)
-        if (side != st->mine && (lead < 0 || score[side] > score[lead])) lead = side;
-    double value = 0;
-    for (int i = 0; i < 2; i++) {
-        int w = i == 0 ? st->mine : lead, end[CS_MAX_PLAYERS];
-        for (int side = 0; side < st->sides; side++) {
-            end[side] = score[side] + (r->target - score[w]);
-            if (end[side] >= r->target) end[side] = r->target - 1;
-        }
-        end[w] = r->target;
-        value += (i == 0 ? p : 1 - p) * result_value(st, r, end, w);
-    }
-    return value;
+    return open_worth(st, r, score, p, spread_left(m, r, score, deals_done));
+}
+
+double cs_mc_result_worth(const cs_match_context *ctx, const cs_rules *r, int my_side,
+                          const int side_score[], int winner, double edge) {
+    stakes st;
+    stakes_fill(&st, ctx, r, my_side, edge);
+    return result_value(&st, r, side_score, winner);
+}
+
+double cs_mc_open_worth(const cs_match_context *ctx, const cs_rules *r, int my_side,
+                        const int side_score[], double p, double sd, double edge) {
+    stakes st;
+    stakes_fill(&st, ctx, r, my_side, edge);
+    return open_worth(&st, r, side_score, p, sd);
 }
 
 /*
@@ -974,10 +1151,12 @@ static const char *mc_last_error(void *self) {
 
 const cs_strategy cs_strategy_mc = {
     .name = "mc",
-    .version = 7, /* 2: hidden=expected and race=on by default; 3: samples=100;
+    .version = 8, /* 2: hidden=expected and race=on by default; 3: samples=100;
                      4: rank=expert and width=2 (and the rollouts' memo, the same choices);
                      5: opening=table, width=1 and endwidth=2; 6: hidden=plays;
-                     7: tree=4, and the win table in the order a deal counts */
+                     7: tree=4, and the win table in the order a deal counts;
+                     8: objective=match's open game by the final margin's law, skunks by
+                     margin, the loser dealing the next game (objective=win unchanged) */
     .description = "Monte Carlo search over the hidden cards for every discard and play, "
                    "scoring points or the chance of winning the game",
     .tuned = "its defaults in two-player games against expected and expert; it draws the hidden "

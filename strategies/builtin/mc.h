@@ -213,4 +213,18 @@
 
 extern const cs_strategy cs_strategy_mc;
 
+/*
+ * objective=match's worth to my_side of a game's result under the match context ctx (NULL: a
+ * win 1, a loss 0), with the sides' final scores side_score[] and the winning side (-1: a
+ * tie); edge is the chance that the side dealing a game first wins it (BEST_OF: the loser of a
+ * game deals the next). For a game still open, the worth when my side wins it with chance p
+ * and the final margin between my side and the leading other side is normal about today's
+ * with standard deviation sd (mc.c states the model). For tests; mc's decisions use the same
+ * arithmetic.
+ */
+double cs_mc_result_worth(const cs_match_context *ctx, const cs_rules *r, int my_side,
+                          const int side_score[], int winner, double edge);
+double cs_mc_open_worth(const cs_match_context *ctx, const cs_rules *r, int my_side,
+                        const int side_score[], double p, double sd, double edge);
+
 #endif
