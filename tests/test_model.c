@@ -312,7 +312,7 @@ static void write_one_weight_model(int k, double w) {
 }
 
 /* The weights decide the play: with only `card_value` weighted the model lays the highest
- * card that fits, with it negated the lowest. */
+ * card that fits, with it negated the lowest; a card past 31 is never among them. */
 static void test_model_plays_what_its_weights_say(void) {
     const char *spec = "model:path=" TMP_MODEL;
     cs_rules rules;
@@ -340,6 +340,12 @@ static void test_model_plays_what_its_weights_say(void) {
         cs_card out = CS_NO_CARD;
         CU_ASSERT_EQUAL(a.play(a.self, &v, &out), CS_OK);
         CU_ASSERT_EQUAL(out, sign > 0 ? hand[1] : hand[0]);
+        /* At 22 the king would make 32 and does not fit: the highest card that fits is the 9,
+         * which makes exactly 31. */
+        v.count = 22;
+        CU_ASSERT_EQUAL(a.play(a.self, &v, &out), CS_OK);
+        CU_ASSERT_EQUAL(out, sign > 0 ? hand[3] : hand[0]);
+        v.count = 0;
         cs_player_destroy(p);
     }
     remove(TMP_MODEL);
