@@ -154,6 +154,24 @@ static void test_model_refuses_bytes_after_its_end(void) {
     CU_ASSERT_PTR_NOT_NULL(strstr(err, "too long"));
 }
 
+/* Loaded from a file padded with zeros: at CS_MODEL_FILE_MAX bytes, the most a header can
+ * describe, the file is still read and judged by its header (too long); one byte more and it
+ * is refused unread as larger than any model file. */
+static void test_model_load_reads_a_file_of_the_largest_size_and_no_larger(void) {
+    static unsigned char bytes[CS_MODEL_FILE_MAX + 1];
+    memset(bytes, 0, sizeof bytes);
+    make_model(bytes, 1.0, "");
+    cs_model m;
+    char err[512];
+    for (size_t extra = 0; extra < 2; extra++) {
+        write_file(TMP_MODEL, bytes, CS_MODEL_FILE_MAX + extra);
+        CU_ASSERT_EQUAL(cs_model_load(TMP_MODEL, cs_model_feature_set(), &m, err, sizeof err),
+                        CS_ECOUNT);
+        CU_ASSERT_PTR_NOT_NULL(strstr(err, extra ? "larger than any model file" : "too long"));
+    }
+    remove(TMP_MODEL);
+}
+
 static void test_model_refuses_a_foreign_file(void) {
     const char *text = "#!/bin/sh\necho this is no model\n";
     char err[512];
@@ -312,7 +330,7 @@ static void write_one_weight_model(int k, double w) {
 }
 
 /* The weights decide the play: with only `card_value` weighted the model lays the highest
- * card that fits, with it negated the lowest. */
+ * card that fits, with it negated the lowest; a card past 31 is never among them. */
 static void test_model_plays_what_its_weights_say(void) {
     const char *spec = "model:path=" TMP_MODEL;
     cs_rules rules;
@@ -340,6 +358,12 @@ static void test_model_plays_what_its_weights_say(void) {
         cs_card out = CS_NO_CARD;
         CU_ASSERT_EQUAL(a.play(a.self, &v, &out), CS_OK);
         CU_ASSERT_EQUAL(out, sign > 0 ? hand[1] : hand[0]);
+        /* At 22 the king would make 32 and does not fit: the highest card that fits is the 9,
+         * which makes exactly 31. */
+        v.count = 22;
+        CU_ASSERT_EQUAL(a.play(a.self, &v, &out), CS_OK);
+        CU_ASSERT_EQUAL(out, sign > 0 ? hand[3] : hand[0]);
+        v.count = 0;
         cs_player_destroy(p);
     }
     remove(TMP_MODEL);
@@ -542,6 +566,7 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_model_refuses_another_feature_set),
     CS_TEST(test_model_refuses_a_flipped_bit_anywhere_after_the_header),
     CS_TEST(test_model_takes_a_note_of_the_longest_length_and_no_longer),
+    CS_TEST(test_model_load_reads_a_file_of_the_largest_size_and_no_larger),
     CS_TEST(test_model_refuses_a_resealed_nan_weight_and_bad_note),
     CS_TEST(test_model_refuses_a_resealed_oversized_finite_weight),
     CS_TEST(test_model_strategy_refuses_a_bad_path_at_create),
