@@ -25,6 +25,26 @@ static void test_registry_lists_the_ladder_weakest_first(void) {
     CU_ASSERT_PTR_NULL(cs_registry_at(-1));
 }
 
+/*
+ * Each strategy's version, as run files record it beside its spec: a version changes only
+ * when the strategy's decisions do, deliberately, and then here too (a file's --resume and a
+ * merge compare the versions, and the results pages cite them), so a slip of the number is
+ * caught before it reaches a file.
+ */
+static void test_each_strategy_has_its_recorded_version(void) {
+    const struct {
+        const char *name;
+        int version;
+    } want[] = {{"random", 1}, {"greedy", 1}, {"expected", 1}, {"expert", 2},
+                {"mc", 8},     {"model", 1},  {"nn", 1},       {"habit", 1}};
+    int n = (int)(sizeof want / sizeof want[0]);
+    CU_ASSERT_EQUAL_FATAL(cs_registry_count(), n);
+    for (int i = 0; i < n; i++) {
+        CU_ASSERT_STRING_EQUAL(cs_registry_at(i)->name, want[i].name);
+        CU_ASSERT_EQUAL(cs_registry_at(i)->version, want[i].version);
+    }
+}
+
 static void test_find_returns_each_strategy_by_its_name(void) {
     char err[256];
     for (int i = 0; i < cs_registry_count(); i++) {
@@ -129,6 +149,7 @@ const char cs_suite_name[] = "registry";
 const cs_test cs_suite_tests[] = {
     CS_TEST(test_registry_passes_its_own_checks),
     CS_TEST(test_registry_lists_the_ladder_weakest_first),
+    CS_TEST(test_each_strategy_has_its_recorded_version),
     CS_TEST(test_find_returns_each_strategy_by_its_name),
     CS_TEST(test_find_rejects_an_unknown_name_listing_the_strategies),
     CS_TEST(test_a_name_registered_twice_is_rejected),
