@@ -33,9 +33,10 @@
 # any exit (Ctrl-C included), and the build brought back to the unmutated sources at the end.
 #
 # Default tests by file: experiments/events/* test_events; strategies/builtin/expert*.c
-# test_expert; mc.c test_mc; model*.c test_model; nn*.c test_nn; expected.c, greedy.c and
-# random.c test_simple_strategies (seconds a mutant; test_strategies, which plays them through
-# whole games, takes about 75 s); strategies/eval/winprob.c and endgame.c test_winprob
+# test_expert; mc.c test_mc; model*.c test_model; nn*.c test_nn; habit.c test_habit;
+# expected.c, greedy.c and random.c test_simple_strategies (seconds a mutant; test_strategies,
+# which plays them through whole games, takes about 75 s), each with test_registry (which
+# holds the strategies' versions); strategies/eval/winprob.c and endgame.c test_winprob
 # and test_expert; anything else every C suite (^test_). docs/testing.md has the figures.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -164,12 +165,13 @@ EOF
 default_tests() {
     case $1 in
     experiments/events/*) echo '^test_events$' ;;
-    strategies/builtin/expert*.c) echo '^test_expert$' ;;
-    strategies/builtin/mc.c) echo '^test_mc$' ;;
-    strategies/builtin/model*.c) echo '^test_model$' ;;
-    strategies/builtin/nn*.c) echo '^test_nn$' ;;
+    strategies/builtin/expert*.c) echo '^test_(expert|registry)$' ;;
+    strategies/builtin/mc.c) echo '^test_(mc|registry)$' ;;
+    strategies/builtin/model*.c) echo '^test_(model|registry)$' ;;
+    strategies/builtin/nn*.c) echo '^test_(nn|registry)$' ;;
+    strategies/builtin/habit.c) echo '^test_(habit|registry)$' ;;
     strategies/builtin/expected.c | strategies/builtin/greedy.c | strategies/builtin/random.c)
-        echo '^test_simple_strategies$' ;;
+        echo '^test_(simple_strategies|registry)$' ;;
     strategies/builtin/*) echo '^test_strategies$' ;;
     strategies/eval/winprob.c | strategies/eval/endgame.c) echo '^test_(winprob|expert)$' ;;
     *) echo '^test_' ;;
