@@ -757,6 +757,17 @@ static void test_event_spec_reads_each_key_into_its_place(void) {
     CU_ASSERT_STRING_EQUAL(spec.field.entrant[3].club, "Rangiora");
     CU_ASSERT_STRING_EQUAL(spec.field.entrant[7].name, "random-8");
     cs_event_spec_free(&spec);
+    /* a mapping whose only entrant key is `strategy` is one entrant, named for it */
+    static const char one[] = "format: league\n"
+                              "field:\n"
+                              "  - {count: 7, strategy: random}\n"
+                              "  - {strategy: greedy, club: Lincoln}\n";
+    CU_ASSERT_EQUAL_FATAL(cs_event_spec_parse(one, strlen(one), "t.yaml", &spec, err, sizeof err),
+                          0);
+    CU_ASSERT_EQUAL_FATAL(spec.field.n, 8);
+    CU_ASSERT_STRING_EQUAL(spec.field.entrant[7].name, "greedy-8");
+    CU_ASSERT_STRING_EQUAL(spec.field.entrant[7].club, "Lincoln");
+    cs_event_spec_free(&spec);
     /* yes/no and on/off are booleans too; a split must be three numbers in a list */
     CU_ASSERT_EQUAL(parse("format: league\nreset: no\nplayoff: on\nfield:\n  - {count: 8, "
                           "strategy: greedy}\n",
@@ -790,6 +801,12 @@ static void test_event_spec_reads_each_key_into_its_place(void) {
                           err, sizeof err),
                     CS_ESYNTAX);
     CU_ASSERT_PTR_NOT_NULL(strstr(err, "t.yaml:3: key 'strategy' repeated"));
+    /* an entrant's name given twice, the first entrant's included */
+    CU_ASSERT_EQUAL(parse("format: league\nfield:\n  - Ann: greedy\n  - Bob: greedy\n  - Ann: "
+                          "random\n",
+                          err, sizeof err),
+                    CS_ESYNTAX);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "t.yaml:5: entrant name 'Ann' repeated"));
     /* a number of 400 digits is out of range, not read in part (nor past the reader's buffer) */
     char big[600];
     int at = snprintf(big, sizeof big, "format: league\nseed: ");
@@ -979,6 +996,9 @@ static void test_nz_standings_rank_clips_then_points_for_then_fewer_against(void
             CU_ASSERT_DOUBLE_EQUAL(r->points, clips[k], 1e-9);
             CU_ASSERT_EQUAL(r->points_for, pf[k]);
             CU_ASSERT_EQUAL(r->points_against, pa[k]);
+            CU_ASSERT_EQUAL(r->wins, k < 2);
+            CU_ASSERT_EQUAL(r->losses, k >= 2);
+            CU_ASSERT_EQUAL(r->ties, 0);
         }
     }
     hand_free(x);
@@ -1100,9 +1120,30 @@ static void test_nz_playoff_of_endless_ties_stops_with_the_leader_first(void) {
         CU_ASSERT_TRUE_FATAL(n <= 65);
     }
     CU_ASSERT_EQUAL(n, 65);
+    cs_event_totals t;
+    x->f->totals(x->st, &t);
+    CU_ASSERT_EQUAL(t.playoff_games, 65);
     cs_standing rows[8];
     x->f->standings(x->st, rows);
     CU_ASSERT_EQUAL(rows[0].entrant, leader);
+    hand_free(x);
+}
+
+/* With `games` left at 0 the format plays its own default, two sets of nine: 18 rounds at the
+ * two tables of eight players (side 0 winning every game, so no play-off). */
+static void test_nz_plays_eighteen_games_by_default(void) {
+    cs_field f = field_of(8);
+    cs_event_params p;
+    cs_event_params_defaults(&p);
+    CU_ASSERT_EQUAL(p.games, 0);
+    hand_event *x = hand_start(&cs_event_format_nz, &f, &p, 5);
+    cs_event_game g[CS_EVENT_ROUND_MAX];
+    int rounds = 0, n;
+    while ((n = hand_next(x, g)) == 2 && rounds < 100) {
+        for (int t = 0; t < 2; t++) hand_give(x, t, &g[t], 0, 121, 100, 0);
+        rounds++;
+    }
+    CU_ASSERT_EQUAL(rounds, 18);
     hand_free(x);
 }
 
@@ -2388,6 +2429,31 @@ static events_read *read_events_table(size_t *n) {
     return rows;
 }
 
+/* Each league event's row: its games (two games at two tables), its winner the first of its
+ * standings, and no matches, play-off games or team trophy (-1). */
+static void test_event_league_rows_count_games_and_no_matches(void) {
+    static cs_event_spec spec;
+    run_mixed_league(&spec);
+    size_t n = 0;
+    events_read *ev = read_events_table(&n);
+    event_tables x = read_event_tables();
+    CU_ASSERT_EQUAL_FATAL(n, 3);
+    CU_ASSERT_EQUAL_FATAL(x.n_standings, 24);
+    for (size_t e = 0; e < 3; e++) {
+        CU_ASSERT_EQUAL(ev[e].event, e);
+        CU_ASSERT_EQUAL(ev[e].games, 4);
+        CU_ASSERT_EQUAL(ev[e].winner, x.standings[8 * e].entrant);
+        CU_ASSERT_EQUAL(ev[e].matches, 0);
+        CU_ASSERT_EQUAL(ev[e].playoff_games, 0);
+        CU_ASSERT_EQUAL(ev[e].team_winner, -1);
+    }
+    free(ev);
+    free(x.games);
+    free(x.standings);
+    cs_event_spec_free(&spec);
+    remove(EVENT_FILE);
+}
+
 /*
  * Two New Zealand days of nine players (three sitters, one at each table, who play the spec's
  * `sitter` strategy, greedy, while every entrant plays random), 44 games each (132 an event: more
@@ -2571,6 +2637,7 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_league_season_adds_each_nights_points_once),
     CS_TEST(test_league_partners_are_remembered_for_one_night_only),
     CS_TEST(test_nz_seating_is_one_shuffle_dealt_table_by_table),
+    CS_TEST(test_nz_plays_eighteen_games_by_default),
     CS_TEST(test_league_results_may_be_recorded_in_any_order),
     CS_TEST(test_league_game_says_what_each_result_is_worth),
     CS_TEST(test_event_games_are_dealt_from_the_event_and_game_key),
@@ -2586,6 +2653,7 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_event_run_stops_at_a_game_an_agent_breaks),
     CS_TEST(test_event_run_under_two_seconds_prints_no_progress),
     CS_TEST(test_event_largest_field_is_written_whole),
+    CS_TEST(test_event_league_rows_count_games_and_no_matches),
     CS_TEST(test_event_nz_sitters_play_the_sitter_strategy_in_games_keyed_by_event),
     CS_TEST(test_event_double_elimination_through_the_runner),
     {NULL, NULL},
