@@ -26,10 +26,9 @@ static void test_registry_lists_the_ladder_weakest_first(void) {
 }
 
 /*
- * Each strategy's version, as run files record it beside its spec: a version changes only
- * when the strategy's decisions do, deliberately, and then here too (a file's --resume and a
- * merge compare the versions, and the results pages cite them), so a slip of the number is
- * caught before it reaches a file.
+ * Each strategy's version, as `cribsim strategies` prints it and the results pages and
+ * commit messages cite it ("mc version 8"): a version changes only when the strategy's
+ * decisions do, deliberately, and then here too, so a slip of the number is caught.
  */
 static void test_each_strategy_has_its_recorded_version(void) {
     const struct {
