@@ -140,6 +140,15 @@ run_crib_toss() {
     mkdir -p "$out"
     echo "== crib-toss: $tool --samples ${SAMPLES:-500000} $out" >&2
     OMP_NUM_THREADS=${THREADS:-1} nice "$tool" --samples "${SAMPLES:-500000}" "$out" >&2
+    # The other seat laying away as expert and as mc do, through the strategy interface
+    # (slower: SAMPLES/25 a cell, 20,000 by default), every core unless THREADS says.
+    local other n=$((${SAMPLES:-500000} / 25))
+    for other in expert mc; do
+        mkdir -p "$out/$other"
+        echo "== crib-toss: $tool --samples $n --other $other $out/$other" >&2
+        OMP_NUM_THREADS=${THREADS:-$(nproc)} nice "$tool" --samples "$n" --other "$other" \
+            "$out/$other" >&2
+    done
 }
 
 # The board-position win table: build/cs_win_grid plays expert's grid (every score, GAMES a

@@ -19,7 +19,12 @@
  * Every cell draws from its own stream, cs_pcg32_derive(seed, cell, CS_STREAM_STRATEGY, 3), so
  * the figures are the same for any number of threads (OpenMP spreads the cells).
  *
- *   cs_crib_toss [--samples N] [--seed S] OUT_DIR
+ * With --other SPEC the other seat lays away as that strategy does instead (`expert`, `mc`, any
+ * seat spec), asked through the strategy interface at 0-0 in the first deal of a game, one
+ * player for each cell and rule (with and without crib flushes), each sample a new game of
+ * its own (the player's streams derived from the cell's seed and the sample).
+ *
+ *   cs_crib_toss [--samples N] [--seed S] [--other SPEC] OUT_DIR
  *
  * writes OUT_DIR/table.md (the tables, the published figures beside) and OUT_DIR/crib-toss.csv
  * (every cell: role, ranks, samples, means and half-widths), and prints a summary.
@@ -35,6 +40,7 @@
 #include "inference.h"
 #include "pcg32.h"
 #include "rules.h"
+#include "strategy.h"
 #include "score.h"
 
 #define DEFAULT_SAMPLES 100000
@@ -105,6 +111,7 @@ typedef struct {
     double sum_nf, sq_nf;      /* without crib flushes, every sample */
     double sum_d, sq_d;        /* with minus without, every sample (common cards) */
     double uniform, uniform_s; /* expected's crib model (exact): mixed as dealt, suited */
+    int failed;                /* --other: a discard failed */
 } cell;
 
 /* The other seat's discard: expected's, from its six cards, for its crib weight. */
@@ -119,8 +126,39 @@ static void expected_toss(const cs_rules *r, const cs_crib_model *m, const cs_ca
     out[1] = splits[best].toss[1];
 }
 
+/* The other seat's discard by a strategy: seat `seat` of a two-player game (seat 1 deals),
+ * its six cards dealt, 0-0, the first deal of game `game`. */
+static int player_toss(cs_player *p, const cs_rules *r, uint64_t seed, uint64_t game, int seat,
+                       const cs_card six[6], cs_card out[2]) {
+    cs_player_new_game(p, r, seed, game, seat);
+    int left[2] = {6, 6}, score[2] = {0, 0};
+    cs_view v = {.rules = r,
+                 .game = game,
+                 .seat = seat,
+                 .dealer = 1,
+                 .deal = 0,
+                 .n_hand = 6,
+                 .hand = six,
+                 .starter = CS_NO_CARD,
+                 .cards_left = left,
+                 .score = score};
+    cs_agent a = cs_player_agent(p);
+    cs_card toss[CS_MAX_DISCARD];
+    if (a.discard(a.self, &v, toss) != 0) return -1;
+    out[0] = toss[0];
+    out[1] = toss[1];
+    return 0;
+}
+
+/* The other seat: expected's exact discard, or a player of each rule (with and without crib
+ * flushes) when --other names a strategy. */
+typedef struct {
+    cs_player *with, *without;
+    const cs_rules *r, *r_nf;
+} other_seat;
+
 static void run_cell(cell *c, long samples, uint64_t seed, uint64_t index, const cs_rules *r,
-                     const cs_crib_model *with, const cs_crib_model *without) {
+                     const cs_crib_model *with, const cs_crib_model *without, const other_seat *o) {
     cs_pcg32 rng = cs_pcg32_derive(seed, index, CS_STREAM_STRATEGY, 3);
     /* The other seat lays into the dealer's crib: as the pone (weight -1) when the laying
      * seat deals, as the dealer (+1) when the laying seat is the pone. */
@@ -139,10 +177,22 @@ static void run_cell(cell *c, long samples, uint64_t seed, uint64_t index, const
             theirs |= cs_cardset_of(six[i]);
         }
         cs_card starter = cs_cardset_draw(&deck, &rng);
-        expected_toss(r, with, six, theirs, weight, crib + 2);
-        double x = cs_show_score(crib, 4, starter, 5);
-        expected_toss(r, without, six, theirs, weight, crib + 2);
-        double y = cs_show_score(crib, 4, starter, NO_FLUSH);
+        double x, y;
+        if (o->with == NULL) {
+            expected_toss(r, with, six, theirs, weight, crib + 2);
+            x = cs_show_score(crib, 4, starter, 5);
+            expected_toss(r, without, six, theirs, weight, crib + 2);
+            y = cs_show_score(crib, 4, starter, NO_FLUSH);
+        } else {
+            /* The other seat is the pone (seat 0) when the laying seat deals. */
+            uint64_t game = index * (uint64_t)samples + (uint64_t)k;
+            int seat = c->role ? 0 : 1;
+            if (player_toss(o->with, o->r, seed, game, seat, six, crib + 2) != 0) c->failed = 1;
+            x = cs_show_score(crib, 4, starter, 5);
+            if (player_toss(o->without, o->r_nf, seed, game, seat, six, crib + 2) != 0)
+                c->failed = 1;
+            y = cs_show_score(crib, 4, starter, NO_FLUSH);
+        }
         c->n++;
         c->sum += x;
         c->sq += x * x;
@@ -284,7 +334,7 @@ static void against_expert(const cell cells[], double *mad, double *worst) {
 int main(int argc, char **argv) {
     long samples = DEFAULT_SAMPLES;
     uint64_t seed = DEFAULT_SEED;
-    const char *dir = NULL;
+    const char *dir = NULL, *other = "expected";
     for (int i = 1; i < argc; i++) {
         char *end;
         if (!strcmp(argv[i], "--samples") && i + 1 < argc) {
@@ -299,23 +349,39 @@ int main(int argc, char **argv) {
                 fprintf(stderr, "cs_crib_toss: --seed '%s': expected a whole number\n", argv[i]);
                 return 2;
             }
+        } else if (!strcmp(argv[i], "--other") && i + 1 < argc) {
+            other = argv[++i];
         } else if (argv[i][0] != '-' && dir == NULL) {
             dir = argv[i];
         } else {
-            fprintf(stderr, "usage: cs_crib_toss [--samples N] [--seed S] OUT_DIR ('%s'?)\n",
+            fprintf(stderr,
+                    "usage: cs_crib_toss [--samples N] [--seed S] [--other SPEC] OUT_DIR "
+                    "('%s'?)\n",
                     argv[i]);
             return 2;
         }
     }
     if (dir == NULL) {
-        fprintf(stderr, "usage: cs_crib_toss [--samples N] [--seed S] OUT_DIR\n");
+        fprintf(stderr, "usage: cs_crib_toss [--samples N] [--seed S] [--other SPEC] OUT_DIR\n");
         return 2;
+    }
+    int by_player = strcmp(other, "expected") != 0;
+    char err[512];
+    if (by_player) { /* the spec checked once, before any work */
+        cs_player *p = cs_player_create(other, err, sizeof err);
+        if (p == NULL) {
+            fprintf(stderr, "cs_crib_toss: --other '%s': %s\n", other, err);
+            return 2;
+        }
+        cs_player_destroy(p);
     }
     cs_rules r;
     cs_rules_preset(CS_PRESET_TWO, &r);
     cs_crib_model with, without;
     cs_crib_model_build(&with, 5);
     cs_crib_model_build(&without, NO_FLUSH);
+    cs_rules r_nf = r; /* no five cards reach a flush: crib flushes never count */
+    r_nf.crib_flush_min = NO_FLUSH;
     static cell cells[2 * PAIRS];
     int k = 0;
     for (int role = 1; role >= 0; role--)
@@ -334,9 +400,27 @@ int main(int argc, char **argv) {
             }
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-#pragma omp parallel for schedule(dynamic, 1)
-    for (int i = 0; i < 2 * PAIRS; i++)
-        run_cell(&cells[i], samples, seed, (uint64_t)i, &r, &with, &without);
+    int failed = 0;
+#pragma omp parallel for schedule(dynamic, 1) reduction(| : failed)
+    for (int i = 0; i < 2 * PAIRS; i++) {
+        other_seat o = {NULL, NULL, &r, &r_nf};
+        char why[512];
+        if (by_player) {
+            o.with = cs_player_create(other, why, sizeof why);
+            o.without = cs_player_create(other, why, sizeof why);
+        }
+        if (by_player && (o.with == NULL || o.without == NULL))
+            cells[i].failed = 1;
+        else
+            run_cell(&cells[i], samples, seed, (uint64_t)i, &r, &with, &without, &o);
+        if (o.with) cs_player_destroy(o.with);
+        if (o.without) cs_player_destroy(o.without);
+        failed |= cells[i].failed;
+    }
+    if (failed) {
+        fprintf(stderr, "cs_crib_toss: --other '%s': a discard failed\n", other);
+        return 1;
+    }
     clock_gettime(CLOCK_MONOTONIC, &t1);
     double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
 
@@ -383,31 +467,32 @@ int main(int argc, char **argv) {
     fprintf(
         f,
         "# Crib toss tables: the tables\n\n"
-        "Written by `build/cs_crib_toss --samples %ld --seed %llu DIR` (experiments/tools/"
+        "Written by `build/cs_crib_toss --samples %ld --seed %llu --other %s DIR` "
+        "(experiments/tools/"
         "crib_toss.c; `results/regenerate.sh crib-toss`): %ld samples a rank pair and role, "
         "%.0f s on this machine. README.md says what each column is and why the columns "
         "differ.\n\n"
-        "cribsim: the crib's mean with the other seat laying away as `expected` does, crib "
+        "cribsim: the crib's mean with the other seat laying away as `%s` does, crib "
         "flushes counted (five cards), suited and unsuited mixed as dealt; 95%%: the half-width "
         "of its interval. unsuited, suited: the same, apart (suited has a quarter of the "
         "samples). no crib flush: the same cards with crib flushes not counted (and the other "
-        "seat's expected not counting them either), Hessel's assumption. random toss: "
+        "seat not counting them either), Hessel's assumption. random toss: "
         "expected's crib model, the other two cards at random (exact).\n\n"
         "Against Hessel (pone's toss, 91 pairs), no crib flush: mean absolute difference "
         "%.3f, largest %+.2f (%s); with flushes %.3f, largest %+.2f (%s). Against Cribbage "
         "Pro (dealer, 91 pairs, one decimal): %.3f, largest %+.2f (%s). Against expert's crib "
         "table (the same model, 20,000 samples a cell; 338 unsuited and suited cells): %.3f, "
         "largest %.2f.\n\n",
-        samples, (unsigned long long)seed, samples, secs, mad_h, worst_h, name_h, mad_h5, worst_h5,
-        name_h5, mad_p, worst_p, name_p, mad_e, worst_e);
+        samples, (unsigned long long)seed, other, samples, secs, other, mad_h, worst_h, name_h,
+        mad_h5, worst_h5, name_h5, mad_p, worst_p, name_p, mad_e, worst_e);
     fprintf(f, "## The grids (the cribsim column by rank)\n\nInto one's own crib (dealer):\n\n");
     write_grid(f, cells, 1);
     fprintf(f, "\nInto the opponent's crib (pone):\n\n");
     write_grid(f, cells, 0);
-    fprintf(f, "\n## Into one's own crib (the dealer's toss; the pone lays away as expected)\n\n");
+    fprintf(f, "\n## Into one's own crib (the dealer's toss; the pone lays away as %s)\n\n", other);
     write_table(f, cells, 1);
-    fprintf(
-        f, "\n## Into the opponent's crib (the pone's toss; the dealer lays away as expected)\n\n");
+    fprintf(f, "\n## Into the opponent's crib (the pone's toss; the dealer lays away as %s)\n\n",
+            other);
     write_table(f, cells, 0);
     if (fclose(f) != 0) {
         perror(path);
