@@ -481,7 +481,8 @@ int main(int argc, char **argv) {
         "Against Hessel (pone's toss, 91 pairs), no crib flush: mean absolute difference "
         "%.3f, largest %+.2f (%s); with flushes %.3f, largest %+.2f (%s). Against Cribbage "
         "Pro (dealer, 91 pairs, one decimal): %.3f, largest %+.2f (%s). Against expert's crib "
-        "table (the same model, 20,000 samples a cell; 338 unsuited and suited cells): %.3f, "
+        "table (made with the other seat laying away as expected does, 20,000 samples a cell; 338 "
+        "unsuited and suited cells): %.3f, "
         "largest %.2f.\n\n",
         samples, (unsigned long long)seed, other, samples, secs, other, mad_h, worst_h, name_h,
         mad_h5, worst_h5, name_h5, mad_p, worst_p, name_p, mad_e, worst_e);
