@@ -21,8 +21,9 @@
  *
  * With --other SPEC the other seat lays away as that strategy does instead (`expert`, `mc`, any
  * seat spec), asked through the strategy interface at 0-0 in the first deal of a game, one
- * player for each cell and rule (with and without crib flushes), each sample a new game of
- * its own (the player's streams derived from the cell's seed and the sample).
+ * player for each thread and rule (with and without crib flushes), each sample a new game of
+ * its own (the player's streams derived from the cell's seed and the sample), so the figures
+ * do not depend on which thread plays a cell.
  *
  *   cs_crib_toss [--samples N] [--seed S] [--other SPEC] OUT_DIR
  *
@@ -401,21 +402,26 @@ int main(int argc, char **argv) {
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     int failed = 0;
-#pragma omp parallel for schedule(dynamic, 1) reduction(| : failed)
-    for (int i = 0; i < 2 * PAIRS; i++) {
+    /* A player of each rule per thread, made once: every toss starts a new game of its own. */
+#pragma omp parallel reduction(| : failed)
+    {
         other_seat o = {NULL, NULL, &r, &r_nf};
         char why[512];
         if (by_player) {
             o.with = cs_player_create(other, why, sizeof why);
             o.without = cs_player_create(other, why, sizeof why);
         }
-        if (by_player && (o.with == NULL || o.without == NULL))
-            cells[i].failed = 1;
-        else
-            run_cell(&cells[i], samples, seed, (uint64_t)i, &r, &with, &without, &o);
+        int broken = by_player && (o.with == NULL || o.without == NULL);
+#pragma omp for schedule(dynamic, 1)
+        for (int i = 0; i < 2 * PAIRS; i++) {
+            if (broken)
+                cells[i].failed = 1;
+            else
+                run_cell(&cells[i], samples, seed, (uint64_t)i, &r, &with, &without, &o);
+            failed |= cells[i].failed;
+        }
         if (o.with) cs_player_destroy(o.with);
         if (o.without) cs_player_destroy(o.without);
-        failed |= cells[i].failed;
     }
     if (failed) {
         fprintf(stderr, "cs_crib_toss: --other '%s': a discard failed\n", other);
