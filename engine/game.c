@@ -511,20 +511,6 @@ static int peg_with_mistakes(cs_game *g, int seat, int k, int points, int kind) 
     return add_points(g, next_seat(g, seat), claimed, SRC_MUGGINS);
 }
 
-/* Skunk level of a losing side's score against the winner's: 0 none, 1 skunk, 2 double,
- * 3 triple; by the winning margin when the rules measure skunks so, else by the lines. */
-static uint8_t skunk_level(const cs_rules *r, int score, int winner_score) {
-    if (r->skunk_margin) {
-        int margin = winner_score - score;
-        if (r->double_skunk_margin && margin >= r->double_skunk_margin) return 2;
-        return margin >= r->skunk_margin;
-    }
-    if (r->triple_skunk_line && score < r->triple_skunk_line) return 3;
-    if (r->double_skunk_line && score < r->double_skunk_line) return 2;
-    if (r->skunk_line && score < r->skunk_line) return 1;
-    return 0;
-}
-
 /*
  * Ends the game with winner_side (-1: the deals ran out with the top score tied). Skunk and
  * lurch are judged only when the winner reached the target: a fixed-deal game that runs out
@@ -540,7 +526,9 @@ static void finish_game(cs_game *g, int winner_side) {
     int lurch = reached && r->lurch_line > 0;
     for (int s = 0; s < g->players; s++) {
         if (side_of(g, s) == winner_side) continue;
-        if (reached) g->sum.skunk[s] = skunk_level(r, g->seat_score[s], g->seat_score[winner_side]);
+        if (reached)
+            g->sum.skunk[s] =
+                (uint8_t)cs_rules_skunk_level(r, g->seat_score[s], g->seat_score[winner_side]);
         if (g->seat_score[s] >= r->lurch_line) lurch = 0;
     }
     g->sum.lurch = (uint8_t)(winner_side >= 0 && lurch);

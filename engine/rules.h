@@ -142,6 +142,20 @@ static inline int cs_rules_side(const cs_rules *r, int seat) {
     return r->partnership ? seat & 1 : seat;
 }
 
+/* Skunk level of a losing side's score against the winner's: 0 none, 1 skunk, 2 double,
+ * 3 triple; by the winning margin when the rules measure skunks so, else by the lines. */
+static inline int cs_rules_skunk_level(const cs_rules *r, int score, int winner_score) {
+    if (r->skunk_margin) {
+        int margin = winner_score - score;
+        if (r->double_skunk_margin && margin >= r->double_skunk_margin) return 2;
+        return margin >= r->skunk_margin;
+    }
+    if (r->triple_skunk_line && score < r->triple_skunk_line) return 3;
+    if (r->double_skunk_line && score < r->double_skunk_line) return 2;
+    if (r->skunk_line && score < r->skunk_line) return 1;
+    return 0;
+}
+
 /* Writes the rules as one JSON object (keys as cs_rules_key) into buf; returns the length
  * that was needed, as snprintf does. */
 int cs_rules_to_json(const cs_rules *r, char *buf, size_t len);

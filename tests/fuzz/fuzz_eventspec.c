@@ -18,19 +18,6 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-/* The engine's skunk level of a losing side (game.c judges the same way). */
-static uint8_t skunk_level(const cs_rules *r, int score, int winner_score) {
-    if (r->skunk_margin) {
-        int margin = winner_score - score;
-        if (r->double_skunk_margin && margin >= r->double_skunk_margin) return 2;
-        return margin >= r->skunk_margin;
-    }
-    if (r->triple_skunk_line && score < r->triple_skunk_line) return 3;
-    if (r->double_skunk_line && score < r->double_skunk_line) return 2;
-    if (r->skunk_line && score < r->skunk_line) return 1;
-    return 0;
-}
-
 /* A finished game of g as the engine could record it, drawn from rng. */
 static cs_game_record made_up_result(const cs_event_game *g, cs_pcg32 *rng) {
     const cs_rules *r = g->rules;
@@ -57,7 +44,7 @@ static cs_game_record made_up_result(const cs_event_game *g, cs_pcg32 *rng) {
         int side = r->partnership ? s & 1 : s;
         rec.score[s] = (int16_t)(s < g->n_seats ? side_score[side] : -1);
         if (s < g->n_seats && winner >= 0 && side != winner && !short_game)
-            rec.skunk[s] = skunk_level(r, side_score[side], top);
+            rec.skunk[s] = (uint8_t)cs_rules_skunk_level(r, side_score[side], top);
     }
     return rec;
 }
