@@ -14,6 +14,7 @@
 #include "cu_main.h"
 #include "error.h"
 #include "game.h"
+#include "scripted.h"
 
 /* ---- helpers ---- */
 
@@ -23,38 +24,6 @@ static cs_card C(const char *text) {
     return c;
 }
 
-/* Fills out[] from a space-separated list of cards; returns the number. */
-static int cards(const char *list, cs_card out[]) {
-    int n = cs_cards_parse_line(list, out, CS_DECK_SIZE, NULL);
-    CU_ASSERT_FATAL(n >= 0);
-    return n;
-}
-
-/* An agent that discards and plays exactly what its script says, in order. */
-typedef struct {
-    cs_card discards[CS_MAX_DISCARD];
-    cs_card plays[CS_MAX_HAND];
-    int next;
-} scripted;
-
-static int scripted_discard(void *self, const cs_view *v, cs_card out[CS_MAX_DISCARD]) {
-    scripted *s = self;
-    for (int i = 0; i < v->rules->discards; i++) out[i] = s->discards[i];
-    return CS_OK;
-}
-
-static int scripted_play(void *self, const cs_view *v, cs_card *out) {
-    (void)v;
-    scripted *s = self;
-    *out = s->plays[s->next++];
-    return CS_OK;
-}
-
-static cs_agent scripted_agent(scripted *s) {
-    cs_agent a = {scripted_discard, scripted_play, NULL, s, "scripted", NULL, NULL};
-    return a;
-}
-
 /* Runs a game's phases until `until` (or the end). */
 static int run_until(cs_game *g, cs_phase until) {
     while (cs_game_phase(g) != until && cs_game_phase(g) != CS_PHASE_OVER) {
@@ -62,12 +31,6 @@ static int run_until(cs_game *g, cs_phase until) {
         if (rc != CS_OK) return rc;
     }
     return CS_OK;
-}
-
-static cs_rules preset(const char *name) {
-    cs_rules r;
-    CU_ASSERT_EQUAL_FATAL(cs_rules_from_name(name, &r), CS_OK);
-    return r;
 }
 
 /* A preset played to a small target, with the skunk and lurch lines (which must not exceed

@@ -14,41 +14,10 @@
 #include "cu_main.h"
 #include "error.h"
 #include "game.h"
+#include "scripted.h"
 #include "strategy.h"
 
 /* ---- helpers ---- */
-
-static int cards(const char *list, cs_card out[]) {
-    int n = cs_cards_parse_line(list, out, CS_DECK_SIZE, NULL);
-    CU_ASSERT_FATAL(n >= 0);
-    return n;
-}
-
-/* An agent that discards and plays exactly what its script says, in order. */
-typedef struct {
-    cs_card discards[CS_MAX_DISCARD];
-    cs_card plays[CS_MAX_HAND];
-    int next;
-} scripted;
-
-static int scripted_discard(void *self, const cs_view *v, cs_card out[CS_MAX_DISCARD]) {
-    scripted *s = self;
-    for (int i = 0; i < v->rules->discards; i++) out[i] = s->discards[i];
-    return CS_OK;
-}
-
-static int scripted_play(void *self, const cs_view *v, cs_card *out) {
-    (void)v;
-    scripted *s = self;
-    *out = s->plays[s->next++];
-    return CS_OK;
-}
-
-static cs_rules preset(const char *name) {
-    cs_rules r;
-    CU_ASSERT_EQUAL_FATAL(cs_rules_from_name(name, &r), CS_OK);
-    return r;
-}
 
 /*
  * Two players, seat 0 deals. Dealt one at a time from seat 1: seat 1 TC 9C 2C 2D 7H 8H, seat 0
@@ -68,10 +37,7 @@ static cs_game *position(const cs_rules *r, scripted s[2], cs_agent agents[2], c
     cards("KD 5D 5H 3S", s[0].plays);
     cards("7H 8H", s[1].discards);
     cards("TC 9C 2C 2D", s[1].plays);
-    for (int i = 0; i < 2; i++) {
-        cs_agent a = {scripted_discard, scripted_play, NULL, &s[i], "scripted", NULL, NULL};
-        agents[i] = a;
-    }
+    for (int i = 0; i < 2; i++) agents[i] = scripted_agent(&s[i]);
     char text[64];
     strcpy(text, DEAL_CARDS " ");
     strcat(text, starter);
