@@ -22,6 +22,21 @@ from . import metrics  # noqa: E402
 
 DPI = 100
 
+# More runs than this and a figure draws one group of bars per run (the run on the x axis)
+# instead of one bar per run in each group, and the strategies of a round robin as a table of
+# head-to-head rates: a ladder's dozens of runs stay readable.
+MANY_RUNS = 8
+
+
+def _many(runs):
+    """Whether the runs are too many for a bar or a line each within a group."""
+    return len(runs) > MANY_RUNS
+
+
+def _run_axis_width(runs, base):
+    """A figure's width in inches: base, or room for a group of bars a run."""
+    return max(base, 0.32 * len(runs) + 2) if _many(runs) else base
+
 
 def _legend(ax, size=8):
     """A legend when something drawn has a label (a run without data draws nothing)."""
@@ -67,10 +82,14 @@ def _grouped_bars(ax, groups, series, values, lows, highs, fair=None):
             ax.hlines(f[good], centre[good] - width / 2, centre[good] + width / 2, colors="k",
                       linestyles="dashed", linewidth=1)
     ax.set_xticks(x)
-    long_labels = max((len(line) for g in groups for line in str(g).split("\n")),
-                      default=0) > 12
-    ax.set_xticklabels(groups, rotation=20 if long_labels else 0,
-                       ha="right" if long_labels else "center")
+    if len(groups) > MANY_RUNS:
+        ax.set_xticklabels(groups, rotation=90, ha="center", fontsize=7)
+        ax.set_xlim(-0.6, len(groups) - 0.4)
+    else:
+        long_labels = max((len(line) for g in groups for line in str(g).split("\n")),
+                          default=0) > 12
+        ax.set_xticklabels(groups, rotation=20 if long_labels else 0,
+                           ha="right" if long_labels else "center")
     _legend(ax, 8)
 
 
@@ -92,27 +111,95 @@ def _table_bars(ax, runs, tables, key, value="rate"):
             got[c].append(per[c])
     # Runs with nothing to show in this panel take no place in it.
     keep = [i for i, v in enumerate(got["v"]) if np.isfinite(np.array(v, dtype=float)).any()]
-    _grouped_bars(ax, groups, [runs[i].label for i in keep],
-                  *([got[c][i] for i in keep] for c in ("v", "lo", "hi", "fair")))
+    labels = [runs[i].label for i in keep]
+    kept = [[got[c][i] for i in keep] for c in ("v", "lo", "hi", "fair")]
+    if _many(runs) and keep:  # a group a run, a bar a row of the tables
+        _grouped_bars(ax, labels, groups, *(np.array(k, dtype=float).T.reshape(len(groups), -1)
+                                            for k in kept))
+    else:
+        _grouped_bars(ax, groups, labels, *kept)
+
+
+def head_to_head(runs, strat=None):
+    """The round robin's table when every run with a strategy comparison pits two strategies
+    once each: (names, rates) with rates[i, j] strategy i's win rate against j (NaN where
+    they did not meet), names in the order first met; None when some run has another number
+    of strategies or a pair meets twice."""
+    strat = strat if strat is not None else [metrics.strategy_table(r) for r in runs]
+    names, pairs = [], {}
+    for t in strat:
+        if t is None or "rate" not in t:
+            continue
+        rows = t[t["rate"].notna()]
+        if len(rows) != 2:
+            return None
+        (a, ra), (b, rb) = zip(rows["strategy"], rows["rate"])
+        if (a, b) in pairs:  # both orders are stored
+            return None
+        pairs[(a, b)], pairs[(b, a)] = float(ra), float(rb)
+        names.extend(x for x in (a, b) if x not in names)
+    if not pairs:
+        return None
+    rates = np.full((len(names), len(names)), np.nan)
+    for (a, b), r in pairs.items():
+        rates[names.index(a), names.index(b)] = r
+    return names, rates
+
+
+def _head_to_head_axes(ax, names, rates):
+    """rates as a table of coloured cells, each with its percentage."""
+    ax.imshow(np.ma.masked_invalid(rates), cmap="RdBu", vmin=0, vmax=1)
+    for i in range(len(names)):
+        for j in range(len(names)):
+            if np.isfinite(rates[i, j]):
+                ax.text(j, i, f"{100 * rates[i, j]:.1f}", ha="center", va="center", fontsize=7,
+                        color="white" if abs(rates[i, j] - 0.5) > 0.3 else "black")
+    ax.set_xticks(range(len(names)))
+    ax.set_xticklabels(names, rotation=90, fontsize=7)
+    ax.set_yticks(range(len(names)))
+    ax.set_yticklabels(names, fontsize=7)
+    ax.set_xlabel("against")
+    ax.set_title("win rate (%) of the row's strategy against the column's (ties count half)")
 
 
 def win_rates(runs, out_dir):
     """Win rate of each strategy (left) and each seat or team (right) with 95% Wilson
     intervals; the dashed lines mark the fair share. Without a strategy comparison (every
-    run is self-play) only the seats are drawn."""
+    run is self-play) only the seats are drawn. With many runs the strategies are a table of
+    head-to-head rates above (when the runs are a round robin of pairs; else a group of bars
+    a run) and the seats a group of bars a run below."""
     strat = [metrics.strategy_table(r) for r in runs]
     strat = [t if "rate" in t else None for t in strat]
     have_strategies = any(t is not None for t in strat)
-    fig, axes = plt.subplots(1, 2 if have_strategies else 1,
-                             figsize=(11, 4) if have_strategies else (7, 4), squeeze=False)
-    axes = axes[0]
-    if have_strategies:
-        _table_bars(axes[0], runs, strat, "strategy")
-        axes[0].set_title("win rate by strategy (ties count half)")
-    _table_bars(axes[-1], runs, [metrics.seat_table(r) for r in runs], "side")
+    seats = [metrics.seat_table(r) for r in runs]
+    if _many(runs):
+        table = head_to_head(runs, strat) if have_strategies else None
+        width = _run_axis_width(runs, 11)
+        top = max(4.0, 0.3 * len(table[0]) + 2.5) if table else 4.5
+        fig, axes = plt.subplots(2 if have_strategies else 1, 1, squeeze=False,
+                                 figsize=(width, top + 4.5 if have_strategies else 4.5),
+                                 gridspec_kw={"height_ratios": [top, 4.5]}
+                                 if have_strategies else None)
+        axes = axes[:, 0]
+        bars = [axes[-1]]
+        if table:
+            _head_to_head_axes(axes[0], *table)
+        elif have_strategies:
+            _table_bars(axes[0], runs, strat, "strategy")
+            axes[0].set_title("win rate by strategy (ties count half)")
+            bars.insert(0, axes[0])
+    else:
+        fig, axes = plt.subplots(1, 2 if have_strategies else 1,
+                                 figsize=(11, 4) if have_strategies else (7, 4), squeeze=False)
+        axes = axes[0]
+        bars = list(axes)
+        if have_strategies:
+            _table_bars(axes[0], runs, strat, "strategy")
+            axes[0].set_title("win rate by strategy (ties count half)")
+    _table_bars(axes[-1], runs, seats, "side")
     axes[-1].set_title("win rate by seat, whoever sat there" +
                        ("" if have_strategies else " (self-play)"))
-    for ax in axes:
+    for ax in bars:
         ax.set_ylim(0, 1)
         ax.set_ylabel("win rate (dashed: fair share)")
     return _save(fig, out_dir, "win_rates.png")
@@ -122,7 +209,7 @@ def first_dealer(runs, out_dir):
     """Each side's win rate minus its fair share, by where it sits from the game's first
     dealer (with partners, by team), with 95% intervals: the first dealer's advantage in
     percentage points, comparable across numbers of players."""
-    fig, ax = plt.subplots(figsize=(8, 4))
+    fig, ax = plt.subplots(figsize=(_run_axis_width(runs, 8), 4))
     tables = []
     for run in runs:
         t = metrics.first_dealer_table(run).copy()
@@ -146,13 +233,16 @@ FIRST_DEALER_GROUPS = ("first dealer\n(or team)", "first pone\n(or team)",
 def points_by_position(runs, out_dir):
     """Stacked mean points per deal by source at each position (from /deals), one panel per
     run, three to a row, on a common scale, with each bar's total written on it; runs without
-    deals show points per deal by seat from /games instead."""
+    deals show points per deal by seat from /games instead. With many runs, a panel a
+    position (or seat) and a bar a run."""
+    colours = dict(zip(metrics.SOURCES, ["tab:blue", "tab:orange", "tab:green", "tab:red",
+                                         "tab:purple", "tab:brown", "tab:grey"]))
+    if _many(runs):
+        return _points_by_position_of_many(runs, out_dir, colours)
     cols = min(3, len(runs))
     rows = (len(runs) + cols - 1) // cols
     fig, axes = plt.subplots(rows, cols, figsize=(4.2 * cols + 0.6, 3.6 * rows),
                              squeeze=False, sharey=True)
-    colours = dict(zip(metrics.SOURCES, ["tab:blue", "tab:orange", "tab:green", "tab:red",
-                                         "tab:purple", "tab:brown", "tab:grey"]))
     top = 0.0
     for ax, run in zip(axes.ravel(), runs):
         t = metrics.points_by_position(run)
@@ -183,8 +273,68 @@ def points_by_position(runs, out_dir):
     return _save(fig, out_dir, "points_by_position.png")
 
 
+def _position_tables(run):
+    """metrics.points_by_position's table and its key column, or points_by_seat's without
+    /deals."""
+    t = metrics.points_by_position(run)
+    if t is None:
+        return metrics.points_by_seat(run), "seat"
+    return t, "position"
+
+
+def _points_by_position_of_many(runs, out_dir, colours):
+    """points_by_position() for many runs: a panel a position (seat without /deals), stacked
+    sources, a bar a run."""
+    tables = [_position_tables(r) for r in runs]
+    places = list(dict.fromkeys((key, p) for t, key in tables for p in t[key]))
+    fig, axes = plt.subplots(len(places), 1, squeeze=False, sharey=True,
+                             figsize=(_run_axis_width(runs, 8), 3.2 * len(places) + 1.2))
+    x = np.arange(len(runs))
+    top = 0.0
+    for ax, (key, place) in zip(axes[:, 0], places):
+        bottom = np.zeros(len(runs))
+        for src in metrics.SOURCES:
+            v = np.array([float(t.loc[t[k] == place, src].iloc[0])
+                          if k == key and (t[k] == place).any() else 0.0
+                          for t, k in tables])
+            if np.allclose(v, 0):
+                continue
+            ax.bar(x, v, bottom=bottom, label=src, color=colours[src])
+            bottom += v
+        ax.set_title(f"points per deal, {place}" if key == "position" else
+                     f"points per deal by seat, {place}", fontsize=9)
+        ax.set_xticks(x)
+        ax.set_xticklabels([r.label for r in runs], rotation=90, fontsize=7)
+        ax.set_xlim(-0.6, len(runs) - 0.4)
+        ax.set_ylabel("mean points per deal")
+        if ax.get_legend_handles_labels()[0]:
+            ax.legend(fontsize=7, ncol=len(metrics.SOURCES), loc="upper center",
+                      handlelength=1, columnspacing=0.8)
+        top = max(top, float(bottom.max()) if len(bottom) else 0.0)
+    axes[0, 0].set_ylim(0, top * 1.25 + 0.5)
+    return _save(fig, out_dir, "points_by_position.png")
+
+
+def _per_run(ax, runs, series, ylabel, title):
+    """A group of bars a run: series maps each bar's name to (values, lows, highs) by run."""
+    names = list(series)
+    _grouped_bars(ax, [r.label for r in runs], names, *([series[k][i] for k in names]
+                                                         for i in range(3)))
+    ax.set_ylabel(ylabel)
+    ax.set_title(title)
+
+
 def deals_per_game(runs, out_dir):
-    """Distribution of the number of deals in a game, one line per run."""
+    """Distribution of the number of deals in a game, one line per run; with many runs the
+    mean a run, its bar one standard deviation each way."""
+    if _many(runs):
+        figs = [metrics.deals_per_game(r) for r in runs]
+        mean = [d.get("mean", np.nan) for d in figs]
+        sd = [d.get("sd", np.nan) for d in figs]
+        fig, ax = plt.subplots(figsize=(_run_axis_width(runs, 7), 4.5))
+        _per_run(ax, runs, {"mean": (mean, np.subtract(mean, sd), np.add(mean, sd))},
+                 "deals in the game", "deals per game: mean and one sd each way")
+        return _save(fig, out_dir, "deals_per_game.png")
     fig, ax = plt.subplots(figsize=(7, 4))
     for run in runs:
         d = metrics.deals_per_game(run)
@@ -200,7 +350,16 @@ def deals_per_game(runs, out_dir):
 
 
 def final_scores(runs, out_dir):
-    """Distributions of the runner-up's final score and of the winning margin."""
+    """Distributions of the runner-up's final score and of the winning margin; with many runs
+    the mean a run, its bar from the lower to the upper quartile."""
+    if _many(runs):
+        tables = [metrics.final_score_summary(r).set_index("figure") for r in runs]
+        fig, axes = plt.subplots(2, 1, figsize=(_run_axis_width(runs, 8), 9))
+        for ax, col, title in ((axes[0], "runner-up", "runner-up's final score"),
+                               (axes[1], "margin", "margin (winner minus runner-up)")):
+            got = [[t.loc[col, c] for t in tables] for c in ("mean", "q1", "q3")]
+            _per_run(ax, runs, {col: got}, "points", f"{title}: mean and quartiles")
+        return _save(fig, out_dir, "final_scores.png")
     fig, axes = plt.subplots(1, 2, figsize=(11, 4))
     for run in runs:
         hists = metrics.final_score_hists(run)
@@ -223,7 +382,7 @@ def final_scores(runs, out_dir):
 
 def skunks(runs, out_dir):
     """Skunk, double, triple skunk and lurch rates with 95% intervals."""
-    fig, ax = plt.subplots(figsize=(8, 4))
+    fig, ax = plt.subplots(figsize=(_run_axis_width(runs, 8), 4))
     _table_bars(ax, runs, [metrics.skunk_table(r) for r in runs], "result")
     ax.set_ylabel("fraction of games")
     ax.set_title("skunks and lurches")
@@ -240,6 +399,8 @@ def hand_crib(runs, out_dir, exact=None):
     dists = [(r, d) for r, d in dists if d is not None]
     if not dists:
         return None
+    if _many(dists):
+        return _hand_crib_of_many(dists, out_dir, exact)
     fig, axes = plt.subplots(1, 2, figsize=(11, 4))
     for ax, what in zip(axes, ("hand", "crib")):
         for run, d in dists:
@@ -252,6 +413,31 @@ def hand_crib(runs, out_dir, exact=None):
         ax.set_xlabel("points")
         ax.set_ylabel("fraction")
         _legend(ax, 8)
+    return _save(fig, out_dir, "hand_crib.png")
+
+
+def _hand_crib_of_many(dists, out_dir, exact):
+    """hand_crib() for many runs: each run's mean hand and crib score in play, and the exact
+    means of random cards as dashed lines when given."""
+    runs = [r for r, _ in dists]
+    means = {}
+    for what in ("hand", "crib"):
+        m = []
+        for _, d in dists:
+            t = d["table"]
+            w = t[what + ", all deals %"].to_numpy(dtype=float)
+            m.append(float((t["score"].to_numpy(dtype=float) * w).sum() / w.sum()))
+        means[what] = (m, m, m)
+    fig, ax = plt.subplots(figsize=(_run_axis_width(runs, 8), 4.5))
+    _per_run(ax, runs, means, "mean points", "hand and crib scores in play (every deal, from "
+             "the cards): the mean")
+    for what, style in (("hand", "k--"), ("crib", "k:")):
+        if exact and exact.get(what) is not None:
+            e = exact[what]
+            ax.axhline(float((e.index.to_numpy(dtype=float) * e.values).sum() / e.values.sum()),
+                       color="k", linestyle=style[1:], linewidth=1,
+                       label=f"exact {what}, random cards")
+    _legend(ax, 8)
     return _save(fig, out_dir, "hand_crib.png")
 
 
@@ -271,6 +457,8 @@ def match_schemes(runs, tables, out_dir):
                         for c in ("reversed", "differs")})
     if not keys:
         return None
+    if _many(runs):
+        return _match_schemes_of_many(runs, keys, per_run, out_dir)
     fig, axes = plt.subplots(2, 1, figsize=(max(8, 0.75 * len(keys) + 2), 7), sharex=True)
     for ax, col, title in ((axes[0], "reversed", "winner reversed"),
                            (axes[1], "differs", "outcome changed (reversed, or a draw "
@@ -281,4 +469,24 @@ def match_schemes(runs, tables, out_dir):
         _grouped_bars(ax, keys, [r.label for r in runs], vals, lows, highs)
         ax.set_ylabel("% of matches")
         ax.set_title(f"{title}, against plain game wins")
+    return _save(fig, out_dir, "match_schemes.png")
+
+
+def _match_schemes_of_many(runs, keys, per_run, out_dir):
+    """match_schemes() for many runs: two tables of coloured cells, a row a run and a column
+    a scheme, each cell the percentage of matches (without its interval)."""
+    fig, axes = plt.subplots(1, 2, figsize=(max(11, 1.2 * len(keys) + 4),
+                                            0.26 * len(runs) + 3))
+    for ax, col, title in ((axes[0], "reversed", "winner reversed (%)"),
+                           (axes[1], "differs", "outcome changed (%)")):
+        vals = np.array([[100 * d[col].get(k, (np.nan,))[0] for k in keys] for d in per_run])
+        ax.imshow(np.ma.masked_invalid(vals), cmap="Oranges", vmin=0, aspect="auto",
+                  vmax=max(1.0, float(np.nanmax(vals)) if np.isfinite(vals).any() else 1.0))
+        for i, j in zip(*np.nonzero(np.isfinite(vals))):
+            ax.text(j, i, f"{vals[i, j]:.1f}", ha="center", va="center", fontsize=6)
+        ax.set_xticks(range(len(keys)))
+        ax.set_xticklabels(keys, rotation=90, fontsize=7)
+        ax.set_yticks(range(len(runs)))
+        ax.set_yticklabels([r.label for r in runs], fontsize=7)
+        ax.set_title(f"{title}, against plain game wins", fontsize=9)
     return _save(fig, out_dir, "match_schemes.png")
