@@ -28,6 +28,32 @@ typedef struct {
     cs_view v;
 } play_view;
 
+/* s->v pointing at s's arrays: `seat` of two (seat 1 deals) in deal 5 of game 7, holding
+ * n_hand cards of its four kept, the count and the first n_pile cards of the pile laid. */
+static inline void play_view_point(play_view *s, int seat, int n_hand, cs_card starter, int count,
+                                   int n_pile) {
+    s->v = (cs_view){.rules = &s->rules,
+                     .game = 7,
+                     .seat = seat,
+                     .dealer = 1,
+                     .deal = 5,
+                     .n_hand = n_hand,
+                     .hand = s->hand,
+                     .n_kept = 4,
+                     .kept = s->kept,
+                     .n_discards = 2,
+                     .discards = s->discards,
+                     .starter = starter,
+                     .count = count,
+                     .n_pile = n_pile,
+                     .pile = s->pile,
+                     .n_plays = n_pile,
+                     .play_seat = s->seats,
+                     .play_card = s->pile,
+                     .cards_left = s->left,
+                     .score = s->score};
+}
+
 static inline void play_view_make(play_view *s, const char *hand[], int n_hand, const char *pile[],
                                   int n_pile, int mine, int theirs) {
     memset(s, 0, sizeof *s);
@@ -47,26 +73,7 @@ static inline void play_view_make(play_view *s, const char *hand[], int n_hand, 
     s->left[1] = 4 - (n_pile + 1) / 2;
     s->score[0] = mine;
     s->score[1] = theirs;
-    s->v = (cs_view){.rules = &s->rules,
-                     .game = 7,
-                     .seat = 0,
-                     .dealer = 1,
-                     .deal = 5,
-                     .n_hand = n_hand,
-                     .hand = s->hand,
-                     .n_kept = 4,
-                     .kept = s->kept,
-                     .n_discards = 2,
-                     .discards = s->discards,
-                     .starter = card("KC"),
-                     .count = count,
-                     .n_pile = n_pile,
-                     .pile = s->pile,
-                     .n_plays = n_pile,
-                     .play_seat = s->seats,
-                     .play_card = s->pile,
-                     .cards_left = s->left,
-                     .score = s->score};
+    play_view_point(s, 0, n_hand, card("KC"), count, n_pile);
 }
 
 /*
@@ -98,26 +105,7 @@ static inline void play_view_at(play_view *s, int seat, const char *kept[4], con
     s->discards[1] = card(tossed[1]);
     s->score[0] = pone;
     s->score[1] = dealer;
-    s->v = (cs_view){.rules = &s->rules,
-                     .game = 7,
-                     .seat = seat,
-                     .dealer = 1,
-                     .deal = 5,
-                     .n_hand = n_hand,
-                     .hand = s->hand,
-                     .n_kept = 4,
-                     .kept = s->kept,
-                     .n_discards = 2,
-                     .discards = s->discards,
-                     .starter = card(starter),
-                     .count = count,
-                     .n_pile = n_plays,
-                     .pile = s->pile,
-                     .n_plays = n_plays,
-                     .play_seat = s->seats,
-                     .play_card = s->pile,
-                     .cards_left = s->left,
-                     .score = s->score};
+    play_view_point(s, seat, n_hand, card(starter), count, n_plays);
 }
 
 /* A seat before its discard. */
