@@ -9,7 +9,11 @@
 
 #include <string.h>
 
+#include <CUnit/CUnit.h>
+
+#include "error.h"
 #include "game.h"
+#include "strategy.h"
 
 static inline cs_card card(const char *text) {
     cs_card c = CS_NO_CARD;
@@ -74,6 +78,22 @@ static inline void play_view_make(play_view *s, const char *hand[], int n_hand, 
     s->score[0] = mine;
     s->score[1] = theirs;
     play_view_point(s, 0, n_hand, card("KC"), count, n_pile);
+}
+
+/* The card a player made from `spec` lays from hand on pile, in play_view_make's view. */
+static inline cs_card play_of(const char *spec, const char *hand[], int n_hand, const char *pile[],
+                              int n_pile) {
+    play_view s;
+    play_view_make(&s, hand, n_hand, pile, n_pile, 0, 0);
+    char err[256];
+    cs_player *p = cs_player_create(spec, err, sizeof err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    cs_player_new_game(p, &s.rules, 1, 0, 0);
+    cs_agent a = cs_player_agent(p);
+    cs_card c = CS_NO_CARD;
+    CU_ASSERT_EQUAL(a.play(a.self, &s.v, &c), CS_OK);
+    cs_player_destroy(p);
+    return c;
 }
 
 /*

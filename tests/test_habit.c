@@ -145,22 +145,6 @@ static void test_crib_dealer_lays_away_a_pair_of_fives_that_expected_keeps(void)
     CU_ASSERT(tossed(out, "8D", "9C"));
 }
 
-/* The card `spec` lays from hand on pile (play_view.h: seat 0, the pone, two players). */
-static cs_card play_of(const char *spec, const char *hand[], int n_hand, const char *pile[],
-                       int n_pile) {
-    play_view s;
-    play_view_make(&s, hand, n_hand, pile, n_pile, 0, 0);
-    char err[256];
-    cs_player *p = cs_player_create(spec, err, sizeof err);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
-    cs_player_new_game(p, &s.rules, 1, 0, 0);
-    cs_agent a = cs_player_agent(p);
-    cs_card c = CS_NO_CARD;
-    CU_ASSERT_EQUAL(a.play(a.self, &s.v, &c), CS_OK);
-    cs_player_destroy(p);
-    return c;
-}
-
 /* On 7 the eight makes fifteen: every habit takes the 2 points first. */
 static void test_every_peg_habit_takes_the_points(void) {
     const char *hand[] = {"KD", "8C", "2S"}, *pile[] = {"7H"};

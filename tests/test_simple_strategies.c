@@ -205,23 +205,6 @@ static void test_expected_models_the_crib_under_the_games_flush_rule(void) {
 
 /* ---- plays through a player ---- */
 
-/* The card a player created from spec lays from hand on pile (play_view.h: seat 0, the pone,
- * two players). */
-static cs_card play_of(const char *spec, const char *hand[], int n_hand, const char *pile[],
-                       int n_pile) {
-    play_view s;
-    play_view_make(&s, hand, n_hand, pile, n_pile, 0, 0);
-    char err[256];
-    cs_player *p = cs_player_create(spec, err, sizeof err);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
-    cs_player_new_game(p, &s.rules, 1, 0, 0);
-    cs_agent a = cs_player_agent(p);
-    cs_card c = CS_NO_CARD;
-    CU_ASSERT_EQUAL(a.play(a.self, &s.v, &c), CS_OK);
-    cs_player_destroy(p);
-    return c;
-}
-
 /* On K-4-7 (21), the ten makes 31 for 2; the four scores nothing. */
 static void test_greedy_plays_the_thirty_one(void) {
     const char *hand[] = {"4S", "TD"}, *pile[] = {"KH", "4H", "7D"};
