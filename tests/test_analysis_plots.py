@@ -124,6 +124,13 @@ class TestManyRuns(unittest.TestCase):
         np.testing.assert_allclose(heights["seat 1"],
                                    [1 - seat0_wins(k) / GAMES for k in range(len(PAIRS))])
 
+    def test_strategies_are_named_short_where_the_name_alone_is_theirs(self):
+        specs = ["expected:peg=lookahead", "habit:toss=hand,peg=safe", "habit:toss=crib,peg=low",
+                 "mc:samples=100,width=3,hidden=expected", "mc:samples=100,width=3,hidden=uniform"]
+        self.assertEqual(plots._short_names(specs),
+                         ["expected", "habit:toss=hand,peg=safe", "habit:toss=crib,peg=low",
+                          "\u2026width=3,hidden=expected", "\u2026,width=3,hidden=uniform"])
+
     def test_a_few_runs_keep_a_bar_a_run(self):
         few = self.runs[:plots.MANY_RUNS]
         fig = draw(plots.win_rates, few)

@@ -33,6 +33,21 @@ def _many(runs):
     return len(runs) > MANY_RUNS
 
 
+def _short(label, most=24):
+    """A tick label cut to `most` characters (an ellipsis marks the cut)."""
+    label = str(label)
+    return label if len(label) <= most else label[:most - 1] + "\u2026"
+
+
+def _short_names(names):
+    """Strategy specs as tick labels: each spec's name alone (before its parameters) where no
+    other spec shares it, else the spec cut short."""
+    bases = [str(n).split(":", 1)[0] for n in names]
+    cut = [b if bases.count(b) == 1 else _short(n) for n, b in zip(names, bases)]
+    # specs alike in their first characters keep their last ones instead
+    return [c if cut.count(c) == 1 else "\u2026" + str(n)[-23:] for c, n in zip(cut, names)]
+
+
 def _run_axis_width(runs, base):
     """A figure's width in inches: base, or room for a group of bars a run."""
     return max(base, 0.32 * len(runs) + 2) if _many(runs) else base
@@ -83,7 +98,7 @@ def _grouped_bars(ax, groups, series, values, lows, highs, fair=None):
                       linestyles="dashed", linewidth=1)
     ax.set_xticks(x)
     if len(groups) > MANY_RUNS:
-        ax.set_xticklabels(groups, rotation=90, ha="center", fontsize=7)
+        ax.set_xticklabels([_short(g) for g in groups], rotation=90, ha="center", fontsize=7)
         ax.set_xlim(-0.6, len(groups) - 0.4)
     else:
         long_labels = max((len(line) for g in groups for line in str(g).split("\n")),
@@ -154,10 +169,11 @@ def _head_to_head_axes(ax, names, rates):
             if np.isfinite(rates[i, j]):
                 ax.text(j, i, f"{100 * rates[i, j]:.1f}", ha="center", va="center", fontsize=7,
                         color="white" if abs(rates[i, j] - 0.5) > 0.3 else "black")
+    labels = _short_names(names)
     ax.set_xticks(range(len(names)))
-    ax.set_xticklabels(names, rotation=90, fontsize=7)
+    ax.set_xticklabels(labels, rotation=90, fontsize=7)
     ax.set_yticks(range(len(names)))
-    ax.set_yticklabels(names, fontsize=7)
+    ax.set_yticklabels(labels, fontsize=7)
     ax.set_xlabel("against")
     ax.set_title("win rate (%) of the row's strategy against the column's (ties count half)")
 
@@ -304,7 +320,7 @@ def _points_by_position_of_many(runs, out_dir, colours):
         ax.set_title(f"points per deal, {place}" if key == "position" else
                      f"points per deal by seat, {place}", fontsize=9)
         ax.set_xticks(x)
-        ax.set_xticklabels([r.label for r in runs], rotation=90, fontsize=7)
+        ax.set_xticklabels([_short(r.label) for r in runs], rotation=90, fontsize=7)
         ax.set_xlim(-0.6, len(runs) - 0.4)
         ax.set_ylabel("mean points per deal")
         if ax.get_legend_handles_labels()[0]:
@@ -487,6 +503,6 @@ def _match_schemes_of_many(runs, keys, per_run, out_dir):
         ax.set_xticks(range(len(keys)))
         ax.set_xticklabels(keys, rotation=90, fontsize=7)
         ax.set_yticks(range(len(runs)))
-        ax.set_yticklabels([r.label for r in runs], fontsize=7)
+        ax.set_yticklabels([_short(r.label) for r in runs], fontsize=7)
         ax.set_title(f"{title}, against plain game wins", fontsize=9)
     return _save(fig, out_dir, "match_schemes.png")
