@@ -283,19 +283,6 @@ static int next_seat(int s, int n) {
     return s + 1 == n ? 0 : s + 1;
 }
 
-/* Skunk level of a losing side's score against the winner's (as the engine judges it). */
-static int skunk_level(const cs_rules *r, int score, int winner_score) {
-    if (r->skunk_margin) {
-        int margin = winner_score - score;
-        if (r->double_skunk_margin && margin >= r->double_skunk_margin) return 2;
-        return margin >= r->skunk_margin;
-    }
-    if (r->triple_skunk_line && score < r->triple_skunk_line) return 3;
-    if (r->double_skunk_line && score < r->double_skunk_line) return 2;
-    if (r->skunk_line && score < r->skunk_line) return 1;
-    return 0;
-}
-
 /* The least margin (winner at the target) of each skunk level 1..3; 0 where there is none. */
 static void skunk_margins(const cs_rules *r, int out[4]) {
     out[0] = 0;
@@ -414,8 +401,8 @@ static double result_value(const stakes *st, const cs_rules *r, const int score[
     if (st->ctx == NULL) return winner == st->mine ? 1.0 : 0.0;
     int level = 3;
     for (int side = 0; side < st->sides; side++)
-        if (side != winner && skunk_level(r, score[side], score[winner]) < level)
-            level = skunk_level(r, score[side], score[winner]);
+        if (side != winner && cs_rules_skunk_level(r, score[side], score[winner]) < level)
+            level = cs_rules_skunk_level(r, score[side], score[winner]);
     if (st->ctx->kind == CS_MATCH_BEST_OF) return st->best_of[winner][level];
     if (winner == st->mine) return st->ctx->points_win[level];
     return st->ctx->points_loss + st->ctx->points_per_score * score[st->mine];
