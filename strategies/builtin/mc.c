@@ -993,6 +993,8 @@ static worth tree_search(mc_player *m, const cs_view *v, int level, const cs_sim
                 h = tree_mix(h, (uint64_t)(t * 16 + cs_card_rank(s->hand[t][i]) + 1));
                 cs_sim_lay(s, t, i);
             }
+            /* `| 1` keeps a hash off 0 (a play that ended) and keeps the keys' order */
+            /* mutate: equivalent 1->0: a hash 0, or two unequal in bit 0 only, has odds 2^-63 */
             key[g].key = t < 0 ? 0 : tree_mix(h, 99) | 1;
             key[g].i = g;
         }

@@ -167,6 +167,7 @@ int cs_nn_load(const char *path, cs_nn *out, char *err, size_t err_len) {
             break;
         }
         if (n < cap || n > CS_NN_FILE_MAX) break;
+        /* mutate: equivalent 2->3: a buffer larger than cap, which bounds every read */
         unsigned char *bigger = realloc(buf, cap * 2);
         if (bigger == NULL) free(buf);
         buf = bigger;
