@@ -7,7 +7,10 @@
  * ways to win, where objective=points takes another; in the last deal of a game with a deal
  * limit, where every line wins, it plays and discards for the margin as objective=points does;
  * objective=match weighs the games a skunk counts in a best-of match; its play does not change
- * with the seats' numbers swapped or with the order of its kept hand.
+ * with the seats' numbers swapped or with the order of its kept hand. A tree it cannot allocate
+ * is refused when it is made; objective=points lays away the same whatever the scores; endwidth
+ * takes over from exactly 40 points out; the triple skunk by lines and four-hand's sides in
+ * objective=match.
  */
 #include <stdio.h>
 #include <string.h>

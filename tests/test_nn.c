@@ -326,6 +326,14 @@ static void test_nn_refuses_resealed_bad_weights_and_note(void) {
     reseal(o.b, o.n);
     CU_ASSERT_EQUAL(parse(o.b, o.n, err, sizeof err), CS_ESYNTAX);
     CU_ASSERT_PTR_NOT_NULL(strstr(err, "note"));
+    /* the printable bytes' two ends, a space and a tilde, are taken; DEL (0x7F) past them is not */
+    make_tiny(&o, " ~");
+    CU_ASSERT_EQUAL(parse(o.b, o.n, err, sizeof err), CS_OK);
+    make_tiny(&o, "a note");
+    o.b[o.n - 5] = 0x7F;
+    reseal(o.b, o.n);
+    CU_ASSERT_EQUAL(parse(o.b, o.n, err, sizeof err), CS_ESYNTAX);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "note"));
 }
 
 static void test_nn_strategy_refuses_a_bad_path_at_create(void) {
