@@ -683,7 +683,8 @@ static void test_mc_refuses_a_tree_it_cannot_allocate(void) {
  * four. With no spread left (sd 0) the final margin is today's, and with p = 1 I win: at
  * 111-20 (91 ahead) by a triple skunk, the match: 1; at 110-20 (90) by a double skunk, three
  * games, and one more to take before the other side takes four, an even race with e = 1/2:
- * 1 - 1/2^4 = 0.9375.
+ * 1 - 1/2^4 = 0.9375. The same for games over: 121-30 is a triple skunk, 1; 121-31 a double,
+ * 0.9375.
  */
 static void test_mc_match_triple_skunk_by_lines_worth(void) {
     cs_rules r;
@@ -697,6 +698,9 @@ static void test_mc_match_triple_skunk_by_lines_worth(void) {
     const int by91[] = {111, 20}, by90[] = {110, 20};
     CU_ASSERT_DOUBLE_EQUAL(cs_mc_open_worth(&ctx, &r, 0, by91, 1.0, 0, 0.5), 1.0, 1e-12);
     CU_ASSERT_DOUBLE_EQUAL(cs_mc_open_worth(&ctx, &r, 0, by90, 1.0, 0, 0.5), 0.9375, 1e-12);
+    const int triple[] = {121, 30}, dbl[] = {121, 31};
+    CU_ASSERT_DOUBLE_EQUAL(cs_mc_result_worth(&ctx, &r, 0, triple, 0, 0.5), 1.0, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(cs_mc_result_worth(&ctx, &r, 0, dbl, 0, 0.5), 0.9375, 1e-12);
 }
 
 /*
