@@ -932,8 +932,7 @@ static int tree_before(const struct tree_key *x, const struct tree_key *y) {
 
 /* Sorts by key, then sample: a Shell sort, in place (qsort may allocate). */
 static void tree_sort(struct tree_key *k, int n) {
-    /* mutate: equivalent 701->702 701->700: gaps ending in 1 sort fully, and (key, i) is one order
-     */
+    /* mutate: equivalent 701->702 701->700: any gaps ending in 1 sort (key, i) alike */
     static const int gaps[] = {701, 301, 132, 57, 23, 10, 4, 1};
     for (size_t g = 0; g < sizeof gaps / sizeof gaps[0]; g++) {
         int gap = gaps[g];
