@@ -7,9 +7,15 @@
  * ways to win, where objective=points takes another; in the last deal of a game with a deal
  * limit, where every line wins, it plays and discards for the margin as objective=points does;
  * objective=match weighs the games a skunk counts in a best-of match; its play does not change
- * with the seats' numbers swapped or with the order of its kept hand.
+ * with the seats' numbers swapped or with the order of its kept hand. A tree it cannot allocate
+ * is refused when it is made; objective=points lays away the same whatever the scores; endwidth
+ * takes over from exactly 40 points out; the triple skunk by lines and four-hand's sides in
+ * objective=match.
  */
+#include <stdio.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 #include "cu_main.h"
 #include "play_view.h"
@@ -627,6 +633,194 @@ static void test_mc_match_clips_worth(void) {
     CU_ASSERT_DOUBLE_EQUAL(cs_mc_open_worth(&ctx, &r, 0, open, 0.3, 0, 0.5), 0.6, 1e-12);
 }
 
+/* clang's way of saying it builds with a sanitizer */
+#ifdef __has_feature
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define MC_TEST_SANITIZED 1
+#endif
+#endif
+#ifndef MC_TEST_SANITIZED
+#define MC_TEST_SANITIZED 0
+#endif
+
+/* ---- made to tell apart what the mutation samples left alive (docs/testing.md) ---- */
+
+/*
+ * A tree the machine cannot hold is refused when mc is made, not met in the middle of a
+ * decision: with the address space capped 256 MB above what the test uses,
+ * mc:samples=1000000,tree=1 (its tree alone 5,000,000 samples of over 200 bytes, about 1 GB)
+ * is not created, while mc:samples=1000000,tree=0 (no tree, the rest under 1 MB) is. Linux
+ * only, and not under the sanitizers, which reserve far more address space than the cap.
+ */
+static void test_mc_refuses_a_tree_it_cannot_allocate(void) {
+#if defined(__linux__) && !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__) &&       \
+    !MC_TEST_SANITIZED
+    struct rlimit old;
+    CU_ASSERT_EQUAL_FATAL(getrlimit(RLIMIT_AS, &old), 0);
+    long pages = 0;
+    FILE *f = fopen("/proc/self/statm", "r");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    CU_ASSERT_EQUAL(fscanf(f, "%ld", &pages), 1);
+    fclose(f);
+    rlim_t cap = (rlim_t)pages * (rlim_t)sysconf(_SC_PAGESIZE) + ((rlim_t)256 << 20);
+    if (old.rlim_cur != RLIM_INFINITY && old.rlim_cur <= cap) return; /* already tighter */
+    if (old.rlim_max != RLIM_INFINITY && old.rlim_max < cap) return;
+    struct rlimit tight = {cap, old.rlim_max};
+    CU_ASSERT_EQUAL_FATAL(setrlimit(RLIMIT_AS, &tight), 0);
+    char err[256] = "";
+    cs_player *with_tree = cs_player_create("mc:samples=1000000,tree=1", err, sizeof err);
+    cs_player *without = cs_player_create("mc:samples=1000000,tree=0", err, sizeof err);
+    CU_ASSERT_EQUAL(setrlimit(RLIMIT_AS, &old), 0);
+    CU_ASSERT_PTR_NULL(with_tree);
+    CU_ASSERT_PTR_NOT_NULL(without);
+    cs_player_destroy(with_tree);
+    cs_player_destroy(without);
+#endif
+}
+
+/*
+ * Skunks by lines, the triple's too (the loser under 91, 61 or 31: margins of 31, 61 and 91
+ * from 121), in a best-of to four games where a skunk counts two, a double three and a triple
+ * four. With no spread left (sd 0) the final margin is today's, and with p = 1 I win: at
+ * 111-20 (91 ahead) by a triple skunk, the match: 1; at 110-20 (90) by a double skunk, three
+ * games, and one more to take before the other side takes four, an even race with e = 1/2:
+ * 1 - 1/2^4 = 0.9375. The same for games over: 121-30 is a triple skunk, 1; 121-31 a double,
+ * 0.9375.
+ */
+static void test_mc_match_triple_skunk_by_lines_worth(void) {
+    cs_rules r;
+    cs_rules_preset(CS_PRESET_TWO, &r);
+    r.skunk_margin = r.double_skunk_margin = 0;
+    r.skunk_line = 91;
+    r.double_skunk_line = 61;
+    r.triple_skunk_line = 31;
+    const cs_match_context ctx = {
+        .kind = CS_MATCH_BEST_OF, .games_to_win = 4, .game_wins = {1, 2, 3, 4}};
+    const int by91[] = {111, 20}, by90[] = {110, 20};
+    CU_ASSERT_DOUBLE_EQUAL(cs_mc_open_worth(&ctx, &r, 0, by91, 1.0, 0, 0.5), 1.0, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(cs_mc_open_worth(&ctx, &r, 0, by90, 1.0, 0, 0.5), 0.9375, 1e-12);
+    const int triple[] = {121, 30}, dbl[] = {121, 31};
+    CU_ASSERT_DOUBLE_EQUAL(cs_mc_result_worth(&ctx, &r, 0, triple, 0, 0.5), 1.0, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(cs_mc_result_worth(&ctx, &r, 0, dbl, 0, 0.5), 0.9375, 1e-12);
+}
+
+/*
+ * objective=match in four-hand (four sides, each its own): the three others at 120, 110 and
+ * 100, I (seat 0, the dealer's left) at 119, on 9C 2C 3D KS (24), holding 7H 4D AS (kept with
+ * 9C; laid away QD; the starter 5C), in a best of three. The 7 makes 31 and wins the game now;
+ * after the 4 or the ace, seat 1 needs one point and may peg it before I count. So the 7: its
+ * worth is the most a game can give, the others' less.
+ */
+static void test_mc_match_plays_the_thirty_one_that_wins_in_four_hand(void) {
+    play_view s;
+    memset(&s, 0, sizeof s);
+    cs_rules_preset(CS_PRESET_FOUR, &s.rules);
+    const char *hand[] = {"7H", "4D", "AS"}, *kept[] = {"9C", "7H", "4D", "AS"};
+    const char *pile[] = {"9C", "2C", "3D", "KS"};
+    for (int i = 0; i < 3; i++) s.hand[i] = card(hand[i]);
+    for (int i = 0; i < 4; i++) s.kept[i] = card(kept[i]), s.pile[i] = card(pile[i]);
+    for (int i = 0; i < 4; i++) s.seats[i] = (uint8_t)i;
+    s.discards[0] = card("QD");
+    int left[4] = {3, 3, 3, 3}, score[4] = {119, 120, 110, 100};
+    const cs_match_context three = {
+        .kind = CS_MATCH_BEST_OF, .games_to_win = 2, .game_wins = {1, 1, 1, 1}};
+    s.v = (cs_view){.rules = &s.rules,
+                    .game = 3,
+                    .seat = 0,
+                    .dealer = 3,
+                    .deal = 6,
+                    .n_hand = 3,
+                    .hand = s.hand,
+                    .n_kept = 4,
+                    .kept = s.kept,
+                    .n_discards = 1,
+                    .discards = s.discards,
+                    .starter = card("5C"),
+                    .count = 24,
+                    .n_pile = 4,
+                    .pile = s.pile,
+                    .n_plays = 4,
+                    .play_seat = s.seats,
+                    .play_card = s.pile,
+                    .cards_left = left,
+                    .score = score,
+                    .match = &three};
+    for (uint64_t game = 1; game <= 2; game++)
+        CU_ASSERT_EQUAL(decide("mc:objective=match,samples=40", &s, game), card("7H"));
+}
+
+/* The pair `spec` lays away from six cards as seat 0 (the pone) at `mine` against the dealer's
+ * `theirs`, on the stream of game `game`. */
+static void lays_away_at(const char *spec, const char *const six[6], int mine, int theirs,
+                         uint64_t game, cs_card out[2]) {
+    cs_rules rules;
+    cs_rules_preset(CS_PRESET_TWO, &rules);
+    discard_view d;
+    discard_view_make(&d, &rules, six, 0, 1, mine, theirs);
+    char err[256];
+    cs_player *p = cs_player_create(spec, err, sizeof err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    cs_player_new_game(p, &d.rules, 1, game, 0);
+    cs_agent a = cs_player_agent(p);
+    out[0] = out[1] = CS_NO_CARD;
+    CU_ASSERT_EQUAL(a.discard(a.self, &d.v, out), CS_OK);
+    cs_player_destroy(p);
+}
+
+static int same_pair(const cs_card a[2], const cs_card b[2]) {
+    return (a[0] == b[0] && a[1] == b[1]) || (a[0] == b[1] && a[1] == b[0]);
+}
+
+/*
+ * objective=points rates a discard by the deal's point margin, whatever the scores: its
+ * samples are played under the rules with no target. So at 120 all, where the first point of
+ * the play would end a game, it lays away what it lays away at 0 all, on the same stream
+ * (width=4, endwidth=0 and rank=expected keep the candidates the same near the target).
+ */
+static void test_mc_points_discards_the_same_whatever_the_scores(void) {
+    static const char *const hands[3][6] = {{"5C", "6D", "7H", "8S", "JC", "KD"},
+                                            {"2C", "QS", "KC", "8H", "7D", "TC"},
+                                            {"9H", "5H", "TD", "7S", "AD", "7D"}};
+    const char *spec = "mc:objective=points,race=off,samples=30,width=4,endwidth=0,rank=expected";
+    for (int i = 0; i < 3; i++)
+        for (uint64_t game = 1; game <= 2; game++) {
+            cs_card far[2], near[2];
+            lays_away_at(spec, hands[i], 0, 0, game, far);
+            lays_away_at(spec, hands[i], 120, 120, game, near);
+            CU_ASSERT(same_pair(far, near));
+        }
+}
+
+/*
+ * Near the end, a side 40 points or less from the target (mc.h), mc examines endwidth=
+ * discards where width= says elsewhere. With mc:width=1,endwidth=3: the pone at 81 against
+ * 70, or the dealer at 81 against the pone's 70, lays away what mc:width=3 lays away on the
+ * same stream; at 80 all, what mc:width=1,endwidth=0 does (expert's first discard). From
+ * {"2C", "QS", "KC", "8H", "7D", "TC"}, at 81 against 70, those two differ.
+ */
+static void test_mc_examines_endwidth_discards_from_forty_points_out(void) {
+    static const char *const six[6] = {"8C", "9C", "AH", "JD", "QS", "AC"};
+    const char *spec = "mc:width=1,endwidth=3,samples=30,race=off";
+    const char *one = "mc:width=1,endwidth=0,samples=30,race=off";
+    const char *three = "mc:width=3,samples=30,race=off";
+    for (uint64_t game = 1; game <= 2; game++) {
+        cs_card a[2], b[2], out[2];
+        lays_away_at(one, six, 81, 70, game, a);
+        lays_away_at(three, six, 81, 70, game, b);
+        CU_ASSERT(!same_pair(a, b));
+        lays_away_at(spec, six, 81, 70, game, out);
+        CU_ASSERT(same_pair(out, b));
+        lays_away_at(one, six, 70, 81, game, a);
+        lays_away_at(three, six, 70, 81, game, b);
+        CU_ASSERT(!same_pair(a, b));
+        lays_away_at(spec, six, 70, 81, game, out);
+        CU_ASSERT(same_pair(out, b));
+        lays_away_at(one, six, 80, 80, game, a);
+        lays_away_at(spec, six, 80, 80, game, out);
+        CU_ASSERT(same_pair(out, a));
+    }
+}
+
 const char cs_suite_name[] = "mc";
 const cs_test cs_suite_tests[] = {
     CS_TEST(test_mc_is_reproducible_from_its_stream),
@@ -649,5 +843,10 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_mc_match_league_open_worth),
     CS_TEST(test_mc_match_best_of_three_worth),
     CS_TEST(test_mc_match_clips_worth),
+    CS_TEST(test_mc_refuses_a_tree_it_cannot_allocate),
+    CS_TEST(test_mc_match_triple_skunk_by_lines_worth),
+    CS_TEST(test_mc_match_plays_the_thirty_one_that_wins_in_four_hand),
+    CS_TEST(test_mc_points_discards_the_same_whatever_the_scores),
+    CS_TEST(test_mc_examines_endwidth_discards_from_forty_points_out),
     {NULL, NULL},
 };

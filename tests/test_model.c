@@ -507,6 +507,22 @@ static void test_model_play_features_of_a_series_in_progress(void) {
 /* On K-Q-A (21) the ten makes 31 for 2 and the next seat leads a new series: nothing it lays
  * scores, everything fits, and the seat follows on no card of its own (the count is reset,
  * not 31 plus the two). */
+/* The replies come from the next seat's cards, not mine: the pone holding TS 9D 3H (it laid 9C)
+ * on KH 9C 6D (25), the dealer with two cards left. 43 cards unseen (the pone's four kept, the
+ * discards AC 2C, the starter KC, the dealer's KH 6D), two of them held. */
+static void test_model_reply_counts_the_next_seats_cards(void) {
+    play_view s;
+    const char *hand[] = {"TS", "9D", "3H"}, *pile[] = {"KH", "9C", "6D"};
+    play_view_make(&s, hand, 3, pile, 3, 0, 0);
+    CU_ASSERT_EQUAL_FATAL(s.left[1], 2);
+    cs_model_reply reply;
+    cs_model_reply_init(&s.v, &reply);
+    CU_ASSERT_EQUAL(reply.total, 43);
+    CU_ASSERT_EQUAL(reply.held, 2);
+    for (int h = 0; h <= 4; h++)
+        CU_ASSERT_DOUBLE_EQUAL(reply.rank_chance[h], any_of(43, h, 2), 1e-12);
+}
+
 static void test_model_play_features_after_thirty_one(void) {
     play_view s;
     const char *hand[] = {"TS", "2D"}, *pile[] = {"KH", "QD", "AS"};
@@ -575,6 +591,7 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_model_discard_features_of_two_cards_laid_away),
     CS_TEST(test_model_discard_features_of_one_card_laid_away),
     CS_TEST(test_model_play_features_of_a_series_in_progress),
+    CS_TEST(test_model_reply_counts_the_next_seats_cards),
     CS_TEST(test_model_play_features_after_thirty_one),
     CS_TEST(test_model_play_features_no_follow_past_thirty_one),
     CS_TEST(test_model_play_features_of_a_lead),

@@ -275,6 +275,20 @@ static void test_nn_refuses_every_truncation_and_bytes_after_its_end(void) {
     CU_ASSERT_EQUAL(refused, (int)o.n);
     CU_ASSERT_EQUAL(parse(o.b, o.n - 1, err, sizeof err), CS_ECOUNT);
     CU_ASSERT_PTR_NOT_NULL(strstr(err, "truncated"));
+    /* each check from the byte where it begins: under the header and a checksum (24 + 4 bytes)
+     * there is not even a header; under the three sizes and a checksum (24 + 12 + 4) the sizes
+     * are cut off; from there the file is measured against its header's promise */
+    const struct {
+        size_t len;
+        const char *says;
+    } cut[4] = {{27, "not even a header"},
+                {28, "its sizes cut off"},
+                {39, "its sizes cut off"},
+                {40, "its header promises"}};
+    for (int i = 0; i < 4; i++) {
+        CU_ASSERT_EQUAL(parse(o.b, cut[i].len, err, sizeof err), CS_ECOUNT);
+        CU_ASSERT_PTR_NOT_NULL(strstr(err, cut[i].says));
+    }
     o.b[o.n] = 0;
     CU_ASSERT_EQUAL(parse(o.b, o.n + 1, err, sizeof err), CS_ECOUNT);
     CU_ASSERT_PTR_NOT_NULL(strstr(err, "too long"));
@@ -323,6 +337,14 @@ static void test_nn_refuses_resealed_bad_weights_and_note(void) {
     /* a note with a control byte */
     make_tiny(&o, "a note");
     o.b[o.n - 5] = '\n';
+    reseal(o.b, o.n);
+    CU_ASSERT_EQUAL(parse(o.b, o.n, err, sizeof err), CS_ESYNTAX);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "note"));
+    /* the printable bytes' two ends, a space and a tilde, are taken; DEL (0x7F) past them is not */
+    make_tiny(&o, " ~");
+    CU_ASSERT_EQUAL(parse(o.b, o.n, err, sizeof err), CS_OK);
+    make_tiny(&o, "a note");
+    o.b[o.n - 5] = 0x7F;
     reseal(o.b, o.n);
     CU_ASSERT_EQUAL(parse(o.b, o.n, err, sizeof err), CS_ESYNTAX);
     CU_ASSERT_PTR_NOT_NULL(strstr(err, "note"));

@@ -462,6 +462,7 @@ static double after_exchange(exchange_memo *memo, const cs_endgame *g, int role,
     if (m >= MEMO_POINTS || o >= MEMO_POINTS)
         return after_exchange_raw(g, role, a, b, m, o, k, h, crib_shift);
     double *v = &memo->v[k - memo->first][m][o];
+    /* mutate: equivalent 0->1 <-><=: a chance lies in [0, 1], so these only compute it again */
     if (*v < 0) *v = after_exchange_raw(g, role, a, b, m, o, k, h, crib_shift);
     return *v;
 }

@@ -919,6 +919,7 @@ static int tree_before(const struct tree_key *x, const struct tree_key *y) {
 
 /* Sorts by key, then sample: a Shell sort, in place (qsort may allocate). */
 static void tree_sort(struct tree_key *k, int n) {
+    /* mutate: equivalent 701->702 701->700: any gaps ending in 1 sort (key, i) alike */
     static const int gaps[] = {701, 301, 132, 57, 23, 10, 4, 1};
     for (size_t g = 0; g < sizeof gaps / sizeof gaps[0]; g++) {
         int gap = gaps[g];
@@ -980,6 +981,8 @@ static worth tree_search(mc_player *m, const cs_view *v, int level, const cs_sim
                 h = tree_mix(h, (uint64_t)(t * 16 + cs_card_rank(s->hand[t][i]) + 1));
                 cs_sim_lay(s, t, i);
             }
+            /* `| 1` keeps a hash off 0 (a play that ended) and keeps the keys' order */
+            /* mutate: equivalent 1->0: a hash 0, or two unequal in bit 0 only, has odds 2^-63 */
             key[g].key = t < 0 ? 0 : tree_mix(h, 99) | 1;
             key[g].i = g;
         }

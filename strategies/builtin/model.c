@@ -80,6 +80,7 @@ static double chance_of_any(int total, int hits, int k) {
 
 void cs_model_reply_init(const cs_view *v, cs_model_reply *out) {
     cs_cardset seen = 0;
+    /* mutate: equivalent 0->1: the kept cards are the hand and my plays, each added below */
     for (int i = 0; i < v->n_kept; i++) seen |= cs_cardset_of(v->kept[i]);
     for (int i = 0; i < v->n_hand; i++) seen |= cs_cardset_of(v->hand[i]);
     for (int i = 0; i < v->n_discards; i++) seen |= cs_cardset_of(v->discards[i]);
@@ -193,6 +194,7 @@ static int model_discard(void *self, const cs_view *v, cs_card out[CS_MAX_DISCAR
     cs_split splits[CS_SPLITS_MAX];
     int n_toss = v->rules->discards, n_keep = v->n_hand - n_toss;
     int n = cs_splits(v->hand, v->n_hand, n_toss, splits), best = 0;
+    /* mutate: equivalent >->>=: a crib weight is 1 or -1 / (sides - 1), never 0 */
     double s = cs_crib_weight(v->rules, v->seat, v->dealer) > 0 ? 1.0 : -1.0, best_score = 0;
     for (int k = 0; k < n; k++) {
         double f[CS_MODEL_DISCARD_FEATURES];

@@ -22,7 +22,7 @@ static uint32_t read_u32(const unsigned char *p) {
 }
 
 static double read_f64(const unsigned char *p) {
-    uint64_t bits = 0;
+    uint64_t bits = 0; /* mutate: equivalent 0->1: shifted 64 places out before it is read */
     for (int i = 7; i >= 0; i--) bits = bits << 8 | p[i];
     double d;
     memcpy(&d, &bits, sizeof d);
@@ -43,6 +43,7 @@ static int check_names(const unsigned char *p, int n, const char *const expect[]
         if (strcmp(got, expect[i]) != 0) {
             char shown[CS_MODEL_NAME_LEN];
             size_t k = 0;
+            /* mutate: equivalent 1->0: got ends in a NUL (checked above), where the copy stops */
             for (; got[k] && k < sizeof shown - 1; k++)
                 shown[k] = got[k] >= 0x20 && got[k] < 0x7F ? got[k] : '?';
             shown[k] = '\0';

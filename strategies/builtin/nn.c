@@ -64,7 +64,7 @@ static void nn_new_game(void *self, const cs_rules *rules, int seat, cs_pcg32 rn
 /* The network's legal choice for v with chosen[0..n_chosen) laid away so far; -1 if none. */
 static int decide(nn_player *p, const cs_view *v, const cs_card *chosen, int n_chosen) {
     int legal = cs_encode_mask(v, chosen, n_chosen, 0, p->mask);
-    if (legal == 0) return -1;
+    if (legal == 0) return -1; /* mutate: equivalent 1->2: its callers read only a < 0 */
     /* A forced move needs no network (the argmax of one legal action is that action). */
     if (legal == 1) return (int)((const uint8_t *)memchr(p->mask, 1, CS_ACT_COUNT) - p->mask);
     cs_encode_view(v, chosen, n_chosen, p->obs);
@@ -75,6 +75,7 @@ static int nn_discard(void *self, const cs_view *v, cs_card out[CS_MAX_DISCARD])
     nn_player *p = self;
     for (int d = 0; d < v->rules->discards; d++) {
         int a = decide(p, v, out, d);
+        /* mutate: equivalent >=->>: the mask is asked without go, so a is never CS_ACT_GO */
         if (a < 0 || a >= CS_ACT_GO) return CS_EILLEGAL;
         out[d] = (cs_card)a;
     }
@@ -83,6 +84,7 @@ static int nn_discard(void *self, const cs_view *v, cs_card out[CS_MAX_DISCARD])
 
 static int nn_play(void *self, const cs_view *v, cs_card *out) {
     int a = decide(self, v, NULL, 0);
+    /* mutate: equivalent >=->>: the mask is asked without go, so a is never CS_ACT_GO */
     if (a < 0 || a >= CS_ACT_GO) return CS_EILLEGAL;
     *out = (cs_card)a;
     return CS_OK;

@@ -167,6 +167,7 @@ int cs_nn_load(const char *path, cs_nn *out, char *err, size_t err_len) {
             break;
         }
         if (n < cap || n > CS_NN_FILE_MAX) break;
+        /* mutate: equivalent 2->3: a buffer larger than cap, which bounds every read */
         unsigned char *bigger = realloc(buf, cap * 2);
         if (bigger == NULL) free(buf);
         buf = bigger;
@@ -225,6 +226,7 @@ static void affine_sparse(float *restrict out, const float *restrict w, const fl
         }
         memcpy(out + j0, a, sizeof a);
     }
+    /* mutate: equivalent <=-><: four outputs left go to the loop below: the same sums, in order */
     for (; j0 + 4 <= n_out; j0 += 4) {
         nn_v4 a = load4(bias + j0);
         for (int k = 0; k < n; k++) a += x[k] * load4(w + (size_t)idx[k] * stride + j0);
@@ -251,6 +253,7 @@ __attribute__((target("avx2"))) static void
 affine_sparse_avx2(float *restrict out, const float *restrict w, const float *restrict bias,
                    int n_out, int stride, const int *restrict idx, const float *restrict x, int n) {
     int j0 = 0;
+    /* mutate: equivalent <=-><: a block left to the loop below: the same sums, in the same order */
     for (; j0 + NN_BLOCK <= n_out; j0 += NN_BLOCK) {
         nn_v8 a[NN_BLOCK / 8];
         memcpy(a, bias + j0, sizeof a);
