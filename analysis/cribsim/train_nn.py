@@ -533,8 +533,10 @@ def train_q(args) -> None:
             envs.append(e)
     replay = Replay(args.buffer_rows)
     curve = open(args.out + ".curve.csv", "w")
-    curve.write("seconds,games,decisions,loss,epsilon," + ",".join(f"win_vs_{o}" for o in args.eval) + "\n")
+    # cpu_seconds: this process's CPU time, the measure of work on a shared machine
+    curve.write("seconds,cpu_seconds,games,decisions,loss,epsilon," + ",".join(f"win_vs_{o}" for o in args.eval) + "\n")
     start = time.time()
+    cpu0 = time.process_time()
     games = decisions = 0
     next_eval = 0.0
     it = 0
@@ -546,7 +548,7 @@ def train_q(args) -> None:
         if elapsed >= next_eval or elapsed > args.minutes * 60:
             net.eval()
             wins = [evaluate(torch, net, opp, args.eval_games, 777_000 + it, 1, args.rules) for opp in args.eval]
-            line = f"{elapsed:.0f},{games},{decisions},{tot_loss / max(1, nb):.4f},{eps:.3f}," + \
+            line = f"{elapsed:.0f},{time.process_time() - cpu0:.0f},{games},{decisions},{tot_loss / max(1, nb):.4f},{eps:.3f}," + \
                 ",".join(f"{w:.4f}" for w in wins)
             curve.write(line + "\n")
             curve.flush()
