@@ -509,9 +509,10 @@ def train_q(args) -> None:
     over the legal actions that the `nn` strategy plays is the greedy policy. Batches of games
     against each opponent of the pool in turn (the learner in seat 0 and in seat 1) are played
     on, --steps learner decisions at a time, epsilon-greedy (epsilon from --eps-start down to
-    --eps-end over the first --eps-decay share of the time); every decision with a choice whose
+    --eps-end over the first --eps-decay share of the time). Every decision with a choice whose
     deal has ended goes, with its return as the target, into a bounded replay buffer, and the
-    taken action's output is regressed on it (Huber loss), --updates batches a round. No
+    taken action's output is regressed on it (Huber loss), --updates batches a round, Adam's
+    rate falling linearly from --lr to --lr-end over the time. No
     strategy's decisions are labels; the opponents only play."""
     torch = _torch(args.threads)
     torch.manual_seed(args.seed)
@@ -545,6 +546,8 @@ def train_q(args) -> None:
         elapsed = time.time() - start
         frac = min(1.0, elapsed / max(1e-9, args.eps_decay * args.minutes * 60))
         eps = args.eps_start + (args.eps_end - args.eps_start) * frac
+        for group in opt.param_groups:
+            group["lr"] = args.lr + (args.lr_end - args.lr) * min(1.0, elapsed / (args.minutes * 60))
         if elapsed >= next_eval or elapsed > args.minutes * 60:
             net.eval()
             wins = [evaluate(torch, net, opp, args.eval_games, 777_000 + it, 1, args.rules) for opp in args.eval]
@@ -657,6 +660,7 @@ def main(argv=None) -> int:
     q.add_argument("--batch", type=int, default=1024)
     q.add_argument("--buffer-rows", type=int, default=500_000)
     q.add_argument("--lr", type=float, default=1e-3)
+    q.add_argument("--lr-end", type=float, default=1e-4, help="the rate at the end (linear)")
     q.add_argument("--scale", type=float, default=10.0, help="points are divided by this")
     q.add_argument("--eps-start", type=float, default=0.2)
     q.add_argument("--eps-end", type=float, default=0.05)
