@@ -2,6 +2,7 @@
 
     python -m cribsim.train_nn bc --out net.nn --seed 1 --minutes 20      # imitate a teacher
     python -m cribsim.train_nn rl --out rl.nn --seed 1 --minutes 60       # from random weights
+    python -m cribsim.train_nn q --out q.nn --seed 1 --minutes 60         # from random weights
     python -m cribsim.train_nn eval net.nn --opponent expected --games 4000
     python -m cribsim.train_nn export-random --out r.nn --seed 1          # untrained, any sizes
 
@@ -11,7 +12,7 @@ legal score is played. The same observation and mask come from the one C encoder
 the network trains here (through cribsim._core) or plays in C (`nn:path=FILE`), and the
 exporter writes the C format, so what trains is what plays.
 
-Two methods:
+Three methods:
 
 - `bc` (behaviour cloning): games are played by a pool of actors (the teacher, expected,
   greedy, random, chosen per seat and game) and every decision with a choice is labelled with
@@ -23,8 +24,12 @@ Two methods:
   `cribsim._core.Env` against a pool of opponents (greedy, expected, random and itself as a
   frozen copy are all possible) and is updated by REINFORCE with a learned baseline (a value
   head) on the game's result; no built-in strategy's decisions are used as labels.
+- `q` (Monte Carlo action values, no labels): the 53 outputs are action values, each regressed
+  on the points (the `points` reward, opponents' and the show's included) from the decision to
+  the end of its deal, on games the network plays epsilon-greedily through `cribsim._core.Env`
+  against a pool of opponents, through a bounded replay buffer; its argmax is the policy.
 
-Both evaluate on the way (win rate of the network against `--eval` opponents over a batch of
+All three evaluate on the way (win rate of the network against `--eval` opponents over a batch of
 games played through the environment) and write the curve as CSV beside the network.
 
 Uses numpy and torch (CPU; threads bounded by --threads) and cribsim's own modules only.
