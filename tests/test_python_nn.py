@@ -142,5 +142,84 @@ def test_shipped_network_is_the_built_in_one():
     assert a == b
 
 
+def _obs_with_deals(deals):
+    obs = np.zeros((len(deals), 448), np.uint8)
+    obs[:, cribsim._core.OBS_DEAL] = deals
+    return obs
+
+
+def test_deal_returns_on_a_worked_trajectory():
+    """Catches: a deal boundary off by a step (the show's points, which come in the step that
+    closes the deal, counted in the next deal or a step early), returns mixed between slots,
+    a game's end not closing its deal, and a target taken before its deal has closed.
+    Slot 0: decisions in deals 0, 0, 0, 1, 1, the game ending at the fifth; slot 1: deals 0,
+    1, 1, 1, 2, still in deal 2 after the fifth."""
+    deal_obs = [[0, 0], [0, 1], [0, 1], [1, 1], [1, 2]]      # each decision's deal, per slot
+    deal_next = [[0, 1], [0, 1], [1, 1], [1, 2], [0, 2]]     # the next decision's deal
+    done = [[0, 0], [0, 0], [0, 0], [0, 0], [1, 0]]
+    reward = [[1, 5], [2, -1], [4, 0], [-3, 2], [8, 3]]
+    want = [[7, 5], [6, 1], [4, 2], [5, 2], [8, None]]
+    deals = train_nn.DealReturns(2, ring=4)
+    marks = []
+    for t in range(5):
+        before, seq = deals.mark(np.array([0, 1]))
+        marks.append((seq, before))
+        ended = train_nn.deal_ended(np.array(deal_obs[t], np.uint8), _obs_with_deals(deal_next[t]),
+                                    np.array(done[t], np.uint8))
+        deals.add(np.array(reward[t], np.float32), ended)
+    for t, (seq, before) in enumerate(marks):
+        closed, target = deals.targets(np.array([0, 1]), seq, before)
+        for slot in (0, 1):
+            if want[t][slot] is None:
+                assert not closed[slot]
+            else:
+                assert closed[slot] and target[slot] == want[t][slot], (t, slot, target[slot])
+
+
+def test_deal_returns_match_the_score_through_the_environment():
+    """Catches: deal returns that disagree with the game: through the batch environment
+    against greedy, the return of each deal's first decision (the discard) is the change in
+    the learner's lead over the deal, read from the scores in the observations, and the last
+    deal's return closes the game's margin."""
+    core = cribsim._core
+    n = 8
+    for learner in (0, 1):
+        seats = [None, "greedy"] if learner == 0 else ["greedy", None]
+        env = core.Env("two", None, seats, n, 1, "points")
+        obs = np.zeros((n, 448), np.uint8)
+        mask = np.zeros((n, 53), np.uint8)
+        seat = np.zeros(n, np.int8)
+        rew = np.zeros((n, 4), np.float32)
+        done = np.zeros(n, np.uint8)
+        env.reset(5 + learner, obs, mask, seat)
+        rng = np.random.default_rng(learner)
+        deals = train_nn.DealReturns(n, ring=64)
+        first = [[] for _ in range(n)]   # per slot: (seq, before, lead at the deal's start)
+        margin = np.zeros(n)
+        finished = np.zeros(n, bool)
+        while not finished.all():
+            slots = np.arange(n)
+            before, seq = deals.mark(slots)
+            lead = obs[:, core.OBS_SCORE].astype(int) - obs[:, core.OBS_SCORE + 1]
+            for i in np.flatnonzero(~finished & (obs[:, core.OBS_TO_LAY] > 0) & (mask.sum(1) == 6)):
+                first[i].append((seq[i], before[i], lead[i]))
+            act = np.array([rng.choice(np.flatnonzero(m)) for m in mask], np.int32)
+            deal_before = obs[:, core.OBS_DEAL].copy()
+            env.step(act, obs, mask, seat, rew, done)
+            deals.add(rew[:, learner], train_nn.deal_ended(deal_before, obs, done))
+            margin += np.where(finished, 0, rew[:, learner])
+            finished |= done != 0
+        for i in range(n):
+            assert len(first[i]) >= 3
+            leads = [f[2] for f in first[i]]
+            for k, (s, b, _) in enumerate(first[i]):
+                closed, target = deals.targets(np.array([i]), np.array([s]), np.array([b]))
+                assert closed[0] and b == 0
+                if k + 1 < len(first[i]):
+                    assert target[0] == leads[k + 1] - leads[k], (i, k)
+                else:
+                    assert target[0] == margin[i] - leads[k], (i, k)
+
+
 if __name__ == "__main__":
     sys.exit(pytest.main([__file__, "-q"]))

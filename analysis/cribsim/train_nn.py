@@ -2,6 +2,7 @@
 
     python -m cribsim.train_nn bc --out net.nn --seed 1 --minutes 20      # imitate a teacher
     python -m cribsim.train_nn rl --out rl.nn --seed 1 --minutes 60       # from random weights
+    python -m cribsim.train_nn q --out q.nn --seed 1 --minutes 60         # from random weights
     python -m cribsim.train_nn eval net.nn --opponent expected --games 4000
     python -m cribsim.train_nn export-random --out r.nn --seed 1          # untrained, any sizes
 
@@ -11,7 +12,7 @@ legal score is played. The same observation and mask come from the one C encoder
 the network trains here (through cribsim._core) or plays in C (`nn:path=FILE`), and the
 exporter writes the C format, so what trains is what plays.
 
-Two methods:
+Three methods:
 
 - `bc` (behaviour cloning): games are played by a pool of actors (the teacher, expected,
   greedy, random, chosen per seat and game) and every decision with a choice is labelled with
@@ -23,8 +24,12 @@ Two methods:
   `cribsim._core.Env` against a pool of opponents (greedy, expected, random and itself as a
   frozen copy are all possible) and is updated by REINFORCE with a learned baseline (a value
   head) on the game's result; no built-in strategy's decisions are used as labels.
+- `q` (Monte Carlo action values, no labels): the 53 outputs are action values, each regressed
+  on the points (the `points` reward, opponents' and the show's included) from the decision to
+  the end of its deal, on games the network plays epsilon-greedily through `cribsim._core.Env`
+  against a pool of opponents, through a bounded replay buffer; its argmax is the policy.
 
-Both evaluate on the way (win rate of the network against `--eval` opponents over a batch of
+All three evaluate on the way (win rate of the network against `--eval` opponents over a batch of
 games played through the environment) and write the curve as CSV beside the network.
 
 Uses numpy and torch (CPU; threads bounded by --threads) and cribsim's own modules only.
@@ -322,6 +327,9 @@ def note(args, method: str, games: int, seconds: float) -> str:
     if method == "bc":
         what = (f"bc of {args.teacher} (actors {'+'.join(a.split('/')[-1] for a in args.actors)}, "
                 f"teacher share {args.teacher_share}{', from ' + args.init.split('/')[-1] if args.init else ''})")
+    elif method == "q":
+        what = (f"q monte carlo deal points vs {'+'.join(args.opponents)} "
+                + (f"from {args.init.split('/')[-1]}" if args.init else "from random weights"))
     else:
         what = (f"rl reinforce vs {'+'.join(args.opponents)} "
                 + (f"from {args.init.split('/')[-1]}" if args.init else "from random weights"))
@@ -436,6 +444,172 @@ def train_rl(args) -> None:
     curve.close()
 
 
+# ---- action values through the batch environment ----
+
+def deal_ended(deal_before: np.ndarray, obs_after: np.ndarray, done: np.ndarray) -> np.ndarray:
+    """Which slots' steps closed a deal: the game ended, or the learner's next decision is in
+    another deal (its observation's deal number differs). The show's points come in the step
+    that closes the deal, before the next deal's first decision, so they count in the deal."""
+    return (done != 0) | (obs_after[:, _core.OBS_DEAL] != deal_before)
+
+
+class DealReturns:
+    """The points from each learner decision to the end of its deal, per slot of a batch.
+
+    `mark(slots)` notes, at a decision, the slot's points so far in the deal and the deal's
+    sequence number; `add(reward, ended)` adds a step's reward to every slot and closes the
+    deals that `ended` says ended; `targets(slots, seq, before)` gives, for marked decisions,
+    whether their deal has closed and, if so, the points from the decision to the deal's end
+    (the deal's total less what came before the decision). Closed deals' totals are kept in a
+    ring of `ring` deals a slot, so a decision must be looked up within `ring` deals."""
+
+    def __init__(self, n: int, ring: int = 64):
+        self.ring = ring
+        self.sum = np.zeros(n, np.float32)
+        self.seq = np.zeros(n, np.int64)
+        self.totals = np.zeros((n, ring), np.float32)
+
+    def mark(self, slots: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        return self.sum[slots].copy(), self.seq[slots].copy()
+
+    def add(self, reward: np.ndarray, ended: np.ndarray) -> None:
+        self.sum += reward
+        idx = np.flatnonzero(ended)
+        self.totals[idx, self.seq[idx] % self.ring] = self.sum[idx]
+        self.sum[idx] = 0
+        self.seq[idx] += 1
+
+    def targets(self, slots, seq, before) -> tuple[np.ndarray, np.ndarray]:
+        if np.any(self.seq[slots] - seq > self.ring):
+            raise RuntimeError("a decision waited longer than the ring of deal totals holds")
+        closed = seq < self.seq[slots]
+        return closed, self.totals[slots, seq % self.ring] - before
+
+
+class Replay:
+    """A bounded ring of (observation, action, target) rows: memory flat in the games."""
+
+    def __init__(self, rows: int):
+        self.obs = np.zeros((rows, OBS_SIZE), np.uint8)
+        self.act = np.zeros(rows, np.int64)
+        self.target = np.zeros(rows, np.float32)
+        self.at = self.size = 0
+
+    def add(self, obs, act, target) -> None:
+        cap = len(self.act)
+        idx = (self.at + np.arange(len(act))) % cap
+        self.obs[idx], self.act[idx], self.target[idx] = obs, act, target
+        self.at = int((self.at + len(act)) % cap)
+        self.size = min(cap, self.size + len(act))
+
+    def sample(self, rng: np.random.Generator, k: int):
+        idx = rng.integers(0, self.size, k)
+        return self.obs[idx], self.act[idx], self.target[idx]
+
+
+def train_q(args) -> None:
+    """Monte Carlo action values: the network's 53 outputs are each action's expected points
+    to the end of the deal (the `points` reward: the learner's side's points minus the other's,
+    opponents' steps and the show included, undiscounted, divided by --scale), so the argmax
+    over the legal actions that the `nn` strategy plays is the greedy policy. Batches of games
+    against each opponent of the pool in turn (the learner in seat 0 and in seat 1) are played
+    on, --steps learner decisions at a time, epsilon-greedy (epsilon from --eps-start down to
+    --eps-end over the first --eps-decay share of the time). Every decision with a choice whose
+    deal has ended goes, with its return as the target, into a bounded replay buffer, and the
+    taken action's output is regressed on it (Huber loss), --updates batches a round, Adam's
+    rate falling linearly from --lr to --lr-end over the time. No
+    strategy's decisions are labels; the opponents only play."""
+    torch = _torch(args.threads)
+    torch.manual_seed(args.seed)
+    rng = np.random.default_rng(args.seed)
+    net = make_net(torch, args.hidden)
+    if args.init:
+        load_into(torch, net, args.init)
+    opt = torch.optim.Adam(net.parameters(), lr=args.lr)
+    n = args.batch_games
+    envs = []
+    for k, opp in enumerate(args.opponents):
+        for learner in (0, 1):
+            seats = [None, opp] if learner == 0 else [opp, None]
+            e = dict(env=_core.Env(args.rules, None, seats, n, 1, "points"), learner=learner,
+                     obs=np.zeros((n, OBS_SIZE), np.uint8), mask=np.zeros((n, ACTIONS), np.uint8),
+                     seat=np.zeros(n, np.int8), rew=np.zeros((n, 4), np.float32),
+                     done=np.zeros(n, np.uint8), deals=DealReturns(n), pending=[])
+            e["env"].reset(args.seed * 1000 + len(envs), e["obs"], e["mask"], e["seat"])
+            envs.append(e)
+    replay = Replay(args.buffer_rows)
+    curve = open(args.out + ".curve.csv", "w")
+    # cpu_seconds: this process's CPU time, the measure of work on a shared machine
+    curve.write("seconds,cpu_seconds,games,decisions,loss,epsilon," + ",".join(f"win_vs_{o}" for o in args.eval) + "\n")
+    start = time.time()
+    cpu0 = time.process_time()
+    games = decisions = 0
+    next_eval = 0.0
+    it = 0
+    tot_loss, nb = 0.0, 0
+    while True:
+        elapsed = time.time() - start
+        frac = min(1.0, elapsed / max(1e-9, args.eps_decay * args.minutes * 60))
+        eps = args.eps_start + (args.eps_end - args.eps_start) * frac
+        for group in opt.param_groups:
+            group["lr"] = args.lr + (args.lr_end - args.lr) * min(1.0, elapsed / (args.minutes * 60))
+        if elapsed >= next_eval or elapsed > args.minutes * 60:
+            net.eval()
+            wins = [evaluate(torch, net, opp, args.eval_games, 777_000 + it, 1, args.rules) for opp in args.eval]
+            line = f"{elapsed:.0f},{time.process_time() - cpu0:.0f},{games},{decisions},{tot_loss / max(1, nb):.4f},{eps:.3f}," + \
+                ",".join(f"{w:.4f}" for w in wins)
+            curve.write(line + "\n")
+            curve.flush()
+            print(line, flush=True)
+            tot_loss, nb = 0.0, 0
+            next_eval = elapsed + args.eval_every
+            export(net, args.out, note(args, "q", games, elapsed))
+            if elapsed > args.minutes * 60:
+                break
+        e = envs[it % len(envs)]
+        it += 1
+        deals = e["deals"]
+        net.eval()
+        for _ in range(args.steps):
+            o, m = e["obs"], e["mask"]
+            with torch.no_grad():
+                q = masked(torch, net(torch.from_numpy(o)), torch.from_numpy(m)).numpy()
+            act = q.argmax(1)
+            explore = rng.random(n) < eps
+            if explore.any():
+                legal = m[explore].astype(np.float64)
+                cum = np.cumsum(legal, 1)
+                pick = rng.random(len(cum)) * cum[:, -1]
+                act[explore] = (cum > pick[:, None]).argmax(1)
+            choice = np.flatnonzero(m.sum(1) > 1)
+            before, seq = deals.mark(choice)
+            e["pending"].append((o[choice].copy(), act[choice].astype(np.int64), choice, seq, before))
+            deal_before = o[:, _core.OBS_DEAL].copy()
+            e["env"].step(act.astype(np.int32), o, m, e["seat"], e["rew"], e["done"])
+            deals.add(e["rew"][:, e["learner"]], deal_ended(deal_before, o, e["done"]))
+            games += int((e["done"] != 0).sum())
+        # the decisions whose deals have ended go to the buffer; the others wait
+        P = [np.concatenate(x) for x in zip(*e["pending"])]
+        closed, target = deals.targets(P[2], P[3], P[4])
+        replay.add(P[0][closed], P[1][closed], target[closed] / args.scale)
+        decisions += int(closed.sum())
+        e["pending"] = [tuple(x[~closed] for x in P)]
+        if replay.size < args.batch:
+            continue
+        net.train()
+        for _ in range(args.updates):
+            O, A, G = (torch.from_numpy(x) for x in replay.sample(rng, args.batch))
+            qa = net(O).gather(1, A[:, None]).squeeze(1)
+            loss = torch.nn.functional.smooth_l1_loss(qa, G)
+            opt.zero_grad()
+            loss.backward()
+            torch.nn.utils.clip_grad_norm_(net.parameters(), 10.0)
+            opt.step()
+            tot_loss += loss.item()
+            nb += 1
+    curve.close()
+
+
 # ---- the command line ----
 
 def main(argv=None) -> int:
@@ -480,6 +654,23 @@ def main(argv=None) -> int:
     rl.add_argument("--gamma", type=float, default=0.9, help="discount per learner step")
     rl.add_argument("--win-bonus", type=float, default=1.0, help="return for a win (minus for a loss)")
 
+    q = sub.add_parser("q", help="Monte Carlo action values from random weights through the environment")
+    common(q)
+    q.add_argument("--opponents", nargs="+", default=["greedy", "greedy", "expected", "random"],
+                   help="opponent specs, played in turn (repeat one to play it more)")
+    q.add_argument("--init", help="a network file to train on from (an earlier q run's)")
+    q.add_argument("--batch-games", type=int, default=512, help="games stepped together")
+    q.add_argument("--steps", type=int, default=16, help="learner decisions a batch plays a round")
+    q.add_argument("--updates", type=int, default=8, help="gradient steps a round")
+    q.add_argument("--batch", type=int, default=1024)
+    q.add_argument("--buffer-rows", type=int, default=500_000)
+    q.add_argument("--lr", type=float, default=1e-3)
+    q.add_argument("--lr-end", type=float, default=1e-4, help="the rate at the end (linear)")
+    q.add_argument("--scale", type=float, default=10.0, help="points are divided by this")
+    q.add_argument("--eps-start", type=float, default=0.2)
+    q.add_argument("--eps-end", type=float, default=0.05)
+    q.add_argument("--eps-decay", type=float, default=0.5, help="share of --minutes epsilon falls over")
+
     ev = sub.add_parser("eval", help="a network file's win rate through the environment")
     ev.add_argument("path")
     ev.add_argument("--opponent", default="expected")
@@ -497,6 +688,8 @@ def main(argv=None) -> int:
         train_bc(args)
     elif args.cmd == "rl":
         train_rl(args)
+    elif args.cmd == "q":
+        train_q(args)
     elif args.cmd == "eval":
         torch = _torch(args.threads)
         layers, _ = read_nn(args.path)
