@@ -223,3 +223,62 @@ def test_deal_returns_match_the_score_through_the_environment():
 
 if __name__ == "__main__":
     sys.exit(pytest.main([__file__, "-q"]))
+
+
+def test_rank_weights_fold_into_the_plain_layers():
+    """Catches: rank weights left out of the export or folded onto the wrong bytes or outputs
+    (a plane's rank counted from another plane, a card's output given another rank's weight,
+    the input scale applied before the fold): the C forward pass and numpy's over the file
+    must equal torch's over the network with its rank weights."""
+    torch.manual_seed(5)
+    net = train_nn.make_net(torch, [24, 16], ranks=True)
+    with torch.no_grad():
+        for p in net.parameters():
+            p.mul_(3.0)
+        net.rank_in.weight.normal_(0, 1.0)
+        net.rank_out.weight.normal_(0, 1.0)
+    net.eval()
+    obs = np.random.default_rng(2).integers(0, 2, (64, 448)).astype(np.uint8)
+    obs[:, 422] = 17  # the count: a byte whose scale is not 1
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "r.nn")
+        train_nn.export(net, path, "ranks")
+        layers, _ = train_nn.read_nn(path)
+        with torch.no_grad():
+            want = net(torch.from_numpy(obs)).numpy()
+        np.testing.assert_allclose(train_nn.forward_np(layers, obs), want, rtol=1e-4, atol=1e-3)
+        # and trained on from the file, the network computes what the file does
+        again = train_nn.make_net(torch, [24, 16], ranks=True)
+        train_nn.load_into(torch, again, path)
+        with torch.no_grad():
+            np.testing.assert_allclose(again(torch.from_numpy(obs)).numpy(), want, rtol=1e-4, atol=1e-3)
+
+
+def test_suit_relabelling_moves_every_card_plane_and_action_together():
+    """Catches: a relabelling that moves a card in one plane and not another, moves a byte
+    that is not a card (count, scores, seat), maps an action to another rank, or is not one
+    of the 24 (two suits sent to one): on observations and masks of real games, every card
+    plane and the mask move by the same map, the rest stays, and the rank counts stay."""
+    obs_idx, act = train_nn.suit_permutations()
+    assert obs_idx.shape == (24, 448) and act.shape == (24, 53)
+    assert len({tuple(a) for a in act}) == 24
+    game = Game("two")
+    state = game.new_initial_state(seed=3, game=0)
+    rng = np.random.default_rng(4)
+    rows = []
+    while not state.is_terminal():
+        if not state.is_chance_node():
+            rows.append(state.observation_tensor())
+        legal = state.legal_actions()
+        state.apply_action(legal[rng.integers(len(legal))])
+    assert len(rows) > 20
+    R = train_nn.rank_sum()
+    for o in rows:
+        for k in range(24):
+            moved = o[obs_idx[k]]
+            assert (moved[416:] == o[416:]).all()
+            for p in range(8):
+                plane, new = o[52 * p:52 * p + 52], moved[52 * p:52 * p + 52]
+                assert (new[act[k][:52]] == plane).all()
+            assert act[k][52] == 52 and (act[k][:52] // 4 == np.arange(52) // 4).all()
+            assert (o @ R == moved @ R).all()

@@ -142,12 +142,47 @@ def _torch(threads: int):
     return torch
 
 
-def make_net(torch, hidden: list[int], value_head: bool = False):
+CARD_PLANES = 8  # bytes 0-415 of the observation are eight 52-card planes
+RANKS = 13
+
+
+def rank_sum() -> np.ndarray:
+    """R [448][104]: the observation's card planes summed over the suits, a rank count per
+    plane (R[52 p + 4 r + s][13 p + r] = 1)."""
+    r = np.zeros((OBS_SIZE, CARD_PLANES * RANKS), np.float32)
+    for p in range(CARD_PLANES):
+        for c in range(52):
+            r[52 * p + c, RANKS * p + c // 4] = 1
+    return r
+
+
+def suit_permutations() -> tuple[np.ndarray, np.ndarray]:
+    """The 24 relabellings of the suits, as gathers: obs_idx [24][448] (an observation's bytes
+    in the relabelled game are obs[obs_idx[k]]) and act [24][53] (action a becomes act[k][a]).
+    Cribbage scores no suit above another (a flush and his nobs ask only that suits agree), so
+    a relabelled decision is worth what the original is."""
+    from itertools import permutations
+    perms = list(permutations(range(4)))
+    obs_idx = np.tile(np.arange(OBS_SIZE), (len(perms), 1))
+    act = np.tile(np.arange(ACTIONS), (len(perms), 1))
+    for k, perm in enumerate(perms):
+        for c in range(52):
+            new = 4 * (c // 4) + perm[c % 4]
+            act[k, c] = new
+            for p in range(CARD_PLANES):
+                obs_idx[k, 52 * p + new] = 52 * p + c
+    return obs_idx, act
+
+
+def make_net(torch, hidden: list[int], value_head: bool = False, ranks: bool = False):
     nn = torch.nn
 
     class Net(nn.Module):
         """MLP over the scaled observation; optionally a value head on the last hidden layer
-        (used by `rl` as its baseline, not exported)."""
+        (used by `rl` as its baseline, not exported). With `ranks`, the first layer also reads
+        each card plane's rank counts and each card's output adds its rank's: weights shared by
+        the four suits of a rank, which are linear in what they replace and so fold into the
+        plain layers on export (the C network is the same shape either way)."""
 
         def __init__(self):
             super().__init__()
@@ -156,31 +191,57 @@ def make_net(torch, hidden: list[int], value_head: bool = False):
             self.hidden = nn.ModuleList(nn.Linear(a, b) for a, b in zip(sizes, sizes[1:]))
             self.out = nn.Linear(sizes[-1], ACTIONS)
             self.value = nn.Linear(sizes[-1], 1) if value_head else None
+            if ranks:
+                self.register_buffer("rank_sum", torch.from_numpy(rank_sum()))
+                self.rank_in = nn.Linear(CARD_PLANES * RANKS, sizes[1], bias=False)
+                self.rank_out = nn.Linear(sizes[-1], RANKS, bias=False)
+            else:
+                self.rank_in = self.rank_out = None
 
         def trunk(self, obs):
             h = obs.float() * self.scale
-            for layer in self.hidden:
-                h = torch.relu(layer(h))
+            for i, layer in enumerate(self.hidden):
+                z = layer(h)
+                if i == 0 and self.rank_in is not None:
+                    z = z + self.rank_in(h @ self.rank_sum)
+                h = torch.relu(z)
             return h
 
         def forward(self, obs):
-            return self.out(self.trunk(obs))
+            h = self.trunk(obs)
+            out = self.out(h)
+            if self.rank_out is not None:
+                per_rank = self.rank_out(h).repeat_interleave(4, dim=1)
+                out = torch.cat([out[:, :52] + per_rank, out[:, 52:]], dim=1)
+            return out
 
     return Net()
 
 
-def export(net, path: str, note: str) -> None:
-    """Writes a torch Net as a network file: the input scale folded into the first layer."""
-    layers = [(m.weight.detach().numpy().astype(np.float32), m.bias.detach().numpy().astype(np.float32))
+def folded_layers(net) -> list[tuple[np.ndarray, np.ndarray]]:
+    """The plain layers a torch Net computes: the rank weights and the input scale folded in."""
+    layers = [(m.weight.detach().numpy().astype(np.float64), m.bias.detach().numpy().astype(np.float64))
               for m in list(net.hidden) + [net.out]]
+    if net.rank_in is not None:
+        w0, b0 = layers[0]
+        layers[0] = (w0 + net.rank_in.weight.detach().numpy() @ rank_sum().T, b0)
+        wo, bo = layers[-1]
+        wo = wo.copy()
+        wo[:52] += np.repeat(net.rank_out.weight.detach().numpy(), 4, axis=0)
+        layers[-1] = (wo, bo)
     w0, b0 = layers[0]
-    layers[0] = ((w0 * input_scale()[None, :]).astype(np.float32), b0)
-    write_nn(path, layers, note)
+    layers[0] = (w0 * input_scale()[None, :], b0)
+    return [(w.astype(np.float32), b.astype(np.float32)) for w, b in layers]
+
+
+def export(net, path: str, note: str) -> None:
+    """Writes a torch Net as a network file (folded_layers)."""
+    write_nn(path, folded_layers(net), note)
 
 
 def load_into(torch, net, path: str) -> None:
     """Sets a torch Net's weights from a network file (the first layer's folded input scale
-    taken back out), for training on from it."""
+    taken back out, the rank weights, if any, zero), for training on from it."""
     layers, _ = read_nn(path)
     mods = list(net.hidden) + [net.out]
     if [w.shape for w, _ in layers] != [tuple(m.weight.shape) for m in mods]:
@@ -191,6 +252,9 @@ def load_into(torch, net, path: str) -> None:
                 w = w / input_scale()[None, :]
             m.weight.copy_(torch.from_numpy(np.ascontiguousarray(w, np.float32)))
             m.bias.copy_(torch.from_numpy(b))
+        for m in (net.rank_in, net.rank_out):
+            if m is not None:
+                m.weight.zero_()
 
 
 def masked(torch, scores, mask):
@@ -502,9 +566,16 @@ class Replay:
         self.at = int((self.at + len(act)) % cap)
         self.size = min(cap, self.size + len(act))
 
-    def sample(self, rng: np.random.Generator, k: int):
+    def sample(self, rng: np.random.Generator, k: int, perms=None):
+        """k rows drawn with replacement; with perms (suit_permutations()), each row's suits
+        relabelled by one of the 24 at random."""
         idx = rng.integers(0, self.size, k)
-        return self.obs[idx], self.act[idx], self.target[idx]
+        obs, act = self.obs[idx], self.act[idx]
+        if perms is not None:
+            which = rng.integers(0, len(perms[0]), k)
+            obs = np.take_along_axis(obs, perms[0][which], 1)
+            act = perms[1][which, act]
+        return obs, act, self.target[idx]
 
 
 def train_q(args) -> None:
@@ -517,15 +588,19 @@ def train_q(args) -> None:
     --eps-end over the first --eps-decay share of the time). Every decision with a choice whose
     deal has ended goes, with its return as the target, into a bounded replay buffer, and the
     taken action's output is regressed on it (Huber loss), --updates batches a round, Adam's
-    rate falling linearly from --lr to --lr-end over the time. No
+    rate falling linearly from --lr to --lr-end over the time. With --suits (the default) each
+    row drawn from the buffer has its suits relabelled by one of the 24 relabellings at random,
+    which cribbage's scoring does not see; with --ranks (the default) the network shares
+    weights between a rank's suits (make_net). No
     strategy's decisions are labels; the opponents only play."""
     torch = _torch(args.threads)
     torch.manual_seed(args.seed)
     rng = np.random.default_rng(args.seed)
-    net = make_net(torch, args.hidden)
+    net = make_net(torch, args.hidden, ranks=args.ranks)
     if args.init:
         load_into(torch, net, args.init)
     opt = torch.optim.Adam(net.parameters(), lr=args.lr)
+    perms = suit_permutations() if args.suits else None
     n = args.batch_games
     envs = []
     for k, opp in enumerate(args.opponents):
@@ -598,7 +673,7 @@ def train_q(args) -> None:
             continue
         net.train()
         for _ in range(args.updates):
-            O, A, G = (torch.from_numpy(x) for x in replay.sample(rng, args.batch))
+            O, A, G = (torch.from_numpy(x) for x in replay.sample(rng, args.batch, perms))
             qa = net(O).gather(1, A[:, None]).squeeze(1)
             loss = torch.nn.functional.smooth_l1_loss(qa, G)
             opt.zero_grad()
@@ -670,6 +745,10 @@ def main(argv=None) -> int:
     q.add_argument("--eps-start", type=float, default=0.2)
     q.add_argument("--eps-end", type=float, default=0.05)
     q.add_argument("--eps-decay", type=float, default=0.5, help="share of --minutes epsilon falls over")
+    q.add_argument("--ranks", action=argparse.BooleanOptionalAction, default=True,
+                   help="weights shared by a rank's four suits (folded on export)")
+    q.add_argument("--suits", action=argparse.BooleanOptionalAction, default=True,
+                   help="each training row's suits relabelled at random")
 
     ev = sub.add_parser("eval", help="a network file's win rate through the environment")
     ev.add_argument("path")
