@@ -192,7 +192,6 @@ def make_net(torch, hidden: list[int], value_head: bool = False, ranks: bool = F
             self.out = nn.Linear(sizes[-1], ACTIONS)
             self.value = nn.Linear(sizes[-1], 1) if value_head else None
             if ranks:
-                self.register_buffer("rank_sum", torch.from_numpy(rank_sum()))
                 self.rank_in = nn.Linear(CARD_PLANES * RANKS, sizes[1], bias=False)
                 self.rank_out = nn.Linear(sizes[-1], RANKS, bias=False)
             else:
@@ -202,8 +201,9 @@ def make_net(torch, hidden: list[int], value_head: bool = False, ranks: bool = F
             h = obs.float() * self.scale
             for i, layer in enumerate(self.hidden):
                 z = layer(h)
-                if i == 0 and self.rank_in is not None:
-                    z = z + self.rank_in(h @ self.rank_sum)
+                if i == 0 and self.rank_in is not None:  # h @ rank_sum(), as a sum over suits
+                    counts = h[:, :52 * CARD_PLANES].reshape(-1, CARD_PLANES * RANKS, 4).sum(2)
+                    z = z + self.rank_in(counts)
                 h = torch.relu(z)
             return h
 
@@ -211,8 +211,8 @@ def make_net(torch, hidden: list[int], value_head: bool = False, ranks: bool = F
             h = self.trunk(obs)
             out = self.out(h)
             if self.rank_out is not None:
-                per_rank = self.rank_out(h).repeat_interleave(4, dim=1)
-                out = torch.cat([out[:, :52] + per_rank, out[:, 52:]], dim=1)
+                cards = out[:, :52].reshape(-1, RANKS, 4) + self.rank_out(h)[:, :, None]
+                out = torch.cat([cards.reshape(-1, 52), out[:, 52:]], dim=1)
             return out
 
     return Net()
