@@ -253,5 +253,48 @@ def test_bad_input_names_what_is_wrong():
         cribsim.envs.CribbageEnv(rules="three", opponents=["random", "random", "random"])
 
 
+# ---- experiments/python/split_play.py ----
+
+def test_split_play_asks_each_strategy_for_its_own_seat_and_phase():
+    """Catches: split_play asking the laying-away strategy in the play (or the pegging one in
+    the discard), the opponent deciding for the tested seat, or the margin read from the other
+    seat: every decision goes to the strategy of its seat and phase, and a split of expected
+    with itself gives expected's own game and margin."""
+    import importlib.util
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "experiments",
+                        "python", "split_play.py")
+    spec = importlib.util.spec_from_file_location("split_play", path)
+    split = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(split)
+
+    class Asked:
+        def __init__(self, spec, phase, seat):
+            self.inner, self.phase, self.seat, self.calls = Strategy(spec), phase, seat, 0
+
+        def action(self, state):
+            assert (state.current_player() == self.seat) == (self.seat != "other")
+            if self.phase:
+                assert state.phase() == self.phase
+            self.calls += 1
+            return self.inner.action(state)
+
+    game = Game("two")
+    for seat in (0, 1):
+        toss, peg = Asked("greedy", "discard", seat), Asked("random", "play", seat)
+        other = Asked("expected", None, "other")
+        other.seat = 1 - seat
+        result, margin = split.play(game, toss, peg, other, 4, 2, seat)
+        assert toss.calls >= 6 and peg.calls >= 12 and other.calls >= 18
+        # the same game with expected at every decision of the seat
+        both, greedy = Strategy("expected"), Strategy("greedy")
+        r2, m2 = split.play(game, both, both, greedy, 4, 2, seat)
+        state = game.new_initial_state(seed=4, game=2)
+        while not state.is_terminal():
+            who = both if state.current_player() == seat else greedy
+            state.apply_action(who.action(state))
+        assert m2 == state.score(seat) - state.score(1 - seat)
+        assert r2 == (1.0 if m2 > 0 else 0.5 if m2 == 0 else 0.0)
+
+
 if __name__ == "__main__":
     sys.exit(pytest.main([__file__, "-q", "-p", "no:cacheprovider"]))

@@ -282,3 +282,74 @@ def test_suit_relabelling_moves_every_card_plane_and_action_together():
                 assert (new[act[k][:52]] == plane).all()
             assert act[k][52] == 52 and (act[k][:52] // 4 == np.arange(52) // 4).all()
             assert (o @ R == moved @ R).all()
+
+
+def _batch(core, seats, n, seed):
+    e = dict(env=core.Env("two", None, seats, n, 1, "points"), learner=seats.index(None),
+             obs=np.zeros((n, 448), np.uint8), mask=np.zeros((n, 53), np.uint8),
+             seat=np.zeros(n, np.int8), rew=np.zeros((n, 4), np.float32),
+             done=np.zeros(n, np.uint8), deals=train_nn.DealReturns(n))
+    e["env"].reset(seed, e["obs"], e["mask"], e["seat"])
+    return e
+
+
+def test_bootstrap_rows_chain_decision_to_decision_within_a_deal():
+    """Catches: a row's next observation or mask taken from before the step (or from another
+    slot), the step's points read from the other seat's column, a deal's end not cutting the
+    chain (or a cut inside a deal), forced decisions left out: through the batch environment
+    against greedy, each slot's rows follow one another (a row's next observation is the next
+    row's observation), the chain is cut exactly where the deal number changes or a game ends,
+    and the points along a deal's chain add up to its Monte Carlo return."""
+    core = cribsim._core
+    n, steps, scale = 6, 160, 10.0
+    for seats in ([None, "greedy"], ["greedy", None]):
+        e = _batch(core, seats, n, 11)
+        rng = np.random.default_rng(3)
+        entries = []
+        for _ in range(steps):
+            act = np.array([rng.choice(np.flatnonzero(m)) for m in e["mask"]], np.int32)
+            entries.append(train_nn.step_recorded(e, act, True, scale))
+        forced = 0
+        for i in range(n):
+            rows = [tuple(x[i] for x in ent) for ent in entries]
+            assert all(r[2] == i for r in rows)  # every slot, every step
+            cuts = 0
+            for t in range(steps - 1):
+                obs, _, _, seq, before, pts, nobs, nmask, goes_on = rows[t]
+                assert (nobs == rows[t + 1][0]).all(), (i, t)
+                forced += int(nmask.sum() == 1)
+                same = nobs[core.OBS_DEAL] == obs[core.OBS_DEAL]
+                assert goes_on == float(rows[t + 1][3] == seq)
+                if goes_on:  # and the points are the learner's: its lead grew by them
+                    lead = int(obs[core.OBS_SCORE]) - int(obs[core.OBS_SCORE + 1])
+                    nlead = int(nobs[core.OBS_SCORE]) - int(nobs[core.OBS_SCORE + 1])
+                    assert same and rows[t + 1][4] == before + pts * scale
+                    assert nlead - lead == pts * scale, (i, t)
+                else:
+                    cuts += 1
+                    closed, ret = e["deals"].targets(np.array([i]), np.array([seq]), np.array([before]))
+                    # the deal's return from this (its last) decision is the step's points
+                    assert closed[0] and ret[0] == pts * scale, (i, t)
+            assert cuts >= 3
+        assert forced > 0
+
+
+def test_bootstrap_rows_relabel_the_next_mask_with_the_next_observation():
+    """Catches: the next decision's mask relabelled by the inverse of the map its observation
+    took (or not at all): after a relabelling every legal card of a row's next mask is a card
+    the next observation shows in hand, as before it."""
+    core = cribsim._core
+    e = _batch(core, [None, "expected"], 16, 2)
+    rng = np.random.default_rng(5)
+    replay = train_nn.Replay(4000, nexts=True)
+    for _ in range(60):
+        act = np.array([rng.choice(np.flatnonzero(m)) for m in e["mask"]], np.int32)
+        ent = train_nn.step_recorded(e, act, True, 10.0)
+        replay.add(ent[0], ent[1], np.zeros(len(ent[1]), np.float32), ent[5:])
+    obs, act, _, _, nobs, nmask, _ = replay.sample(rng, 3000, train_nn.suit_permutations())
+    hand = nobs[:, core.OBS_HAND:core.OBS_HAND + 52]
+    assert (nmask[:, :52] <= hand).all()
+    card = act < 52  # a card taken (not go) was held
+    assert card.sum() > 1000 and (obs[card, core.OBS_HAND + act[card]] == 1).all()
+    plain = replay.sample(rng, 3000)
+    assert (plain[5][:, :52] <= plain[4][:, core.OBS_HAND:core.OBS_HAND + 52]).all()

@@ -550,32 +550,73 @@ class DealReturns:
         return closed, self.totals[slots, seq % self.ring] - before
 
 
-class Replay:
-    """A bounded ring of (observation, action, target) rows: memory flat in the games."""
+def step_recorded(e: dict, act: np.ndarray, nexts: bool, scale: float) -> tuple:
+    """Steps a batch of train_q's (e: its env, obs, mask, seat, rew, done, learner and
+    DealReturns) by act and returns the decisions it took, for the buffer once their deals
+    have closed: (obs, act, slot, deal seq, points before) for each decision with a choice,
+    or, with nexts, for every decision followed by (the step's points / scale, the slot's next
+    observation and mask, 1 if that next decision is in the same deal else 0)."""
+    o, m = e["obs"], e["mask"]
+    rows = np.arange(len(act)) if nexts else np.flatnonzero(m.sum(1) > 1)
+    before, seq = e["deals"].mark(rows)
+    entry = (o[rows].copy(), act[rows].astype(np.int64), rows, seq, before)
+    deal_before = o[:, _core.OBS_DEAL].copy()
+    e["env"].step(act.astype(np.int32), o, m, e["seat"], e["rew"], e["done"])
+    ended = deal_ended(deal_before, o, e["done"])
+    points = e["rew"][:, e["learner"]]
+    e["deals"].add(points, ended)
+    if nexts:
+        entry += (points[rows] / scale, o[rows].copy(), m[rows].copy(),
+                  (~ended[rows]).astype(np.float32))
+    return entry
 
-    def __init__(self, rows: int):
+
+class Replay:
+    """A bounded ring of (observation, action, target) rows: memory flat in the games. With
+    `nexts`, each row also keeps what its step led to (the points of the step, the learner's
+    next observation and mask, and whether the deal went on), for bootstrapped targets."""
+
+    def __init__(self, rows: int, nexts: bool = False):
         self.obs = np.zeros((rows, OBS_SIZE), np.uint8)
         self.act = np.zeros(rows, np.int64)
         self.target = np.zeros(rows, np.float32)
+        self.nexts = nexts
+        if nexts:
+            self.reward = np.zeros(rows, np.float32)
+            self.next_obs = np.zeros((rows, OBS_SIZE), np.uint8)
+            self.next_mask = np.zeros((rows, ACTIONS), np.uint8)
+            self.goes_on = np.zeros(rows, np.float32)
         self.at = self.size = 0
 
-    def add(self, obs, act, target) -> None:
+    def add(self, obs, act, target, nexts=None) -> None:
         cap = len(self.act)
         idx = (self.at + np.arange(len(act))) % cap
         self.obs[idx], self.act[idx], self.target[idx] = obs, act, target
+        if self.nexts:
+            reward, next_obs, next_mask, goes_on = nexts
+            self.reward[idx], self.next_obs[idx] = reward, next_obs
+            self.next_mask[idx], self.goes_on[idx] = next_mask, goes_on
         self.at = int((self.at + len(act)) % cap)
         self.size = min(cap, self.size + len(act))
 
     def sample(self, rng: np.random.Generator, k: int, perms=None):
-        """k rows drawn with replacement; with perms (suit_permutations()), each row's suits
-        relabelled by one of the 24 at random."""
+        """k rows drawn with replacement, as (obs, act, target) and, with nexts, (reward,
+        next_obs, next_mask, goes_on) after them; with perms (suit_permutations()), each row's
+        suits relabelled by one of the 24 at random, its next observation and mask alike."""
         idx = rng.integers(0, self.size, k)
         obs, act = self.obs[idx], self.act[idx]
+        rows = [obs, act, self.target[idx]]
+        if self.nexts:
+            rows += [self.reward[idx], self.next_obs[idx], self.next_mask[idx], self.goes_on[idx]]
         if perms is not None:
             which = rng.integers(0, len(perms[0]), k)
-            obs = np.take_along_axis(obs, perms[0][which], 1)
-            act = perms[1][which, act]
-        return obs, act, self.target[idx]
+            rows[0] = np.take_along_axis(obs, perms[0][which], 1)
+            rows[1] = perms[1][which, act]
+            if self.nexts:
+                rows[4] = np.take_along_axis(rows[4], perms[0][which], 1)
+                # the mask is indexed by action: action a of the original is act[k][a] after
+                rows[5] = np.take_along_axis(rows[5], np.argsort(perms[1][which], 1), 1)
+        return tuple(rows)
 
 
 def train_q(args) -> None:
@@ -591,8 +632,13 @@ def train_q(args) -> None:
     rate falling linearly from --lr to --lr-end over the time. With --suits (the default) each
     row drawn from the buffer has its suits relabelled by one of the 24 relabellings at random,
     which cribbage's scoring does not see; with --ranks (the default) the network shares
-    weights between a rank's suits (make_net). No
-    strategy's decisions are labels; the opponents only play."""
+    weights between a rank's suits (make_net). With --mc-share below 1 the target mixes the
+    Monte Carlo return with a bootstrapped one, the step's points plus the best legal value of
+    the learner's next decision in the same deal by a copy of the network refreshed every
+    --target-every updates (0 at a deal's end): target = share * return + (1 - share) *
+    (points + next value). Every decision then goes to the buffer, forced ones too, so that
+    values pass back through them. No strategy's decisions are labels; the opponents only
+    play."""
     torch = _torch(args.threads)
     torch.manual_seed(args.seed)
     rng = np.random.default_rng(args.seed)
@@ -612,7 +658,14 @@ def train_q(args) -> None:
                      done=np.zeros(n, np.uint8), deals=DealReturns(n), pending=[])
             e["env"].reset(args.seed * 1000 + len(envs), e["obs"], e["mask"], e["seat"])
             envs.append(e)
-    replay = Replay(args.buffer_rows)
+    boot = args.mc_share < 1
+    replay = Replay(args.buffer_rows, nexts=boot)
+    target_net = None
+    if boot:
+        import copy
+        target_net = copy.deepcopy(net)
+        target_net.eval()
+    updates = 0
     curve = open(args.out + ".curve.csv", "w")
     # cpu_seconds: this process's CPU time, the measure of work on a shared machine
     curve.write("seconds,cpu_seconds,games,decisions,loss,epsilon," + ",".join(f"win_vs_{o}" for o in args.eval) + "\n")
@@ -656,24 +709,25 @@ def train_q(args) -> None:
                 cum = np.cumsum(legal, 1)
                 pick = rng.random(len(cum)) * cum[:, -1]
                 act[explore] = (cum > pick[:, None]).argmax(1)
-            choice = np.flatnonzero(m.sum(1) > 1)
-            before, seq = deals.mark(choice)
-            e["pending"].append((o[choice].copy(), act[choice].astype(np.int64), choice, seq, before))
-            deal_before = o[:, _core.OBS_DEAL].copy()
-            e["env"].step(act.astype(np.int32), o, m, e["seat"], e["rew"], e["done"])
-            deals.add(e["rew"][:, e["learner"]], deal_ended(deal_before, o, e["done"]))
+            e["pending"].append(step_recorded(e, act, boot, args.scale))
             games += int((e["done"] != 0).sum())
         # the decisions whose deals have ended go to the buffer; the others wait
         P = [np.concatenate(x) for x in zip(*e["pending"])]
         closed, target = deals.targets(P[2], P[3], P[4])
-        replay.add(P[0][closed], P[1][closed], target[closed] / args.scale)
+        replay.add(P[0][closed], P[1][closed], target[closed] / args.scale,
+                   [x[closed] for x in P[5:]] if boot else None)
         decisions += int(closed.sum())
         e["pending"] = [tuple(x[~closed] for x in P)]
         if replay.size < args.batch:
             continue
         net.train()
         for _ in range(args.updates):
-            O, A, G = (torch.from_numpy(x) for x in replay.sample(rng, args.batch, perms))
+            O, A, G, *nexts = (torch.from_numpy(x) for x in replay.sample(rng, args.batch, perms))
+            if boot:
+                R, NO, NM, C = nexts
+                with torch.no_grad():
+                    v = masked(torch, target_net(NO), NM).max(1).values
+                G = args.mc_share * G + (1 - args.mc_share) * (R + C * v)
             qa = net(O).gather(1, A[:, None]).squeeze(1)
             loss = torch.nn.functional.smooth_l1_loss(qa, G)
             opt.zero_grad()
@@ -682,6 +736,9 @@ def train_q(args) -> None:
             opt.step()
             tot_loss += loss.item()
             nb += 1
+            updates += 1
+            if boot and updates % args.target_every == 0:
+                target_net.load_state_dict(net.state_dict())
     curve.close()
 
 
@@ -745,6 +802,10 @@ def main(argv=None) -> int:
     q.add_argument("--eps-start", type=float, default=0.2)
     q.add_argument("--eps-end", type=float, default=0.05)
     q.add_argument("--eps-decay", type=float, default=0.5, help="share of --minutes epsilon falls over")
+    q.add_argument("--mc-share", type=float, default=1.0,
+                   help="the Monte Carlo return's share of the target (below 1: bootstrapped)")
+    q.add_argument("--target-every", type=int, default=500,
+                   help="updates between refreshes of the bootstrapping copy")
     q.add_argument("--ranks", action=argparse.BooleanOptionalAction, default=True,
                    help="weights shared by a rank's four suits (folded on export)")
     q.add_argument("--suits", action=argparse.BooleanOptionalAction, default=True,

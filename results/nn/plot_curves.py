@@ -28,7 +28,7 @@ def main(argv):
     ax.axhline(50, color="grey", lw=0.8)
     ax.axhline(55, color="grey", lw=0.8, ls="--")
     ax.axhline(60, color="grey", lw=0.8, ls=":")
-    ax.set_xlabel("training time (minutes, 2 shared cores, one torch thread)")
+    ax.set_xlabel("training time (minutes; each run's cores and threads in README.md)")
     ax.set_ylabel("win rate, % (2,000 games through the environment)")
     ax.set_title("nn: learning curves")
     ax.legend(fontsize=8)
