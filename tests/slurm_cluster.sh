@@ -327,9 +327,16 @@ same_tables "$t/jobs/whole/merged.h5" "$t/whole_ref.h5" games ||
 say "whole: the merged file of 3 shards equals the one-machine run"
 
 # --- 4. a shard cancelled mid-run and resubmitted ----------------------------------------------
-# 300000 games: each shard plays 100000, some seven seconds on one core, time to catch shard 2
-# running (shards 1 and 2 start together on the two CPUs) and cancel it two seconds in.
-games=300000
+# Each shard is sized to play about ten seconds on one core of this machine, its speed measured
+# just before (a fixed 100000 games a shard took seven seconds on a loaded machine and 1.2 on an
+# idle one, where the shard ended before the cancel): time to catch shard 2 running (shards 1
+# and 2 start together on the two CPUs) and cancel it two seconds in.
+sp0=$(date +%s%N)
+"$cs" run --rules two --seats "$seats" --duplicate --games 40000 --seed "$seed" --threads 1 \
+    -o "$t/speed.h5" --quiet >/dev/null 2>"$t/log/speed.err" || die "the speed run failed: $(cat "$t/log/speed.err")"
+sp1=$(date +%s%N)
+games=$(awk -v ns=$((sp1 - sp0)) 'BEGIN { g = 40000 / (ns / 1e9) * 10; g = 6 * int(g / 6); print (g < 60000 ? 60000 : g) }')
+say "cancel: $games games ($((games / 3)) a shard: 40000 took $(((sp1 - sp0) / 1000000)) ms)"
 submit cancel 3 "$games"
 reference cancel_ref "$games"
 part=$t/jobs/cancel/part-2.h5
