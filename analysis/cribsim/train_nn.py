@@ -37,6 +37,7 @@ Uses numpy and torch (CPU; threads bounded by --threads) and cribsim's own modul
 from __future__ import annotations
 
 import argparse
+import copy
 import struct
 import sys
 import time
@@ -614,8 +615,9 @@ class Replay:
             rows[1] = perms[1][which, act]
             if self.nexts:
                 rows[4] = np.take_along_axis(rows[4], perms[0][which], 1)
-                # the mask is indexed by action: action a of the original is act[k][a] after
-                rows[5] = np.take_along_axis(rows[5], np.argsort(perms[1][which], 1), 1)
+                # the mask is indexed by action: action a of the original is act[k][a] after,
+                # so the relabelled mask gathers through the inverse map
+                rows[5] = np.take_along_axis(rows[5], np.argsort(perms[1], 1)[which], 1)
         return tuple(rows)
 
 
@@ -662,7 +664,6 @@ def train_q(args) -> None:
     replay = Replay(args.buffer_rows, nexts=boot)
     target_net = None
     if boot:
-        import copy
         target_net = copy.deepcopy(net)
         target_net.eval()
     updates = 0
