@@ -42,7 +42,7 @@ static void reseal(unsigned char *bytes, size_t n) {
     for (int k = 0; k < 4; k++) bytes[n - 4 + k] = (unsigned char)(crc >> (8 * k));
 }
 
-/* The tiny network of the forward test: 448 -> 2 -> 53.
+/* The tiny network of the forward test: CS_OBS_SIZE -> 2 -> 53.
  *   h0 = relu(x[0] + 0.5 x[422] - 1), h1 = relu(-x[0] + 0.25 x[1] + 2)
  *   score[a] = 0.5 (a mod 4) h0 + w h1 + (a == 7 ? 3 : 0), w = -1 for a = 52, else 0.25 */
 static float tiny_w0(int j, int i) {
@@ -83,7 +83,7 @@ static void make_tiny(buf *o, const char *note) {
 #define TINY_WEIGHTS (TINY_SIZES + 12)              /* layer 0's weights */
 #define TINY_BIAS1   (TINY_WEIGHTS + 4 * (896 + 2)) /* layer 1's weights */
 
-/* A one-layer network 448 -> 53 whose score for a card is sign * its code where the seat
+/* A one-layer network CS_OBS_SIZE -> 53 whose score for a card is sign * its code where the seat
  * holds it (weight [a][CS_OBS_HAND + a]), 0 otherwise. */
 static size_t make_linear(unsigned char *bytes, float sign) {
     buf o = {bytes, 0};
