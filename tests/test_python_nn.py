@@ -339,6 +339,24 @@ def test_label_loss_counts_either_card_of_a_discard_right():
     assert acc.item() == 0.5
 
 
+def test_deepened_network_plays_exactly_as_the_shallower_one():
+    """Catches, in `train_nn deepen`: an added layer that is not the identity on ReLU outputs
+    (a bias, a transposed or scaled matrix, the layer put after the output), so that training
+    on from a deepened network would not start from what the shallower one played. Through
+    the C forward pass, on every decision of three games."""
+    net = random_net(11, hidden=(24, 12))
+    with tempfile.TemporaryDirectory() as tmp:
+        path, deep = os.path.join(tmp, "a.nn"), os.path.join(tmp, "b.nn")
+        train_nn.export(net, path, "")
+        assert train_nn.main(["deepen", path, "--out", deep]) == 0
+        layers, note = train_nn.read_nn(deep)
+        assert [w.shape for w, _ in layers] == [(24, cribsim._core.OBS_SIZE), (12, 24), (12, 12), (53, 12)]
+        assert note.startswith("deepened")
+        a = [(o.tobytes(), x) for o, _, x in decisions(path, 3, 4)]
+        b = [(o.tobytes(), x) for o, _, x in decisions(deep, 3, 4)]
+        assert len(a) > 150 and a == b
+
+
 if __name__ == "__main__":
     sys.exit(pytest.main([__file__, "-q"]))
 

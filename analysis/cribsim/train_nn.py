@@ -5,6 +5,7 @@
     python -m cribsim.train_nn q --out q.nn --seed 1 --minutes 60         # from random weights
     python -m cribsim.train_nn eval net.nn --opponent expected --games 4000
     python -m cribsim.train_nn export-random --out r.nn --seed 1          # untrained, any sizes
+    python -m cribsim.train_nn deepen net.nn --out deep.nn               # a layer more, same play
 
 The network is a multilayer perceptron over the environment's observation (OBS_SIZE bytes,
 docs/environment.md) scoring the 53 actions; illegal actions are masked and the highest
@@ -541,6 +542,15 @@ def train_bc_labels(args) -> None:
     curve.close()
 
 
+def deepen(layers: list[tuple[np.ndarray, np.ndarray]]) -> list[tuple[np.ndarray, np.ndarray]]:
+    """The same network with one more hidden layer, an identity, before the output layer: the
+    last hidden layer's units are ReLU outputs, at least 0, so relu(I h + 0) = h and the deeper
+    network computes exactly what the shallower one did; training on from it adds capacity
+    without starting over."""
+    width = layers[-1][0].shape[1]
+    return layers[:-1] + [(np.eye(width, dtype=np.float32), np.zeros(width, np.float32)), layers[-1]]
+
+
 def note(args, method: str, games: int, seconds: float) -> str:
     hidden = "x".join(str(h) for h in args.hidden)
     if method == "bc" and getattr(args, "labels", None):
@@ -555,7 +565,8 @@ def note(args, method: str, games: int, seconds: float) -> str:
     else:
         what = (f"rl reinforce vs {'+'.join(args.opponents)} "
                 + (f"from {args.init.split('/')[-1]}" if args.init else "from random weights"))
-    return (f"cribsim.train_nn {what}; hidden {hidden}; seed {args.seed}; {games} games; "
+    amount = "rows read" if method == "bc" and getattr(args, "labels", None) else "games"
+    return (f"cribsim.train_nn {what}; hidden {hidden}; seed {args.seed}; {games} {amount}; "
             f"{seconds:.0f} s; rules {args.rules}")[:NOTE_MAX]
 
 
@@ -978,6 +989,11 @@ def main(argv=None) -> int:
     ev.add_argument("--seed", type=int, default=12345)
     ev.add_argument("--threads", type=int, default=1)
 
+    dp = sub.add_parser("deepen", help="a network file with an identity hidden layer added before "
+                        "its output (the same choices; train on from it with --init)")
+    dp.add_argument("path")
+    dp.add_argument("--out", required=True)
+
     rnd = sub.add_parser("export-random", help="an untrained network (a placeholder or a test)")
     rnd.add_argument("--out", required=True)
     rnd.add_argument("--seed", type=int, default=1)
@@ -1001,6 +1017,11 @@ def main(argv=None) -> int:
                 m.weight.copy_(torch.from_numpy(w)), m.bias.copy_(torch.from_numpy(b))
             net.scale.fill_(1.0)
         print(f"{args.path} vs {args.opponent}: {evaluate(torch, net, args.opponent, args.games, args.seed, args.threads):.4f}")
+    elif args.cmd == "deepen":
+        layers, old = read_nn(args.path)
+        if len(layers) > 3:
+            raise SystemExit(f"'{args.path}' has {len(layers) - 1} hidden layers; the format allows 3")
+        write_nn(args.out, deepen(layers), ("deepened: " + old)[:NOTE_MAX])
     elif args.cmd == "export-random":
         rng = np.random.default_rng(args.seed)
         sizes = [OBS_SIZE] + args.hidden + [ACTIONS]
