@@ -1,38 +1,92 @@
 #!/usr/bin/env bash
 # train_nn.sh - rebuilds the network `nn` plays (strategies/models/default.nn) from a seed:
-# behaviour cloning of `expert` (analysis/cribsim/train_nn.py, `bc`) in two runs: MINUTES on
-# states that expert, expected, greedy and random reach (OUT.stage1), then MINUTES2 more from
-# there with the stage-1 network among the actors (states its own play reaches, labelled by
-# expert: DAgger). Each run writes its learning curve beside its network (FILE.curve.csv).
+# behaviour cloning of `mc` (its decisions at its defaults; analysis/cribsim/train_nn.py `bc
+# --labels`) from decisions labelled at C speed by build/cs_nn_labels (experiments/tools/
+# nn_labels.c). The labeller writes SHARDS (8) shards of 10,000 games each (actors mc x3,
+# expert, expected and habit:toss=hand,peg=low, drawn per seat and game; every decision
+# labelled with mc's answer) into LABELS while the trainer reads them, unread shards first,
+# then over again. Two stages: a 256-64 network for MINUTES, then deepened (`train_nn deepen`,
+# an identity layer: the same play) and trained on as 256-64-64 for MINUTES2. Each stage's
+# learning curve goes beside the network (OUT.stage1.curve.csv, OUT.stage2.curve.csv).
 #
-#     bash experiments/train_nn.sh                 # seed 1, 20 + 25 minutes, one torch thread
+#     bash experiments/train_nn.sh                 # seed 1, 20 + 55 minutes
 #     SEED=2 MINUTES=5 OUT=/tmp/x.nn bash experiments/train_nn.sh
+#     METHOD=bc-expert OUT=/tmp/e.nn bash experiments/train_nn.sh   # the earlier network: expert
+#                          # cloned in Python in two runs of MINUTES and MINUTES2 (DAgger)
 #     METHOD=rl MINUTES=28 OUT=/tmp/rl.nn bash experiments/train_nn.sh   # policy gradient from
 #                                                          # random weights (results/nn/README.md)
 #     METHOD=q MINUTES=78 THREADS=2 OUT=/tmp/q.nn bash experiments/train_nn.sh   # bootstrapped
-#                          # action values from random weights: 61.2% against greedy (README)
+#                          # action values from random weights: 61.2% against greedy on encoding 1 (README)
 #
 # It runs in the project's .venv (bash .ci/python.sh makes it, with torch's CPU build from the
-# package's `train` extra); PYTHON names another interpreter that has cribsim and torch.
+# package's `train` extra); PYTHON names another interpreter that has cribsim and torch. The
+# default method needs build/cs_nn_labels (`cmake --build build --target cs_nn_labels`; BUILD
+# names another build folder).
 #
-# Time and memory (2 cores shared, one torch thread): each run stops after its minutes of
-# training plus one evaluation (45 minutes and a few for both); peak memory about 0.9 GB (the
-# bounded buffer of --buffer-rows 400,000 observations, its copy as a tensor, torch itself),
-# flat in the number of games played. Training is time-bounded, so the network differs with
-# the machine's speed; the seed fixes the games, the actors and torch's initialisation.
+# Time, memory and disk of the default (2 cores, the labeller on two threads, torch on one):
+# MINUTES + MINUTES2 (75) minutes of training, after a first shard (about 3 minutes), with an
+# evaluation every 5; peak memory 2.3 GB (the ring of --buffer-rows 3,000,000 rows of 568
+# bytes, torch), flat in the rows read; 481 MB of disk a shard, 3.85 GB for the 8 (LABELS, a
+# temporary folder removed at the end unless named). Training is time-bounded, so the network
+# differs with the machine's speed; the seed fixes the games, the labels and torch's
+# initialisation. MINUTES2=0: one stage, no deepening.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SEED=${SEED:-1}
+METHOD=${METHOD:-labels}
 MINUTES=${MINUTES:-20}
-MINUTES2=${MINUTES2:-25}
-METHOD=${METHOD:-bc}
+if [ "$METHOD" = labels ]; then MINUTES2=${MINUTES2:-55}; else MINUTES2=${MINUTES2:-25}; fi
 OUT=${OUT:-strategies/models/default.nn}
 THREADS=${THREADS:-1}
 if [ -z "${PYTHON:-}" ]; then
     bash .ci/python.sh
     PYTHON=.venv/bin/python
 fi
-if [ "$METHOD" = bc ]; then
+if [ "$METHOD" = labels ]; then
+    BUILD=${BUILD:-build}
+    SHARDS=${SHARDS:-8}
+    SHARD_GAMES=${SHARD_GAMES:-10000}
+    tool="$BUILD/cs_nn_labels"
+    [ -x "$tool" ] || { echo "train_nn.sh: $tool is not built (cmake --build $BUILD --target cs_nn_labels)" >&2; exit 2; }
+    if [ -z "${LABELS:-}" ]; then
+        LABELS=$(mktemp -d)
+        LABELS_TMP=1
+    fi
+    mkdir -p "$LABELS"
+    (
+        for k in $(seq 0 $((SHARDS - 1))); do
+            f="$LABELS/s$(printf %03d "$k").lab"
+            [ -f "$f" ] && continue
+            "$tool" --teacher mc --actor mc --actor mc --actor mc --actor expert --actor expected \
+                --actor habit:toss=hand,peg=low --seed "$SEED" \
+                --first $((k * SHARD_GAMES)) --games "$SHARD_GAMES" --threads 2 -o "$f" || exit 1
+        done
+    ) &
+    labeller=$!
+    trap 'kill $labeller 2>/dev/null || true; wait $labeller 2>/dev/null || true
+          if [ -n "${LABELS_TMP:-}" ]; then rm -rf "$LABELS"; fi' EXIT
+    until ls "$LABELS"/*.lab >/dev/null 2>&1; do
+        kill -0 $labeller 2>/dev/null || { echo "train_nn.sh: the labeller failed" >&2; exit 1; }
+        sleep 5
+    done
+    train="--labels $LABELS --seed $SEED --threads $THREADS --ranks --lr-end 5e-5 --batch 1024
+           --passes 1 --buffer-rows 3000000 --chunk-rows 131072 --eval expected --eval-games 2000
+           --eval-every 300"
+    # shellcheck disable=SC2086
+    "$PYTHON" -m cribsim.train_nn bc $train --out "$OUT.stage1" --minutes "$MINUTES" \
+        --hidden 256 64 --lr 1e-3
+    if [ "$MINUTES2" != 0 ]; then
+        # A hidden layer more (an identity: the same play), trained on for MINUTES2.
+        "$PYTHON" -m cribsim.train_nn deepen "$OUT.stage1" --out "$OUT.deep"
+        # shellcheck disable=SC2086
+        "$PYTHON" -m cribsim.train_nn bc $train --out "$OUT.stage2" --minutes "$MINUTES2" \
+            --hidden 256 64 64 --lr 7e-4 --init "$OUT.deep" --seed $((SEED + 1))
+        mv "$OUT.stage2" "$OUT"
+        rm -f "$OUT.deep" "$OUT.stage1"
+    else
+        mv "$OUT.stage1" "$OUT"
+    fi
+elif [ "$METHOD" = bc-expert ]; then
     "$PYTHON" -m cribsim.train_nn bc --out "$OUT.stage1" --seed "$SEED" --minutes "$MINUTES" \
         --threads "$THREADS" --hidden 128 64 --teacher expert --actors expected greedy random \
         --eval expected greedy --eval-games 2000 --eval-every 150
@@ -53,4 +107,4 @@ else
         --threads "$THREADS" --hidden 128 64 --opponents greedy expected random \
         --eval greedy expected --eval-games 2000 --eval-every 150
 fi
-echo "train_nn.sh: wrote $OUT and $OUT.curve.csv"
+echo "train_nn.sh: wrote $OUT and the learning curves beside it ($(basename "$OUT")*.curve.csv)"

@@ -201,6 +201,18 @@ static void check_table(const cs_env_state *st, const char *pile, int count, int
     CU_ASSERT_EQUAL(cs_env_state_score(st, 1), s1);
 }
 
+/* Checks what `seat`, to play, sees each rank would peg (want[r], ace 0 .. king 12) and the
+ * rank on top of the pile (-1: none). */
+static void check_peg(const cs_env_state *st, int seat, const int want[13], int top) {
+    uint8_t obs[CS_OBS_SIZE];
+    CU_ASSERT_EQUAL_FATAL(cs_env_state_current(st), seat);
+    cs_env_state_observe(st, seat, obs);
+    for (int r = 0; r < 13; r++) {
+        CU_ASSERT_EQUAL(obs[CS_OBS_PEG + r], want[r]);
+        CU_ASSERT_EQUAL(obs[CS_OBS_TOP + r], r == top);
+    }
+}
+
 /*
  * Two players; the cut makes seat 1 the dealer, so seat 0 (the pone) takes cards 0, 2, 4 ...
  * of the deal and seat 1 cards 1, 3, 5 ...
@@ -290,12 +302,18 @@ static void test_env_state_hand_worked_deal_masks_planes_visibility_heels_and_go
 
     /* the play */
     check_table(st, "", 0, 0, 2);
+    check_peg(st, 0, (const int[13]){0}, -1); /* a lead pegs nothing */
     play(st, 0, "KS");
     check_table(st, "KS", 10, 0, 2);
+    /* On KS (10): a five makes fifteen, a king pairs; nothing else pegs. */
+    check_peg(st, 1, (const int[13]){[4] = 2, [12] = 2}, 12);
     play(st, 1, "KH");
-    check_table(st, "KS KH", 20, 0, 4); /* a pair */
+    check_table(st, "KS KH", 20, 0, 4);              /* a pair */
+    check_peg(st, 0, (const int[13]){[12] = 6}, 12); /* a third king: pair royal, 30 */
     play(st, 0, "AS");
     check_table(st, "KS KH AS", 21, 0, 4);
+    /* On 21, AS on top: an ace pairs it (22); any ten-card makes 31 (K A Q is no run). */
+    check_peg(st, 1, (const int[13]){[0] = 2, [9] = 2, [10] = 2, [11] = 2, [12] = 2}, 0);
     play(st, 1, "TD");
     /* 31 for two; nobody says go after 31: the count starts over with seat 0 */
     CU_ASSERT_EQUAL(cs_env_state_current(st), 0);
@@ -311,6 +329,9 @@ static void test_env_state_hand_worked_deal_masks_planes_visibility_heels_and_go
     check_table(st, "7C", 7, 0, 6);
     play(st, 1, "8D");
     check_table(st, "7C 8D", 15, 0, 8); /* fifteen */
+    /* On 7C 8D (15): a six or a nine makes a run of three, an eight a pair; the rest pass 15
+     * with nothing, and none passes 31. */
+    check_peg(st, 0, (const int[13]){[5] = 3, [7] = 2, [8] = 3}, 7);
     play(st, 0, "QC");
     check_table(st, "7C 8D QC", 25, 0, 8);
     /* seat 1 holds 8H, which does not fit: asked go, its only action, once */

@@ -42,7 +42,7 @@ static void reseal(unsigned char *bytes, size_t n) {
     for (int k = 0; k < 4; k++) bytes[n - 4 + k] = (unsigned char)(crc >> (8 * k));
 }
 
-/* The tiny network of the forward test: 448 -> 2 -> 53.
+/* The tiny network of the forward test: CS_OBS_SIZE -> 2 -> 53.
  *   h0 = relu(x[0] + 0.5 x[422] - 1), h1 = relu(-x[0] + 0.25 x[1] + 2)
  *   score[a] = 0.5 (a mod 4) h0 + w h1 + (a == 7 ? 3 : 0), w = -1 for a = 52, else 0.25 */
 static float tiny_w0(int j, int i) {
@@ -79,11 +79,11 @@ static void make_tiny(buf *o, const char *note) {
 }
 
 /* Offsets in the tiny file. */
-#define TINY_SIZES   24                             /* the three sizes */
-#define TINY_WEIGHTS (TINY_SIZES + 12)              /* layer 0's weights */
-#define TINY_BIAS1   (TINY_WEIGHTS + 4 * (896 + 2)) /* layer 1's weights */
+#define TINY_SIZES   24                                         /* the three sizes */
+#define TINY_WEIGHTS (TINY_SIZES + 12)                          /* layer 0's weights */
+#define TINY_BIAS1   (TINY_WEIGHTS + 4 * (2 * CS_OBS_SIZE + 2)) /* layer 1's weights */
 
-/* A one-layer network 448 -> 53 whose score for a card is sign * its code where the seat
+/* A one-layer network CS_OBS_SIZE -> 53 whose score for a card is sign * its code where the seat
  * holds it (weight [a][CS_OBS_HAND + a]), 0 otherwise. */
 static size_t make_linear(unsigned char *bytes, float sign) {
     buf o = {bytes, 0};
@@ -248,7 +248,9 @@ static void test_nn_refuses_wrong_sizes(void) {
     CU_ASSERT_EQUAL(parse_with_u32(16, CS_NN_LAYERS_MAX + 1, err, sizeof err), CS_ECONFIG);
     /* inputs and outputs */
     CU_ASSERT_EQUAL(parse_with_u32(TINY_SIZES, CS_OBS_SIZE - 1, err, sizeof err), CS_ECONFIG);
-    CU_ASSERT_PTR_NOT_NULL(strstr(err, "447 inputs"));
+    char want[32];
+    snprintf(want, sizeof want, "%d inputs", CS_OBS_SIZE - 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, want));
     CU_ASSERT_EQUAL(parse_with_u32(TINY_SIZES + 8, CS_ACT_COUNT + 1, err, sizeof err), CS_ECONFIG);
     CU_ASSERT_PTR_NOT_NULL(strstr(err, "54 outputs"));
     /* hidden sizes: none, too wide, and one that disagrees with the bytes */

@@ -91,8 +91,8 @@ def test_exported_file_loads_and_reads_back():
         Strategy(f"nn:path={path}")  # the C loader accepts it (ValueError otherwise)
         layers, note = train_nn.read_nn(path)
         assert note == "a note: seed 3"
-        assert [w.shape for w, _ in layers] == [(24, 448), (53, 24)]
-        obs = np.random.default_rng(1).integers(0, 3, (50, 448)).astype(np.uint8)
+        assert [w.shape for w, _ in layers] == [(24, cribsim._core.OBS_SIZE), (53, 24)]
+        obs = np.random.default_rng(1).integers(0, 3, (50, cribsim._core.OBS_SIZE)).astype(np.uint8)
         with torch.no_grad():
             want = net(torch.from_numpy(obs)).numpy()
         np.testing.assert_allclose(train_nn.forward_np(layers, obs), want, rtol=1e-4, atol=1e-4)
@@ -108,7 +108,7 @@ def test_exporter_refuses_what_the_loader_would():
     """Catches: an exporter that writes files the loader then refuses at the table."""
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "r.nn")
-        w = [(np.zeros((8, 448), np.float32), np.zeros(8, np.float32)),
+        w = [(np.zeros((8, cribsim._core.OBS_SIZE), np.float32), np.zeros(8, np.float32)),
              (np.zeros((53, 8), np.float32), np.zeros(53, np.float32))]
         with pytest.raises(ValueError):
             train_nn.write_nn(path, w, "bad\nnote")
@@ -125,7 +125,7 @@ def test_shipped_network_is_the_built_in_one():
     Python reader cannot read."""
     path = os.path.join(SRC, "strategies", "models", "default.nn")
     layers, note = train_nn.read_nn(path)
-    assert layers[0][0].shape[1] == 448 and layers[-1][0].shape[0] == 53
+    assert layers[0][0].shape[1] == cribsim._core.OBS_SIZE and layers[-1][0].shape[0] == 53
     header = open(path, "rb").read(24)
     assert struct.unpack("<I", header[12:16])[0] == cribsim._core.OBS_VERSION
     a = [x[2] for x in decisions(path, 3, 5)]
@@ -143,7 +143,7 @@ def test_shipped_network_is_the_built_in_one():
 
 
 def _obs_with_deals(deals):
-    obs = np.zeros((len(deals), 448), np.uint8)
+    obs = np.zeros((len(deals), cribsim._core.OBS_SIZE), np.uint8)
     obs[:, cribsim._core.OBS_DEAL] = deals
     return obs
 
@@ -186,7 +186,7 @@ def test_deal_returns_match_the_score_through_the_environment():
     for learner in (0, 1):
         seats = [None, "greedy"] if learner == 0 else ["greedy", None]
         env = core.Env("two", None, seats, n, 1, "points")
-        obs = np.zeros((n, 448), np.uint8)
+        obs = np.zeros((n, cribsim._core.OBS_SIZE), np.uint8)
         mask = np.zeros((n, 53), np.uint8)
         seat = np.zeros(n, np.int8)
         rew = np.zeros((n, 4), np.float32)
@@ -221,6 +221,142 @@ def test_deal_returns_match_the_score_through_the_environment():
                     assert target[0] == margin[i] - leads[k], (i, k)
 
 
+def _labels_tool():
+    tool = os.path.join(os.path.dirname(os.environ.get("CRIBSIM", "build/cribsim")), "cs_nn_labels")
+    if not os.path.exists(tool):
+        pytest.skip(f"{tool} is not built")
+    return tool
+
+
+def _label_file(tmp, *args):
+    import subprocess
+    out = os.path.join(tmp, "l.lab")
+    subprocess.run([_labels_tool(), "-o", out, *args], check=True, capture_output=True)
+    return out
+
+
+@pytest.mark.parametrize("actor", [None, "random"])
+def test_label_file_rows_are_the_teacher_answers_where_the_actors_went(actor):
+    """Catches, in experiments/tools/nn_labels.c: a row's observation from another seat or
+    moment than its decision, the mask or label of another row, the actor's move written as the
+    label, the other card of the teacher's discard missing from the first card's row, a second
+    discard labelled after the actor laid away a card the teacher would not (the teacher was
+    not asked about that discard), forced decisions written. The same games are replayed here
+    through cribsim.Game, one Strategy per seat as the tool has."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = _label_file(tmp, "--teacher", "expert", "--games", "3", "--seed", "5",
+                           *(["--actor", actor] if actor else []))
+        n = train_nn.label_rows(path)
+        obs, mask, lab, alt = train_nn.read_labels(path, 0, n)
+    game = Game("two")
+    want = []
+    for g in range(3):
+        state = game.new_initial_state(seed=5, game=g)
+        teach = [Strategy("expert"), Strategy("expert")]
+        own = [Strategy(actor) if actor else None for _ in range(2)]
+        off = [False, False]  # this seat's first card laid away was not one of the teacher's
+        while not state.is_terminal():
+            p = state.current_player()
+            m = state.legal_actions_mask()
+            discard = state.phase() == "discard"
+            second = discard and m.sum() == 5  # one card of the six already laid away
+            if m.sum() == 1:
+                state.apply_action(int(m.argmax()))
+                continue
+            label = teach[p].action(state)
+            other = 255
+            if discard and not second:
+                probe = state.clone()
+                probe.apply_action(label)
+                other = teach[p].action(probe)
+            if not (second and off[p]):
+                want.append((state.observation_tensor(p), m, label, other))
+            a = own[p].action(state) if own[p] else label
+            if discard and not second:
+                off[p] = a not in (label, other)
+            state.apply_action(a)
+    assert n == len(want) and n > 150
+    for i, (o, m, l_, a_) in enumerate(want):
+        assert (obs[i] == o).all() and (mask[i] == m).all(), i
+        assert (lab[i], alt[i]) == (l_, a_), i
+    firsts = (alt != 255).sum()
+    seconds = sum(1 for w in want if w[1].sum() == 5)
+    assert firsts > 30
+    if actor:  # random's first card was often not the teacher's: its second left out
+        assert seconds < firsts - 5
+
+
+def test_label_tool_refuses_bad_arguments_and_leaves_no_file():
+    """Catches: an unknown strategy spec accepted (or found only when a game asks it), a
+    partial file left behind."""
+    import subprocess
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "x.lab")
+        r = subprocess.run([_labels_tool(), "--teacher", "nosuch", "-o", out], capture_output=True,
+                           text=True)
+        assert r.returncode == 2 and "nosuch" in r.stderr
+        r = subprocess.run([_labels_tool(), "--teacher", "expert", "--actor", "expected:bogus=1",
+                            "-o", out], capture_output=True, text=True)
+        assert r.returncode == 2 and "bogus" in r.stderr
+        assert os.listdir(tmp) == []
+
+
+def test_label_reader_refuses_bad_files():
+    """Catches: a file of another kind, sizes of another encoding, a cut-off row, or a label
+    outside its mask read as training rows."""
+    with tempfile.TemporaryDirectory() as tmp:
+        good = _label_file(tmp, "--teacher", "expected", "--games", "1")
+        data = open(good, "rb").read()
+        bad = os.path.join(tmp, "bad.lab")
+
+        def refused(blob, words):
+            open(bad, "wb").write(blob)
+            with pytest.raises(ValueError, match=words):
+                n = train_nn.label_rows(bad)
+                train_nn.read_labels(bad, 0, n)
+        refused(b"CSNNET1\n" + data[8:], "not a cs_nn_labels")
+        refused(data[:8] + struct.pack("<II", 447, 53) + data[16:], "447")  # another encoding
+        refused(data[:-1], "inside a row")
+        row = bytearray(data)
+        size = cribsim._core.OBS_SIZE
+        m = row[16 + size:16 + size + 53]
+        row[16 + size + 53] = m.index(0)  # the first row's label: an action its mask refuses
+        refused(bytes(row), "row 0")
+
+
+def test_label_loss_counts_either_card_of_a_discard_right():
+    """Catches: alt ignored (the first card of a discard scored as if only one of the teacher's
+    two were right), or the mask left out of the normaliser. Worked: four legal actions of
+    equal score, so each has probability 1/4: the loss is log 4 with one right answer and
+    log 2 with two; the argmax (the lowest index, 3) is right only where it is one of them."""
+    scores = torch.zeros(2, 53)
+    mask = torch.zeros(2, 53, dtype=torch.uint8)
+    mask[:, [3, 9, 20, 40]] = 1
+    lab = torch.tensor([9, 9])
+    alt = torch.tensor([255, 3])
+    loss, acc = train_nn.label_loss(torch, scores, mask, lab, alt)
+    assert abs(loss.item() - (np.log(4) + np.log(2)) / 2) < 1e-6
+    assert acc.item() == 0.5
+
+
+def test_deepened_network_plays_exactly_as_the_shallower_one():
+    """Catches, in `train_nn deepen`: an added layer that is not the identity on ReLU outputs
+    (a bias, a transposed or scaled matrix, the layer put after the output), so that training
+    on from a deepened network would not start from what the shallower one played. Through
+    the C forward pass, on every decision of three games."""
+    net = random_net(11, hidden=(24, 12))
+    with tempfile.TemporaryDirectory() as tmp:
+        path, deep = os.path.join(tmp, "a.nn"), os.path.join(tmp, "b.nn")
+        train_nn.export(net, path, "")
+        assert train_nn.main(["deepen", path, "--out", deep]) == 0
+        layers, note = train_nn.read_nn(deep)
+        assert [w.shape for w, _ in layers] == [(24, cribsim._core.OBS_SIZE), (12, 24), (12, 12), (53, 12)]
+        assert note.startswith("deepened")
+        a = [(o.tobytes(), x) for o, _, x in decisions(path, 3, 4)]
+        b = [(o.tobytes(), x) for o, _, x in decisions(deep, 3, 4)]
+        assert len(a) > 150 and a == b
+
+
 if __name__ == "__main__":
     sys.exit(pytest.main([__file__, "-q"]))
 
@@ -238,7 +374,7 @@ def test_rank_weights_fold_into_the_plain_layers():
         net.rank_in.weight.normal_(0, 1.0)
         net.rank_out.weight.normal_(0, 1.0)
     net.eval()
-    obs = np.random.default_rng(2).integers(0, 2, (64, 448)).astype(np.uint8)
+    obs = np.random.default_rng(2).integers(0, 2, (64, cribsim._core.OBS_SIZE)).astype(np.uint8)
     obs[:, 422] = 17  # the count: a byte whose scale is not 1
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "r.nn")
@@ -260,7 +396,7 @@ def test_suit_relabelling_moves_every_card_plane_and_action_together():
     of the 24 (two suits sent to one): on observations and masks of real games, every card
     plane and the mask move by the same map, the rest stays, and the rank counts stay."""
     obs_idx, act = train_nn.suit_permutations()
-    assert obs_idx.shape == (24, 448) and act.shape == (24, 53)
+    assert obs_idx.shape == (24, cribsim._core.OBS_SIZE) and act.shape == (24, 53)
     assert len({tuple(a) for a in act}) == 24
     game = Game("two")
     state = game.new_initial_state(seed=3, game=0)
@@ -286,7 +422,7 @@ def test_suit_relabelling_moves_every_card_plane_and_action_together():
 
 def _batch(core, seats, n, seed):
     e = dict(env=core.Env("two", None, seats, n, 1, "points"), learner=seats.index(None),
-             obs=np.zeros((n, 448), np.uint8), mask=np.zeros((n, 53), np.uint8),
+             obs=np.zeros((n, cribsim._core.OBS_SIZE), np.uint8), mask=np.zeros((n, 53), np.uint8),
              seat=np.zeros(n, np.int8), rew=np.zeros((n, 4), np.float32),
              done=np.zeros(n, np.uint8), deals=train_nn.DealReturns(n))
     e["env"].reset(seed, e["obs"], e["mask"], e["seat"])

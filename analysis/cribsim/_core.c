@@ -480,7 +480,7 @@ static PyMethodDef State_methods[] = {
     {"legal", (PyCFunction)State_legal, METH_NOARGS, "the legal actions or chance outcomes"},
     {"mask", (PyCFunction)State_mask, METH_VARARGS, "mask(out): the legal actions as 53 bytes"},
     {"apply", (PyCFunction)State_apply, METH_VARARGS, "apply(action)"},
-    {"observe", (PyCFunction)State_observe, METH_VARARGS, "observe(seat, out): 448 bytes"},
+    {"observe", (PyCFunction)State_observe, METH_VARARGS, "observe(seat, out): OBS_SIZE bytes"},
     {"returns", (PyCFunction)State_returns, METH_NOARGS, "each seat's return"},
     {"clone", (PyCFunction)State_clone, METH_NOARGS, "an independent copy"},
     {"seeded", (PyCFunction)State_seeded, METH_VARARGS, "the seed's chance outcome here, or -1"},
@@ -727,6 +727,7 @@ PyMODINIT_FUNC PyInit__core(void) {
         {"OBS_TARGET", CS_OBS_TARGET},   {"OBS_TO_LAY", CS_OBS_TO_LAY},
         {"OBS_SEAT", CS_OBS_SEAT},       {"OBS_DEAL", CS_OBS_DEAL},
         {"OBS_KEEP", CS_OBS_KEEP},       {"OBS_USED", CS_OBS_USED},
+        {"OBS_PEG", CS_OBS_PEG},         {"OBS_TOP", CS_OBS_TOP},
     };
     for (size_t i = 0; i < sizeof ints / sizeof ints[0]; i++) {
         if (add_int(m, ints[i].name, ints[i].value) < 0) {

@@ -230,8 +230,8 @@ def page(runs, rows, command, speeds=None, reference="expected"):
         out += ["## The second yardstick", "",
                 f"Every strategy but {reference} was shaped somewhere around {reference} "
                 "(expert's tables from its play, mc's hidden hands drawn as if the other seat "
-                "laid away and pegged as it does, model and nn trained on its games or on "
-                "expert's), so a rate against it may flatter them. The second yardstick is a "
+                "laid away and pegged as it does, model trained on its games, nn on mc's "
+                "decisions), so a rate against it may flatter them. The second yardstick is a "
                 f"pool of players of fixed habits (`{YARDSTICK}`: a discard that ignores the "
                 "crib, weighs it twice or follows rules of thumb, and a pegging that takes the "
                 "points and otherwise plays low, high or safe) that none of them was shaped "

@@ -5,8 +5,9 @@
     python -m cribsim.train_nn q --out q.nn --seed 1 --minutes 60         # from random weights
     python -m cribsim.train_nn eval net.nn --opponent expected --games 4000
     python -m cribsim.train_nn export-random --out r.nn --seed 1          # untrained, any sizes
+    python -m cribsim.train_nn deepen net.nn --out deep.nn               # a layer more, same play
 
-The network is a multilayer perceptron over the environment's observation (448 bytes,
+The network is a multilayer perceptron over the environment's observation (OBS_SIZE bytes,
 docs/environment.md) scoring the 53 actions; illegal actions are masked and the highest
 legal score is played. The same observation and mask come from the one C encoder whether
 the network trains here (through cribsim._core) or plays in C (`nn:path=FILE`), and the
@@ -70,6 +71,7 @@ def input_scale() -> np.ndarray:
     s[_core.OBS_SEAT] = 1 / 3
     s[_core.OBS_DEAL] = 1 / 16
     s[_core.OBS_KEEP] = 1 / 4
+    s[_core.OBS_PEG:_core.OBS_PEG + 13] = 1 / 6
     return s
 
 
@@ -126,7 +128,7 @@ def read_nn(path: str) -> tuple[list[tuple[np.ndarray, np.ndarray]], str]:
 
 
 def forward_np(layers, obs: np.ndarray) -> np.ndarray:
-    """The C forward pass in numpy (float32): scores [n][53] for observations [n][448]."""
+    """The C forward pass in numpy (float32): scores [n][53] for observations [n][OBS_SIZE]."""
     h = obs.astype(np.float32)
     for i, (w, b) in enumerate(layers):
         h = h @ w.T + b
@@ -148,7 +150,7 @@ RANKS = 13
 
 
 def rank_sum() -> np.ndarray:
-    """R [448][104]: the observation's card planes summed over the suits, a rank count per
+    """R [OBS_SIZE][104]: the observation's card planes summed over the suits, a rank count per
     plane (R[52 p + 4 r + s][13 p + r] = 1)."""
     r = np.zeros((OBS_SIZE, CARD_PLANES * RANKS), np.float32)
     for p in range(CARD_PLANES):
@@ -158,7 +160,7 @@ def rank_sum() -> np.ndarray:
 
 
 def suit_permutations() -> tuple[np.ndarray, np.ndarray]:
-    """The 24 relabellings of the suits, as gathers: obs_idx [24][448] (an observation's bytes
+    """The 24 relabellings of the suits, as gathers: obs_idx [24][OBS_SIZE] (an observation's bytes
     in the relabelled game are obs[obs_idx[k]]) and act [24][53] (action a becomes act[k][a]).
     Cribbage scores no suit above another (a flush and his nobs ask only that suits agree), so
     a relabelled decision is worth what the original is."""
@@ -321,6 +323,30 @@ def collect(game_cls, teacher, actors, weights, rules: str, seed: int, first: in
     return np.array(obs_l, np.uint8), np.array(mask_l, np.uint8), np.array(lab_l, np.int64)
 
 
+def seeded_net(args):
+    """torch (with --threads), a numpy generator and torch's initialisation from --seed, the
+    network of --hidden (--ranks), from --init if given, and its Adam optimiser at --lr."""
+    torch = _torch(args.threads)
+    torch.manual_seed(args.seed)
+    rng = np.random.default_rng(args.seed)
+    net = make_net(torch, args.hidden, ranks=args.ranks)
+    if args.init:
+        load_into(torch, net, args.init)
+    return torch, rng, net, torch.optim.Adam(net.parameters(), lr=args.lr)
+
+
+def bc_checkpoint(torch, net, args, curve, seed: int, head: str, amount: int, elapsed: float) -> None:
+    """A point of a bc learning curve: the network's win rates against --eval written after
+    `head` (the run's own fields), printed, and the network exported as it stands."""
+    net.eval()
+    wins = [evaluate(torch, net, opp, args.eval_games, seed, args.threads, args.rules) for opp in args.eval]
+    line = head + "," + ",".join(f"{w:.4f}" for w in wins)
+    curve.write(line + "\n")
+    curve.flush()
+    print(line, flush=True)
+    export(net, args.out, note(args, "bc", amount, elapsed))
+
+
 def train_bc(args) -> None:
     torch = _torch(args.threads)
     from .game import Game, Strategy
@@ -372,24 +398,165 @@ def train_bc(args) -> None:
         chunk += 1
         elapsed = time.time() - start
         if elapsed >= next_eval or elapsed > args.minutes * 60:
-            net.eval()
-            wins = [evaluate(torch, net, opp, args.eval_games, 999_000 + chunk, args.threads, args.rules)
-                    for opp in args.eval]
-            line = f"{elapsed:.0f},{games},{rows},{tot_loss / nb:.4f},{tot_acc / nb:.4f}," + \
-                ",".join(f"{w:.4f}" for w in wins)
-            curve.write(line + "\n")
-            curve.flush()
-            print(line, flush=True)
+            bc_checkpoint(torch, net, args, curve, 999_000 + chunk,
+                          f"{elapsed:.0f},{games},{rows},{tot_loss / nb:.4f},{tot_acc / nb:.4f}",
+                          games, elapsed)
             next_eval = elapsed + args.eval_every
-            export(net, args.out, note(args, "bc", games, elapsed))
     net.eval()
     export(net, args.out, note(args, "bc", games, time.time() - start))
     curve.close()
 
 
+# ---- behaviour cloning from label files (experiments/tools/nn_labels.c) ----
+
+LABEL_MAGIC = b"CSLABEL1"
+LABEL_ROW = (OBS_SIZE + ACTIONS + 2 + 7) // 8 * 8  # the observation, the mask, the label, alt
+# (255: none), zeros to a multiple of 8 bytes (nn_labels.c)
+
+
+def label_rows(path: str) -> int:
+    """The row count of a cs_nn_labels file, after checking its header and length."""
+    import os
+    with open(path, "rb") as f:
+        head = f.read(16)
+    if len(head) < 16 or head[:8] != LABEL_MAGIC:
+        raise ValueError(f"'{path}' is not a cs_nn_labels file (no CSLABEL1 header)")
+    obs, act = struct.unpack("<II", head[8:])
+    if (obs, act) != (OBS_SIZE, ACTIONS):
+        raise ValueError(f"'{path}' has observations of {obs} bytes and {act} actions; this "
+                         f"cribsim has {OBS_SIZE} and {ACTIONS}")
+    body = os.path.getsize(path) - 16
+    if body % LABEL_ROW:
+        raise ValueError(f"'{path}' ends inside a row ({body} bytes after the header)")
+    return body // LABEL_ROW
+
+
+def read_labels(path: str, start: int, count: int):
+    """Rows start..start+count-1 of a label file: (obs, mask, label, alt) arrays, the label
+    and alt checked against the mask (a bad row is refused with the file and row named)."""
+    raw = np.fromfile(path, np.uint8, count * LABEL_ROW, offset=16 + start * LABEL_ROW)
+    raw = raw.reshape(-1, LABEL_ROW)
+    obs = raw[:, :OBS_SIZE]
+    mask = raw[:, OBS_SIZE:OBS_SIZE + ACTIONS]
+    lab = raw[:, OBS_SIZE + ACTIONS].astype(np.int64)
+    alt = raw[:, OBS_SIZE + ACTIONS + 1].astype(np.int64)
+    rows = np.arange(len(raw))
+    bad = (mask > 1).any(1) | (lab >= ACTIONS) | ((alt != 255) & (alt >= ACTIONS))
+    bad |= mask[rows, np.minimum(lab, ACTIONS - 1)] == 0
+    bad |= (alt != 255) & (mask[rows, np.minimum(alt, ACTIONS - 1)] == 0)
+    if bad.any():
+        raise ValueError(f"'{path}' row {start + int(bad.argmax())}: a label outside its mask")
+    return obs, mask, lab, alt
+
+
+def label_loss(torch, scores, mask, lab, alt):
+    """Cross-entropy over the legal actions; where alt names a second right answer (the first
+    card of a discard, either of the teacher's two), the log of the two's summed probability.
+    Returns the mean loss and the share of rows whose argmax is a right answer."""
+    s = masked(torch, scores, mask)
+    logz = torch.logsumexp(s, 1)
+    has_alt = alt != 255
+    alt_c = torch.where(has_alt, alt, lab)
+    right = torch.stack([s.gather(1, lab[:, None])[:, 0], s.gather(1, alt_c[:, None])[:, 0]], 1)
+    good = torch.where(has_alt, torch.logsumexp(right, 1), right[:, 0])
+    top = s.argmax(1)
+    acc = ((top == lab) | (has_alt & (top == alt))).float().mean()
+    return (logz - good).mean(), acc
+
+
+def label_files(paths: list[str]) -> list[str]:
+    """The label files named, a folder standing for its complete *.lab files, by name."""
+    import glob
+    import os
+    out = []
+    for p in paths:
+        out += sorted(glob.glob(os.path.join(p, "*.lab"))) if os.path.isdir(p) else [p]
+    return out
+
+
+def train_bc_labels(args) -> None:
+    """Behaviour cloning from cs_nn_labels files: a ring of the latest --buffer-rows rows, a
+    chunk of rows read into it at a time from the files in turn (a folder's new files as they
+    appear, unread ones first), --passes minibatch steps over its size after each chunk."""
+    torch, rng, net, opt = seeded_net(args)
+    lr_end = args.lr if args.lr_end is None else args.lr_end
+    cap = args.buffer_rows
+    O = np.zeros((cap, OBS_SIZE), np.uint8)
+    M = np.zeros((cap, ACTIONS), np.uint8)
+    L = np.zeros(cap, np.int64)
+    A = np.zeros(cap, np.int64)
+    filled = head = 0
+    sizes: dict[str, int] = {}
+    pos: dict[str, int] = {}
+    reads: dict[str, int] = {}
+    curve = open(args.out + ".curve.csv", "w")
+    curve.write("seconds,rows_read,updates,loss,accuracy," + ",".join(f"win_vs_{o}" for o in args.eval) + "\n")
+    start = time.time()
+    read = updates = 0
+    next_eval = args.eval_every
+    tot_loss = tot_acc = 0.0
+    nb = 0
+    while time.time() - start < args.minutes * 60:
+        for f in label_files(args.labels):
+            if f not in sizes:
+                sizes[f], pos[f], reads[f] = label_rows(f), 0, 0
+        live = [f for f in sizes if sizes[f] > 0]
+        if not live:
+            raise ValueError("no labelled rows in " + " ".join(args.labels))
+        f = min(live, key=lambda k: (reads[k], k))  # unread files first, then the least read
+        n = min(args.chunk_rows, sizes[f] - pos[f])
+        o, m, lab, alt = read_labels(f, pos[f], n)
+        pos[f] += n
+        if pos[f] == sizes[f]:
+            pos[f], reads[f] = 0, reads[f] + 1
+        read += n
+        idx = (head + np.arange(n)) % cap
+        O[idx], M[idx], L[idx], A[idx] = o, m, lab, alt
+        head = (head + n) % cap
+        filled = min(cap, filled + n)
+        frac = min(1.0, (time.time() - start) / (args.minutes * 60))
+        for g in opt.param_groups:
+            g["lr"] = args.lr + (lr_end - args.lr) * frac
+        net.train()
+        for _ in range(max(1, int(args.passes * n / args.batch))):
+            b = rng.integers(0, filled, args.batch)
+            loss, acc = label_loss(torch, net(torch.from_numpy(O[b])), torch.from_numpy(M[b]),
+                                   torch.from_numpy(L[b]), torch.from_numpy(A[b]))
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            updates += 1
+            tot_loss += loss.item()
+            tot_acc += acc.item()
+            nb += 1
+        elapsed = time.time() - start
+        if elapsed >= next_eval or elapsed >= args.minutes * 60:
+            bc_checkpoint(torch, net, args, curve, 999_000 + updates,
+                          f"{elapsed:.0f},{read},{updates},{tot_loss / nb:.4f},{tot_acc / nb:.4f}",
+                          read, elapsed)
+            tot_loss = tot_acc = 0.0
+            nb = 0
+            next_eval = elapsed + args.eval_every
+    net.eval()
+    export(net, args.out, note(args, "bc", read, time.time() - start))
+    curve.close()
+
+
+def deepen(layers: list[tuple[np.ndarray, np.ndarray]]) -> list[tuple[np.ndarray, np.ndarray]]:
+    """The same network with one more hidden layer, an identity, before the output layer: the
+    last hidden layer's units are ReLU outputs, at least 0, so relu(I h + 0) = h and the deeper
+    network computes exactly what the shallower one did; training on from it adds capacity
+    without starting over."""
+    width = layers[-1][0].shape[1]
+    return layers[:-1] + [(np.eye(width, dtype=np.float32), np.zeros(width, np.float32)), layers[-1]]
+
+
 def note(args, method: str, games: int, seconds: float) -> str:
     hidden = "x".join(str(h) for h in args.hidden)
-    if method == "bc":
+    if method == "bc" and getattr(args, "labels", None):
+        what = (f"bc from label files {'+'.join(p.rstrip('/').split('/')[-1] for p in args.labels)}"
+                f"{', from ' + args.init.split('/')[-1] if args.init else ''}")
+    elif method == "bc":
         what = (f"bc of {args.teacher} (actors {'+'.join(a.split('/')[-1] for a in args.actors)}, "
                 f"teacher share {args.teacher_share}{', from ' + args.init.split('/')[-1] if args.init else ''})")
     elif method == "q":
@@ -398,7 +565,8 @@ def note(args, method: str, games: int, seconds: float) -> str:
     else:
         what = (f"rl reinforce vs {'+'.join(args.opponents)} "
                 + (f"from {args.init.split('/')[-1]}" if args.init else "from random weights"))
-    return (f"cribsim.train_nn {what}; hidden {hidden}; seed {args.seed}; {games} games; "
+    amount = "rows read" if method == "bc" and getattr(args, "labels", None) else "games"
+    return (f"cribsim.train_nn {what}; hidden {hidden}; seed {args.seed}; {games} {amount}; "
             f"{seconds:.0f} s; rules {args.rules}")[:NOTE_MAX]
 
 
@@ -641,13 +809,7 @@ def train_q(args) -> None:
     (points + next value). Every decision then goes to the buffer, forced ones too, so that
     values pass back through them. No strategy's decisions are labels; the opponents only
     play."""
-    torch = _torch(args.threads)
-    torch.manual_seed(args.seed)
-    rng = np.random.default_rng(args.seed)
-    net = make_net(torch, args.hidden, ranks=args.ranks)
-    if args.init:
-        load_into(torch, net, args.init)
-    opt = torch.optim.Adam(net.parameters(), lr=args.lr)
+    torch, rng, net, opt = seeded_net(args)
     perms = suit_permutations() if args.suits else None
     n = args.batch_games
     envs = []
@@ -774,6 +936,14 @@ def main(argv=None) -> int:
     bc.add_argument("--passes", type=int, default=1)
     bc.add_argument("--batch", type=int, default=512)
     bc.add_argument("--lr", type=float, default=1e-3)
+    bc.add_argument("--labels", nargs="+",
+                    help="cs_nn_labels files or folders of them (*.lab) to learn from instead "
+                         "of labelling games here; --teacher and --actors are then the files'")
+    bc.add_argument("--lr-end", type=float, default=None, help="the rate at the end (linear; "
+                    "with --labels)")
+    bc.add_argument("--chunk-rows", type=int, default=131_072, help="rows read at a time (--labels)")
+    bc.add_argument("--ranks", action=argparse.BooleanOptionalAction, default=False,
+                    help="weights shared by a rank's four suits (folded on export; --labels)")
 
     rl = sub.add_parser("rl", help="policy gradient from random weights through the environment")
     common(rl)
@@ -819,13 +989,20 @@ def main(argv=None) -> int:
     ev.add_argument("--seed", type=int, default=12345)
     ev.add_argument("--threads", type=int, default=1)
 
+    dp = sub.add_parser("deepen", help="a network file with an identity hidden layer added before "
+                        "its output (the same choices; train on from it with --init)")
+    dp.add_argument("path")
+    dp.add_argument("--out", required=True)
+
     rnd = sub.add_parser("export-random", help="an untrained network (a placeholder or a test)")
     rnd.add_argument("--out", required=True)
     rnd.add_argument("--seed", type=int, default=1)
     rnd.add_argument("--hidden", type=int, nargs="+", default=[128, 128])
 
     args = ap.parse_args(argv)
-    if args.cmd == "bc":
+    if args.cmd == "bc" and args.labels:
+        train_bc_labels(args)
+    elif args.cmd == "bc":
         train_bc(args)
     elif args.cmd == "rl":
         train_rl(args)
@@ -840,6 +1017,11 @@ def main(argv=None) -> int:
                 m.weight.copy_(torch.from_numpy(w)), m.bias.copy_(torch.from_numpy(b))
             net.scale.fill_(1.0)
         print(f"{args.path} vs {args.opponent}: {evaluate(torch, net, args.opponent, args.games, args.seed, args.threads):.4f}")
+    elif args.cmd == "deepen":
+        layers, old = read_nn(args.path)
+        if len(layers) > 3:
+            raise SystemExit(f"'{args.path}' has {len(layers) - 1} hidden layers; the format allows 3")
+        write_nn(args.out, deepen(layers), ("deepened: " + old)[:NOTE_MAX])
     elif args.cmd == "export-random":
         rng = np.random.default_rng(args.seed)
         sizes = [OBS_SIZE] + args.hidden + [ACTIONS]

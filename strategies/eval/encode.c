@@ -9,6 +9,8 @@
 
 #include <string.h>
 
+#include "score.h"
+
 static inline uint8_t clamp_byte(int x) {
     return (uint8_t)(x < 0 ? 0 : x > 255 ? 255 : x);
 }
@@ -58,6 +60,19 @@ void cs_encode_view(const cs_view *v, const cs_card *chosen, int n_chosen, uint8
     obs[CS_OBS_SEAT] = (uint8_t)seat;
     obs[CS_OBS_DEAL] = clamp_byte(v->deal);
     obs[CS_OBS_KEEP] = (uint8_t)(r->cards_dealt - r->discards);
+    if (discarding) return;
+    /* What each rank would peg laid now: the pile with a card of that rank on top (suits peg
+     * nothing), scored as the play scores it. */
+    cs_card pile[CS_PEG_PILE_MAX];
+    int n = v->n_pile;
+    if (n >= CS_PEG_PILE_MAX) return; /* no card fits on a pile this long */
+    memcpy(pile, v->pile, (size_t)n * sizeof *pile);
+    if (n > 0) obs[CS_OBS_TOP + cs_card_rank(v->pile[n - 1])] = 1;
+    for (int rank = 0; rank < 13; rank++) {
+        pile[n] = cs_card_make(rank, 0);
+        int count = v->count + cs_card_value(pile[n]);
+        if (count <= 31) obs[CS_OBS_PEG + rank] = (uint8_t)cs_peg_score_counted(pile, n + 1, count);
+    }
 }
 
 int cs_encode_mask(const cs_view *v, const cs_card *chosen, int n_chosen, int go, uint8_t *mask) {

@@ -16,7 +16,7 @@
 #ifndef CS_OBS_LAYOUT_H
 #define CS_OBS_LAYOUT_H
 
-#define CS_OBS_VERSION 1
+#define CS_OBS_VERSION 2
 
 #define CS_ACT_COUNT 53
 #define CS_ACT_GO    52
@@ -38,7 +38,12 @@
 #define CS_OBS_SEAT     435 /* the observing seat's number, 0 to 3 */
 #define CS_OBS_DEAL     436 /* the deal's number in the game from 0 (255 at most) */
 #define CS_OBS_KEEP     437 /* cards each seat keeps for the play: 4, or 3 in the five-card game */
-#define CS_OBS_USED     438
-#define CS_OBS_SIZE     448 /* CS_OBS_USED padded to seven 64-byte cache lines */
+#define CS_OBS_PEG                                                                                 \
+    438                 /* 13 bytes: in the play, the points a card of rank r (ace 0 .. king 12)   \
+                           laid now would peg (fifteen, 31, pairs, runs; not a go), 0 where it     \
+                           would pass 31; 0 in the discard. Version 2 */
+#define CS_OBS_TOP  451 /* 13 bytes: 1 at the rank of the card on top of the current series */
+#define CS_OBS_USED 464
+#define CS_OBS_SIZE 512 /* CS_OBS_USED padded to eight 64-byte cache lines */
 
 #endif
