@@ -324,6 +324,56 @@ def test_label_reader_refuses_bad_files():
         refused(bytes(row), "row 0")
 
 
+def test_label_reader_takes_any_bytes_as_rows_or_refuses_them():
+    """Fuzz: a label file is data from outside. Whatever bytes follow a good header, the reader
+    either refuses them with ValueError or returns rows whose masks are 0/1 and whose labels
+    (and alts) are legal actions; it never raises anything else or returns a label outside its
+    mask."""
+    hyp = pytest.importorskip("hypothesis")
+    st = pytest.importorskip("hypothesis.strategies")
+    head = b"CSLABEL1" + struct.pack("<II", cribsim._core.OBS_SIZE, 53)
+    row = train_nn.LABEL_ROW
+
+    size = cribsim._core.OBS_SIZE
+
+    @hyp.settings(max_examples=300, deadline=None, derandomize=True)
+    @hyp.given(st.lists(st.binary(min_size=row, max_size=row), max_size=3),
+               st.binary(max_size=5), st.integers(0, 4))
+    def check(rows_in, tail, favour):
+        body = b"".join(rows_in) + tail
+        if favour == 4 and rows_in:  # labels right, mask bytes as they came
+            b = bytearray(b"".join(rows_in))
+            for r in range(len(rows_in)):
+                m = b[r * row + size:r * row + size + 53]
+                b[r * row + size + 53] = next((k for k in range(53) if m[k]), 0)
+                b[r * row + size + 54] = 255
+            body = bytes(b)
+        elif favour:  # mostly rows that are nearly right: 0/1 masks, labels near the range
+            b = bytearray(b"".join(rows_in))
+            for r in range(len(b) // row):
+                for k in range(53):
+                    b[r * row + size + k] &= 1
+                b[r * row + size + 53] %= 53 + favour
+                if favour == 3:  # a second answer in range, legal or not
+                    b[r * row + size + 54] %= 53
+            body = bytes(b)
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "f.lab")
+            open(path, "wb").write(head + body)
+            try:
+                n = train_nn.label_rows(path)
+                obs, mask, lab, alt = train_nn.read_labels(path, 0, n)
+            except ValueError:
+                return
+        assert len(lab) == len(body) // row
+        assert ((mask == 0) | (mask == 1)).all()
+        rows = np.arange(len(lab))
+        assert (mask[rows, lab] == 1).all()
+        named = alt != 255
+        assert (mask[rows[named], alt[named]] == 1).all()
+    check()
+
+
 def test_label_loss_counts_either_card_of_a_discard_right():
     """Catches: alt ignored (the first card of a discard scored as if only one of the teacher's
     two were right), or the mask left out of the normaliser. Worked: four legal actions of
