@@ -348,14 +348,8 @@ def bc_checkpoint(torch, net, args, curve, seed: int, head: str, amount: int, el
 
 
 def train_bc(args) -> None:
-    torch = _torch(args.threads)
     from .game import Game, Strategy
-    torch.manual_seed(args.seed)
-    rng = np.random.default_rng(args.seed)
-    net = make_net(torch, args.hidden)
-    if args.init:
-        load_into(torch, net, args.init)
-    opt = torch.optim.Adam(net.parameters(), lr=args.lr)
+    torch, rng, net, opt = seeded_net(args)
     teacher = Strategy(args.teacher)
     pool = [None] + [Strategy(s) for s in args.actors]
     weights = np.array([args.teacher_share] + [(1 - args.teacher_share) / len(args.actors)] * len(args.actors))
@@ -943,7 +937,7 @@ def main(argv=None) -> int:
                     "with --labels)")
     bc.add_argument("--chunk-rows", type=int, default=131_072, help="rows read at a time (--labels)")
     bc.add_argument("--ranks", action=argparse.BooleanOptionalAction, default=False,
-                    help="weights shared by a rank's four suits (folded on export; --labels)")
+                    help="weights shared by a rank's four suits (folded on export)")
 
     rl = sub.add_parser("rl", help="policy gradient from random weights through the environment")
     common(rl)
