@@ -42,6 +42,7 @@ MINUTES=${MINUTES:-20}
 if [ "$METHOD" = labels ]; then MINUTES2=${MINUTES2:-55}; else MINUTES2=${MINUTES2:-25}; fi
 MINUTES3=${MINUTES3:-40}
 DAGGER=${DAGGER:-4}
+ROUNDS=${ROUNDS:-2}
 OUT=${OUT:-strategies/models/default.nn}
 THREADS=${THREADS:-1}
 if [ -z "${PYTHON:-}" ]; then
@@ -94,20 +95,26 @@ if [ "$METHOD" = labels ]; then
             --hidden 256 64 64 --lr 7e-4 --init "$OUT.deep" --seed $((SEED + 1))
         rm -f "$OUT.deep" "$OUT.stage1"
         last="$OUT.stage2"
-        if [ "$DAGGER" != 0 ]; then
-            wait $labeller || { echo "train_nn.sh: the labeller failed" >&2; exit 1; }
-            # DAgger: shards from game 100,000 on (or after the first shards' games) where the stage-2 network is two actors of
-            # six (in place of two of mc's three), read first as they come, then all of them
-            label d $((SHARDS * SHARD_GAMES > 100000 ? SHARDS * SHARD_GAMES : 100000)) "$DAGGER" "nn:path=$OUT.stage2" "nn:path=$OUT.stage2" mc expert \
-                expected habit:toss=hand,peg=low &
+        # ROUNDS of DAgger: DAGGER shards each, from game 100,000 on (or after the first
+        # shards' games), where the latest network is two actors of six (in place of two of
+        # mc's three); the network trains on over every shard so far for MINUTES3, the new
+        # shards read first as they come
+        first=$((SHARDS * SHARD_GAMES > 100000 ? SHARDS * SHARD_GAMES : 100000))
+        if [ "$DAGGER" = 0 ]; then ROUNDS=0; fi
+        wait $labeller || { echo "train_nn.sh: the labeller failed" >&2; exit 1; }
+        for r in $(seq 1 "$ROUNDS"); do
+            label "d${r}_" $((first + (r - 1) * DAGGER * SHARD_GAMES)) "$DAGGER" "nn:path=$last" \
+                "nn:path=$last" mc expert expected habit:toss=hand,peg=low &
             labeller=$!
+            stage=$((r + 2))
             # shellcheck disable=SC2086
-            "$PYTHON" -m cribsim.train_nn bc $train --out "$OUT.stage3" --minutes "$MINUTES3" \
-                --hidden 256 64 64 --lr 2e-4 --lr-end 1e-5 --init "$OUT.stage2" \
-                --seed $((SEED + 2)) --threads 2
-            rm -f "$OUT.stage2"
-            last="$OUT.stage3"
-        fi
+            "$PYTHON" -m cribsim.train_nn bc $train --out "$OUT.stage$stage" --minutes "$MINUTES3" \
+                --hidden 256 64 64 --lr 2e-4 --lr-end 1e-5 --init "$last" \
+                --seed $((SEED + stage - 1)) --threads 2
+            wait $labeller || { echo "train_nn.sh: the labeller failed" >&2; exit 1; }
+            rm -f "$last"
+            last="$OUT.stage$stage"
+        done
         mv "$last" "$OUT"
     else
         mv "$OUT.stage1" "$OUT"
