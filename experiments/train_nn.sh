@@ -5,14 +5,14 @@
 # nn_labels.c). The labeller writes SHARDS (8) shards of 10,000 games each (actors mc x3,
 # expert, expected and habit:toss=hand,peg=low, drawn per seat and game; every decision
 # labelled with mc's answer) into LABELS while the trainer reads them, unread shards first,
-# then over again. Three stages: a 256-64 network for MINUTES; then deepened (`train_nn deepen`,
-# an identity layer: the same play) and trained on as 256-64-64 for MINUTES2; then DAGGER (4)
-# shards more are labelled where the stage-2 network is two of the six actors (mc's answers
-# in the states its own play reaches) and it is trained on over all the shards for MINUTES3 at
-# a lower rate. Each stage's learning curve goes beside the network (OUT.stage1.curve.csv,
-# OUT.stage2.curve.csv, OUT.stage3.curve.csv).
+# then over again. Stage 1: a 256-64 network for MINUTES. Stage 2: deepened (`train_nn
+# deepen`, an identity layer: the same play) and trained on as 256-64-64 for MINUTES2. Then
+# ROUNDS (2) rounds of DAgger, stages 3 and 4: DAGGER (4) shards more each, labelled where the
+# latest network is two of the six actors (mc's answers in the states its own play reaches),
+# and the network trained on over all the shards so far for MINUTES3 at a lower rate. Each
+# stage's learning curve goes beside the network (OUT.stage1.curve.csv, ...).
 #
-#     bash experiments/train_nn.sh                 # seed 1, 20 + 55 + 40 minutes
+#     bash experiments/train_nn.sh                 # seed 1, 20 + 55 + 40 + 40 minutes
 #     SEED=2 MINUTES=5 OUT=/tmp/x.nn bash experiments/train_nn.sh
 #     METHOD=bc-expert OUT=/tmp/e.nn bash experiments/train_nn.sh   # the earlier network: expert
 #                          # cloned in Python in two runs of MINUTES and MINUTES2 (DAgger)
@@ -27,13 +27,13 @@
 # names another build folder).
 #
 # Time, memory and disk of the default (2 cores, the labeller on two threads; torch on one in
-# stages 1 and 2, on two in stage 3): MINUTES + MINUTES2 + MINUTES3 (115) minutes of training,
-# after a first shard (about 3 minutes), with an evaluation every 5; peak memory 2.3 GB (the
-# ring of --buffer-rows 3,000,000 rows of 568 bytes, torch), flat in the rows read; 481 MB of
-# disk a shard, 5.8 GB for the 12 (LABELS, a temporary folder removed at the end unless
-# named). Training is time-bounded, so the network differs with the machine's speed; the seed
-# fixes the games, the labels and torch's initialisation. MINUTES2=0: one stage, no deepening;
-# DAGGER=0: no third stage.
+# stages 1 and 2, on two in the DAgger stages): MINUTES + MINUTES2 + ROUNDS x MINUTES3 (155)
+# minutes of training, after a first shard (about 3 minutes), with an evaluation every 5; peak
+# memory 2.3 GB (the ring of --buffer-rows 3,000,000 rows of 568 bytes, torch), flat in the
+# rows read; about 480 MB of disk a shard, 7.7 GB for the 16 (LABELS, a temporary folder
+# removed at the end unless named). Training is time-bounded, so the network differs with the
+# machine's speed; the seed fixes the games, the labels and torch's initialisation.
+# MINUTES2=0: one stage, no deepening and no DAgger; ROUNDS=0: no DAgger.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SEED=${SEED:-1}
