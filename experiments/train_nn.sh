@@ -5,11 +5,14 @@
 # nn_labels.c). The labeller writes SHARDS (8) shards of 10,000 games each (actors mc x3,
 # expert, expected and habit:toss=hand,peg=low, drawn per seat and game; every decision
 # labelled with mc's answer) into LABELS while the trainer reads them, unread shards first,
-# then over again. Two stages: a 256-64 network for MINUTES, then deepened (`train_nn deepen`,
-# an identity layer: the same play) and trained on as 256-64-64 for MINUTES2. Each stage's
-# learning curve goes beside the network (OUT.stage1.curve.csv, OUT.stage2.curve.csv).
+# then over again. Stage 1: a 256-64 network for MINUTES. Stage 2: deepened (`train_nn
+# deepen`, an identity layer: the same play) and trained on as 256-64-64 for MINUTES2. Then
+# ROUNDS (2) rounds of DAgger, stages 3 and 4: DAGGER (4) shards more each, labelled where the
+# latest network is two of the six actors (mc's answers in the states its own play reaches),
+# and the network trained on over all the shards so far for MINUTES3 at a lower rate. Each
+# stage's learning curve goes beside the network (OUT.stage1.curve.csv, ...).
 #
-#     bash experiments/train_nn.sh                 # seed 1, 20 + 55 minutes
+#     bash experiments/train_nn.sh                 # seed 1, 20 + 55 + 40 + 40 minutes
 #     SEED=2 MINUTES=5 OUT=/tmp/x.nn bash experiments/train_nn.sh
 #     METHOD=bc-expert OUT=/tmp/e.nn bash experiments/train_nn.sh   # the earlier network: expert
 #                          # cloned in Python in two runs of MINUTES and MINUTES2 (DAgger)
@@ -23,19 +26,23 @@
 # default method needs build/cs_nn_labels (`cmake --build build --target cs_nn_labels`; BUILD
 # names another build folder).
 #
-# Time, memory and disk of the default (2 cores, the labeller on two threads, torch on one):
-# MINUTES + MINUTES2 (75) minutes of training, after a first shard (about 3 minutes), with an
-# evaluation every 5; peak memory 2.3 GB (the ring of --buffer-rows 3,000,000 rows of 568
-# bytes, torch), flat in the rows read; 481 MB of disk a shard, 3.85 GB for the 8 (LABELS, a
-# temporary folder removed at the end unless named). Training is time-bounded, so the network
-# differs with the machine's speed; the seed fixes the games, the labels and torch's
-# initialisation. MINUTES2=0: one stage, no deepening.
+# Time, memory and disk of the default (2 cores, the labeller on two threads; torch on one in
+# stages 1 and 2, on two in the DAgger stages): MINUTES + MINUTES2 + ROUNDS x MINUTES3 (155)
+# minutes of training, after a first shard (about 3 minutes), with an evaluation every 5; peak
+# memory 2.3 GB (the ring of --buffer-rows 3,000,000 rows of 568 bytes, torch), flat in the
+# rows read; about 480 MB of disk a shard, 7.7 GB for the 16 (LABELS, a temporary folder
+# removed at the end unless named). Training is time-bounded, so the network differs with the
+# machine's speed; the seed fixes the games, the labels and torch's initialisation.
+# MINUTES2=0: one stage, no deepening and no DAgger; ROUNDS=0: no DAgger.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SEED=${SEED:-1}
 METHOD=${METHOD:-labels}
 MINUTES=${MINUTES:-20}
 if [ "$METHOD" = labels ]; then MINUTES2=${MINUTES2:-55}; else MINUTES2=${MINUTES2:-25}; fi
+MINUTES3=${MINUTES3:-40}
+DAGGER=${DAGGER:-4}
+ROUNDS=${ROUNDS:-2}
 OUT=${OUT:-strategies/models/default.nn}
 THREADS=${THREADS:-1}
 if [ -z "${PYTHON:-}" ]; then
@@ -53,15 +60,20 @@ if [ "$METHOD" = labels ]; then
         LABELS_TMP=1
     fi
     mkdir -p "$LABELS"
-    (
-        for k in $(seq 0 $((SHARDS - 1))); do
-            f="$LABELS/s$(printf %03d "$k").lab"
+    # label PREFIX FIRST COUNT ACTOR...: COUNT shards of SHARD_GAMES games from game FIRST on,
+    # as PREFIX000.lab..., mc's answers, the actor of a seat and game drawn from the ACTORs
+    label() {
+        local prefix=$1 first=$2 count=$3 actors=()
+        shift 3
+        for a in "$@"; do actors+=(--actor "$a"); done
+        for k in $(seq 0 $((count - 1))); do
+            f="$LABELS/$prefix$(printf %03d "$k").lab"
             [ -f "$f" ] && continue
-            "$tool" --teacher mc --actor mc --actor mc --actor mc --actor expert --actor expected \
-                --actor habit:toss=hand,peg=low --seed "$SEED" \
-                --first $((k * SHARD_GAMES)) --games "$SHARD_GAMES" --threads 2 -o "$f" || exit 1
+            "$tool" --teacher mc "${actors[@]}" --seed "$SEED" \
+                --first $((first + k * SHARD_GAMES)) --games "$SHARD_GAMES" --threads 2 -o "$f" || return 1
         done
-    ) &
+    }
+    label s 0 "$SHARDS" mc mc mc expert expected habit:toss=hand,peg=low &
     labeller=$!
     trap 'kill $labeller 2>/dev/null || true; wait $labeller 2>/dev/null || true
           if [ -n "${LABELS_TMP:-}" ]; then rm -rf "$LABELS"; fi' EXIT
@@ -81,8 +93,29 @@ if [ "$METHOD" = labels ]; then
         # shellcheck disable=SC2086
         "$PYTHON" -m cribsim.train_nn bc $train --out "$OUT.stage2" --minutes "$MINUTES2" \
             --hidden 256 64 64 --lr 7e-4 --init "$OUT.deep" --seed $((SEED + 1))
-        mv "$OUT.stage2" "$OUT"
         rm -f "$OUT.deep" "$OUT.stage1"
+        last="$OUT.stage2"
+        # ROUNDS of DAgger: DAGGER shards each, from game 100,000 on (or after the first
+        # shards' games), where the latest network is two actors of six (in place of two of
+        # mc's three); the network trains on over every shard so far for MINUTES3, the new
+        # shards read first as they come
+        first=$((SHARDS * SHARD_GAMES > 100000 ? SHARDS * SHARD_GAMES : 100000))
+        if [ "$DAGGER" = 0 ]; then ROUNDS=0; fi
+        wait $labeller || { echo "train_nn.sh: the labeller failed" >&2; exit 1; }
+        for r in $(seq 1 "$ROUNDS"); do
+            label "d${r}_" $((first + (r - 1) * DAGGER * SHARD_GAMES)) "$DAGGER" "nn:path=$last" \
+                "nn:path=$last" mc expert expected habit:toss=hand,peg=low &
+            labeller=$!
+            stage=$((r + 2))
+            # shellcheck disable=SC2086
+            "$PYTHON" -m cribsim.train_nn bc $train --out "$OUT.stage$stage" --minutes "$MINUTES3" \
+                --hidden 256 64 64 --lr 2e-4 --lr-end 1e-5 --init "$last" \
+                --seed $((SEED + stage - 1)) --threads 2
+            wait $labeller || { echo "train_nn.sh: the labeller failed" >&2; exit 1; }
+            rm -f "$last"
+            last="$OUT.stage$stage"
+        done
+        mv "$last" "$OUT"
     else
         mv "$OUT.stage1" "$OUT"
     fi
