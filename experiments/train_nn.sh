@@ -19,7 +19,8 @@
 #     METHOD=rl MINUTES=28 OUT=/tmp/rl.nn bash experiments/train_nn.sh   # policy gradient from
 #                                                          # random weights (results/nn/README.md)
 #     METHOD=q MINUTES=78 THREADS=2 OUT=/tmp/q.nn bash experiments/train_nn.sh   # bootstrapped
-#                          # action values from random weights: 61.2% against greedy on encoding 1 (README)
+#                          # action values from random weights: 61.2% against greedy on encoding 1;
+#                          # MINUTES=45 on encoding 2: 62.1% (results/nn/README.md)
 #
 # It runs in the project's .venv (bash .ci/python.sh makes it, with torch's CPU build from the
 # package's `train` extra); PYTHON names another interpreter that has cribsim and torch. The
