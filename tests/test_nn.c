@@ -477,6 +477,108 @@ static void test_nn_built_in_network_plays_legal_games(void) {
     cs_player_destroy(q);
 }
 
+/* The forward pass written plainly: each layer's output j is its bias plus x[i] * w[j][i] for
+ * the inputs i above 0 in increasing order, the order every version of the forward pass keeps,
+ * so the scores must agree to the bit. */
+static void plain_forward(const cs_nn *net, const uint8_t *obs, float *scores) {
+    float in[CS_NN_WIDTH_MAX > CS_OBS_SIZE ? CS_NN_WIDTH_MAX : CS_OBS_SIZE], out[CS_NN_WIDTH_MAX];
+    for (int i = 0; i < CS_OBS_SIZE; i++) in[i] = (float)obs[i];
+    for (int l = 0; l < net->n_layers; l++) {
+        int n_in = net->sizes[l], n_out = net->sizes[l + 1];
+        const float *w = net->params + net->w_at[l], *bias = net->params + net->b_at[l];
+        for (int j = 0; j < n_out; j++) {
+            float acc = bias[j];
+            for (int i = 0; i < n_in; i++)
+                if (in[i] > 0) acc += in[i] * w[(size_t)i * n_out + j];
+            out[j] = acc;
+        }
+        if (l == net->n_layers - 1)
+            memcpy(scores, out, sizeof *scores * (size_t)n_out);
+        else
+            for (int j = 0; j < n_out; j++) in[j] = out[j] > 0 ? out[j] : 0.0f;
+    }
+}
+
+static uint64_t xorshift(uint64_t *x) {
+    *x ^= *x << 13, *x ^= *x >> 7, *x ^= *x << 17;
+    return *x;
+}
+
+/* A network of the given sizes (CS_OBS_SIZE first, CS_ACT_COUNT last) with weights drawn in
+ * [-0.5, 0.5) and biases in [-0.25, 0.25), into bytes (room for it given); its length. */
+static size_t make_random(unsigned char *bytes, const int *sizes, int n_layers, uint64_t seed) {
+    buf o = {bytes, 0};
+    memcpy(o.b, CS_NN_MAGIC, CS_NN_MAGIC_LEN);
+    o.n = CS_NN_MAGIC_LEN;
+    put_u32(&o, CS_NN_VERSION);
+    put_u32(&o, CS_OBS_VERSION);
+    put_u32(&o, (uint32_t)n_layers);
+    put_u32(&o, 0);
+    for (int l = 0; l <= n_layers; l++) put_u32(&o, (uint32_t)sizes[l]);
+    for (int l = 0; l < n_layers; l++) {
+        for (int k = 0; k < sizes[l] * sizes[l + 1]; k++)
+            put_f32(&o, (float)(xorshift(&seed) >> 40) / (float)(1 << 24) - 0.5f);
+        for (int j = 0; j < sizes[l + 1]; j++)
+            put_f32(&o, (float)(xorshift(&seed) >> 40) / (float)(1 << 25) - 0.25f);
+    }
+    put_u32(&o, 0);
+    reseal(o.b, o.n);
+    return o.n;
+}
+
+/*
+ * cs_nn_forward() and cs_nn_choose() (the vector versions on a processor that has them, the
+ * plain ones under the sanitizers) give plain_forward()'s scores to the bit: on the built-in
+ * network and on random networks whose widths are not multiples of 4, 8 or 64, for 2,000
+ * observations each, from all zeros to all set, the nonzero bytes 1 or anything up to 255.
+ */
+static void test_nn_forward_pass_equals_the_plain_one_to_the_bit(void) {
+    static unsigned char bytes[4 * (CS_OBS_SIZE * 131 + 131 * 70 + 70 * 13 + 13 * CS_ACT_COUNT +
+                                    131 + 70 + 13 + CS_ACT_COUNT) +
+                               64];
+    const int odd[] = {CS_OBS_SIZE, 131, 70, 13, CS_ACT_COUNT},
+              narrow[] = {CS_OBS_SIZE, 7, CS_ACT_COUNT};
+    char err[512] = "";
+    for (int which = 0; which < 3; which++) {
+        cs_nn net;
+        if (which == 0)
+            CU_ASSERT_EQUAL_FATAL(cs_nn_parse(cs_nn_default_bytes, cs_nn_default_size, "default.nn",
+                                              &net, err, sizeof err),
+                                  CS_OK);
+        if (which > 0) {
+            size_t n =
+                which == 1 ? make_random(bytes, odd, 4, 11) : make_random(bytes, narrow, 2, 12);
+            CU_ASSERT_EQUAL_FATAL(cs_nn_parse(bytes, n, "r.nn", &net, err, sizeof err), CS_OK);
+        }
+        uint64_t x = 0x9e3779b97f4a7c15ull + (uint64_t)which;
+        int equal = 0, chosen = 0, trials = 2000;
+        for (int t = 0; t < trials; t++) {
+            uint8_t obs[CS_OBS_SIZE], mask[CS_ACT_COUNT];
+            int density = t % 17; /* in sixteenths; 16 and over: every byte set */
+            for (int i = 0; i < CS_OBS_SIZE; i++) {
+                uint64_t r = xorshift(&x);
+                int set = density >= 16 || (int)(r & 15) < density;
+                obs[i] = !set ? 0 : t % 2 ? 1 : (uint8_t)(1 + (r >> 8) % 255);
+            }
+            for (int a = 0; a < CS_ACT_COUNT; a++) mask[a] = (xorshift(&x) & 3) == 0;
+            float scratch[2 * CS_NN_WIDTH_MAX], want[CS_ACT_COUNT], got[CS_ACT_COUNT],
+                part[CS_ACT_COUNT];
+            plain_forward(&net, obs, want);
+            cs_nn_forward(&net, obs, scratch, got);
+            int same = memcmp(want, got, sizeof want) == 0;
+            int best = cs_nn_choose(&net, obs, mask, scratch, part);
+            for (int a = 0; a < CS_ACT_COUNT; a++)
+                if (mask[a] && memcmp(&part[a], &want[a], sizeof want[a]) != 0) same = 0;
+            equal += same;
+            chosen += best == cs_nn_argmax(want, mask);
+        }
+        CU_ASSERT_EQUAL(equal, trials);
+        CU_ASSERT_EQUAL(chosen, trials);
+        if (equal != trials) fprintf(stderr, "network %d: %d of %d equal\n", which, equal, trials);
+        cs_nn_free(&net);
+    }
+}
+
 /*
  * cs_nn_choose() computes the last layer for the legal actions only: on the built-in network
  * and 3,000 random sparse observations with random masks it picks what cs_nn_argmax() picks on
@@ -543,6 +645,7 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_nn_refuses_wrong_sizes),
     CS_TEST(test_nn_refuses_every_truncation_and_bytes_after_its_end),
     CS_TEST(test_nn_refuses_a_flipped_bit_anywhere_after_the_header),
+    CS_TEST(test_nn_forward_pass_equals_the_plain_one_to_the_bit),
     CS_TEST(test_nn_refuses_resealed_bad_weights_and_note),
     CS_TEST(test_nn_strategy_refuses_a_bad_path_at_create),
     CS_TEST(test_nn_plays_and_lays_away_what_its_weights_say),

@@ -245,32 +245,90 @@ static void affine_sparse(float *restrict out, const float *restrict w, const fl
 #if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__) &&                            \
     !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
 #define NN_AVX2 1
+#include <immintrin.h>
 typedef float nn_v8 __attribute__((vector_size(32)));
 /* an unaligned view of eight floats of the weights */
 typedef float nn_v8u __attribute__((vector_size(32), aligned(4), may_alias));
+
+/* Sixty-four outputs at a time (eight registers of sums): a hidden layer of 64 is one pass
+ * over its rows. */
+#define NN_BLOCK8 64
 
 __attribute__((target("avx2"))) static void
 affine_sparse_avx2(float *restrict out, const float *restrict w, const float *restrict bias,
                    int n_out, int stride, const int *restrict idx, const float *restrict x, int n) {
     int j0 = 0;
     /* mutate: equivalent <=-><: a block left to the loop below: the same sums, in the same order */
-    for (; j0 + NN_BLOCK <= n_out; j0 += NN_BLOCK) {
-        nn_v8 a[NN_BLOCK / 8];
-        memcpy(a, bias + j0, sizeof a);
+    for (; j0 + NN_BLOCK8 <= n_out; j0 += NN_BLOCK8) {
+        nn_v8 a[NN_BLOCK8 / 8];
+        for (int q = 0; q < NN_BLOCK8 / 8; q++) a[q] = *(const nn_v8u *)(bias + j0 + 8 * q);
         for (int k = 0; k < n; k++) {
             const float *row = w + (size_t)idx[k] * stride + j0;
             float xk = x[k];
-            for (int q = 0; q < NN_BLOCK / 8; q++) a[q] += xk * *(const nn_v8u *)(row + 8 * q);
+            for (int q = 0; q < NN_BLOCK8 / 8; q++) a[q] += xk * *(const nn_v8u *)(row + 8 * q);
         }
-        memcpy(out + j0, a, sizeof a);
+        for (int q = 0; q < NN_BLOCK8 / 8; q++) *(nn_v8u *)(out + j0 + 8 * q) = a[q];
     }
     for (; j0 + 8 <= n_out; j0 += 8) { /* what is left, eight at a time */
-        nn_v8 a;
-        memcpy(&a, bias + j0, sizeof a);
+        nn_v8 a = *(const nn_v8u *)(bias + j0);
         for (int k = 0; k < n; k++) a += x[k] * *(const nn_v8u *)(w + (size_t)idx[k] * stride + j0);
-        memcpy(out + j0, &a, sizeof a);
+        *(nn_v8u *)(out + j0) = a;
     }
     if (j0 < n_out) affine_sparse(out + j0, w + j0, bias + j0, n_out - j0, stride, idx, x, n);
+}
+
+/* For each pattern of four units above 0 (bit i: unit i), where they go when packed to the
+ * front, and how many there are. */
+static const int32_t nn_pack4[16][4] = {{0, 0, 0, 0}, {0, 0, 0, 0}, {1, 0, 0, 0}, {0, 1, 0, 0},
+                                        {2, 0, 0, 0}, {0, 2, 0, 0}, {1, 2, 0, 0}, {0, 1, 2, 0},
+                                        {3, 0, 0, 0}, {0, 3, 0, 0}, {1, 3, 0, 0}, {0, 1, 3, 0},
+                                        {2, 3, 0, 0}, {0, 2, 3, 0}, {1, 2, 3, 0}, {0, 1, 2, 3}};
+static const uint8_t nn_count4[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+
+/* obs_pack() sixteen bytes at a time, skipping those all 0, and packing the rest four at a
+ * time as relu_pack_avx2() does. */
+_Static_assert(CS_OBS_SIZE % 16 == 0, "obs_pack_avx2() reads the observation 16 bytes at a time");
+__attribute__((target("avx2"))) static int obs_pack_avx2(const uint8_t *restrict obs,
+                                                         int *restrict idx, float *restrict x) {
+    int n = 0;
+    for (int i = 0; i < CS_OBS_SIZE; i += 16) {
+        __m128i bytes = _mm_loadu_si128((const __m128i *)(obs + i));
+        int set = ~_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, _mm_setzero_si128())) & 0xFFFF;
+        if (set == 0) continue;
+        for (int g = 0; g < 16; g += 4) {
+            int m = (set >> g) & 15;
+            int32_t four;
+            memcpy(&four, obs + i + g, sizeof four);
+            __m128 v = _mm_cvtepi32_ps(_mm_cvtepu8_epi32(_mm_cvtsi32_si128(four)));
+            __m128i to = _mm_loadu_si128((const __m128i *)nn_pack4[m]);
+            _mm_storeu_ps(x + n, _mm_permutevar_ps(v, to));
+            _mm_storeu_si128((__m128i *)(idx + n), _mm_add_epi32(to, _mm_set1_epi32(i + g)));
+            n += nn_count4[m];
+        }
+    }
+    return n;
+}
+
+/* relu_pack() four units at a time: the units above 0 packed to the front with a shuffle
+ * (all four lanes written, the count advanced by how many were kept). */
+__attribute__((target("avx2"))) static int relu_pack_avx2(const float *restrict s, int n_out,
+                                                          int *restrict idx, float *restrict x) {
+    int n = 0, j = 0;
+    const __m128 zero = _mm_setzero_ps();
+    /* mutate: equivalent <=-><: the last four left to the loop below: the same units, in order */
+    for (; j + 4 <= n_out; j += 4) {
+        __m128 v = _mm_loadu_ps(s + j);
+        int m = _mm_movemask_ps(_mm_cmpgt_ps(v, zero));
+        __m128i to = _mm_loadu_si128((const __m128i *)nn_pack4[m]);
+        _mm_storeu_ps(x + n, _mm_permutevar_ps(v, to));
+        _mm_storeu_si128((__m128i *)(idx + n), _mm_add_epi32(to, _mm_set1_epi32(j)));
+        n += nn_count4[m];
+    }
+    for (; j < n_out; j++) {
+        idx[n] = j, x[n] = s[j];
+        n += s[j] > 0;
+    }
+    return n;
 }
 #endif
 
@@ -286,11 +344,28 @@ static void affine(float *restrict out, const float *restrict w, const float *re
     affine_sparse(out, w, bias, n_out, n_out, idx, x, n);
 }
 
-/*
- * The hidden layers: gathers the observation's nonzero inputs into idx/x and runs every layer
- * but the last, leaving the last hidden layer's units above 0 in idx/x. Returns their count.
- */
-static int hidden_layers(const cs_nn *net, const uint8_t *obs, float *scratch, int *idx, float *x) {
+/* The units of s[0..n_out) above 0, their indices into idx and values into x, in order: the
+ * relu, with the units at 0 or below left out, as they add nothing to the next layer. Returns
+ * their count. Written always and counted only when above 0: a branch here would be
+ * mispredicted for about half of the units, which cost more than the layers' arithmetic. */
+static int relu_pack(const float *restrict s, int n_out, int *restrict idx, float *restrict x) {
+#ifdef NN_AVX2
+    if (__builtin_cpu_supports("avx2")) return relu_pack_avx2(s, n_out, idx, x);
+#endif
+    int n = 0;
+    for (int j = 0; j < n_out; j++) {
+        idx[n] = j, x[n] = s[j];
+        n += s[j] > 0;
+    }
+    return n;
+}
+
+/* The observation's nonzero bytes, their indices into idx and values into x, in order.
+ * Returns their count. */
+static int obs_pack(const uint8_t *restrict obs, int *restrict idx, float *restrict x) {
+#ifdef NN_AVX2
+    if (__builtin_cpu_supports("avx2")) return obs_pack_avx2(obs, idx, x);
+#endif
     int n = 0;
     /* The observation is mostly zeros: skip them eight bytes at a time. */
     for (int i = 0; i < CS_OBS_SIZE; i += 8) {
@@ -302,17 +377,19 @@ static int hidden_layers(const cs_nn *net, const uint8_t *obs, float *scratch, i
             n += obs[k] != 0;
         }
     }
+    return n;
+}
+
+/*
+ * The hidden layers: gathers the observation's nonzero inputs into idx/x and runs every layer
+ * but the last, leaving the last hidden layer's units above 0 in idx/x. Returns their count.
+ */
+static int hidden_layers(const cs_nn *net, const uint8_t *obs, float *scratch, int *idx, float *x) {
+    int n = obs_pack(obs, idx, x);
     for (int l = 0; l < net->n_layers - 1; l++) {
         int n_out = net->sizes[l + 1];
         affine(scratch, net->params + net->w_at[l], net->params + net->b_at[l], n_out, idx, x, n);
-        /* relu: the units at 0 or below add nothing to the next layer and are left out
-         * (written always, counted only when above 0: a branch here would be mispredicted
-         * for about half of the units, which cost more than the layers' arithmetic) */
-        n = 0;
-        for (int j = 0; j < n_out; j++) {
-            idx[n] = j, x[n] = scratch[j];
-            n += scratch[j] > 0;
-        }
+        n = relu_pack(scratch, n_out, idx, x);
     }
     return n;
 }
@@ -336,13 +413,23 @@ int cs_nn_choose(const cs_nn *net, const uint8_t *obs, const uint8_t *mask, floa
     int n = hidden_layers(net, obs, scratch, idx, x);
     int l = net->n_layers - 1, stride = CS_ACT_COUNT, best = -1;
     const float *w = net->params + net->w_at[l], *bias = net->params + net->b_at[l];
+    int legal[CS_ACT_COUNT], m = 0;
+    float acc[CS_ACT_COUNT];
     for (int a = 0; a < CS_ACT_COUNT; a++) {
-        if (!mask[a]) continue;
-        /* the products added in affine()'s order, so the score is the same to the bit */
-        float acc = bias[a];
-        for (int k = 0; k < n; k++) acc += x[k] * w[(size_t)idx[k] * stride + a];
-        scores[a] = acc;
-        if (best < 0 || acc > scores[best]) best = a;
+        legal[m] = a, acc[m] = bias[a];
+        m += mask[a] != 0;
+    }
+    /* The products added in affine()'s order, so each score is the same to the bit; a row at
+     * a time, so the legal actions' sums advance side by side instead of one after another. */
+    for (int k = 0; k < n; k++) {
+        const float *row = w + (size_t)idx[k] * stride;
+        float xk = x[k];
+        for (int i = 0; i < m; i++) acc[i] += xk * row[legal[i]];
+    }
+    for (int i = 0; i < m; i++) {
+        int a = legal[i];
+        scores[a] = acc[i];
+        if (best < 0 || acc[i] > scores[best]) best = a;
     }
     return best;
 }
