@@ -3,8 +3,9 @@
  * test_nn.c - the network file and the `nn` strategy: the loader accepts a well-formed file
  * and the network compiled in, and refuses a missing, unreadable, foreign, wrong-version,
  * wrong-encoding, wrong-size, truncated (at every length), padded, corrupt, non-finite or
- * oversized file with a message naming it; the forward pass gives the hand-computed scores;
- * the strategy plays and lays away what its weights say, one card at a time.
+ * oversized file with a message naming it; the forward pass gives the hand-computed scores,
+ * and its vector versions a plain forward pass's to the bit; the strategy plays and lays away what
+ * its weights say, one card at a time.
  */
 #include <errno.h>
 #include <math.h>
@@ -42,6 +43,18 @@ static void reseal(unsigned char *bytes, size_t n) {
     for (int k = 0; k < 4; k++) bytes[n - 4 + k] = (unsigned char)(crc >> (8 * k));
 }
 
+/* Starts a network file in o: the magic, the format and encoding versions, the layer count,
+ * the note's length and the n_layers + 1 sizes. */
+static void put_header(buf *o, int n_layers, size_t note_len, const int *sizes) {
+    memcpy(o->b, CS_NN_MAGIC, CS_NN_MAGIC_LEN);
+    o->n = CS_NN_MAGIC_LEN;
+    put_u32(o, CS_NN_VERSION);
+    put_u32(o, CS_OBS_VERSION);
+    put_u32(o, (uint32_t)n_layers);
+    put_u32(o, (uint32_t)note_len);
+    for (int l = 0; l <= n_layers; l++) put_u32(o, (uint32_t)sizes[l]);
+}
+
 /* The tiny network of the forward test: CS_OBS_SIZE -> 2 -> 53.
  *   h0 = relu(x[0] + 0.5 x[422] - 1), h1 = relu(-x[0] + 0.25 x[1] + 2)
  *   score[a] = 0.5 (a mod 4) h0 + w h1 + (a == 7 ? 3 : 0), w = -1 for a = 52, else 0.25 */
@@ -55,16 +68,8 @@ static float tiny_w1(int a, int j) {
 
 /* Writes the tiny network with a note into o (o->b has room: 8192 bytes). */
 static void make_tiny(buf *o, const char *note) {
-    o->n = 0;
-    memcpy(o->b, CS_NN_MAGIC, CS_NN_MAGIC_LEN);
-    o->n = CS_NN_MAGIC_LEN;
-    put_u32(o, CS_NN_VERSION);
-    put_u32(o, CS_OBS_VERSION);
-    put_u32(o, 2);
-    put_u32(o, (uint32_t)strlen(note));
-    put_u32(o, CS_OBS_SIZE);
-    put_u32(o, 2);
-    put_u32(o, CS_ACT_COUNT);
+    const int sizes[] = {CS_OBS_SIZE, 2, CS_ACT_COUNT};
+    put_header(o, 2, strlen(note), sizes);
     for (int j = 0; j < 2; j++)
         for (int i = 0; i < CS_OBS_SIZE; i++) put_f32(o, tiny_w0(j, i));
     put_f32(o, -1.0f);
@@ -87,14 +92,8 @@ static void make_tiny(buf *o, const char *note) {
  * holds it (weight [a][CS_OBS_HAND + a]), 0 otherwise. */
 static size_t make_linear(unsigned char *bytes, float sign) {
     buf o = {bytes, 0};
-    memcpy(o.b, CS_NN_MAGIC, CS_NN_MAGIC_LEN);
-    o.n = CS_NN_MAGIC_LEN;
-    put_u32(&o, CS_NN_VERSION);
-    put_u32(&o, CS_OBS_VERSION);
-    put_u32(&o, 1);
-    put_u32(&o, 0);
-    put_u32(&o, CS_OBS_SIZE);
-    put_u32(&o, CS_ACT_COUNT);
+    const int sizes[] = {CS_OBS_SIZE, CS_ACT_COUNT};
+    put_header(&o, 1, 0, sizes);
     for (int a = 0; a < CS_ACT_COUNT; a++)
         for (int i = 0; i < CS_OBS_SIZE; i++)
             put_f32(&o, a < 52 && i == CS_OBS_HAND + a ? sign * (float)a : 0.0f);
@@ -508,13 +507,7 @@ static uint64_t xorshift(uint64_t *x) {
  * [-0.5, 0.5) and biases in [-0.25, 0.25), into bytes (room for it given); its length. */
 static size_t make_random(unsigned char *bytes, const int *sizes, int n_layers, uint64_t seed) {
     buf o = {bytes, 0};
-    memcpy(o.b, CS_NN_MAGIC, CS_NN_MAGIC_LEN);
-    o.n = CS_NN_MAGIC_LEN;
-    put_u32(&o, CS_NN_VERSION);
-    put_u32(&o, CS_OBS_VERSION);
-    put_u32(&o, (uint32_t)n_layers);
-    put_u32(&o, 0);
-    for (int l = 0; l <= n_layers; l++) put_u32(&o, (uint32_t)sizes[l]);
+    put_header(&o, n_layers, 0, sizes);
     for (int l = 0; l < n_layers; l++) {
         for (int k = 0; k < sizes[l] * sizes[l + 1]; k++)
             put_f32(&o, (float)(xorshift(&seed) >> 40) / (float)(1 << 24) - 0.5f);
@@ -596,13 +589,10 @@ static void test_nn_choose_is_the_argmax_of_the_full_forward_pass(void) {
     for (int t = 0; t < trials; t++) {
         uint8_t obs[CS_OBS_SIZE], mask[CS_ACT_COUNT] = {0};
         for (int i = 0; i < CS_OBS_SIZE; i++) {
-            x ^= x << 13, x ^= x >> 7, x ^= x << 17;
-            obs[i] = (x & 15) == 0 ? (uint8_t)(x >> 32) : (x & 15) == 1 ? 1 : 0;
+            uint64_t r = xorshift(&x);
+            obs[i] = (r & 15) == 0 ? (uint8_t)(r >> 32) : (r & 15) == 1 ? 1 : 0;
         }
-        for (int a = 0; a < CS_ACT_COUNT; a++) {
-            x ^= x << 13, x ^= x >> 7, x ^= x << 17;
-            mask[a] = (x & 7) == 0;
-        }
+        for (int a = 0; a < CS_ACT_COUNT; a++) mask[a] = (xorshift(&x) & 7) == 0;
         mask[t % CS_ACT_COUNT] = 1;
         float scratch[2 * CS_NN_WIDTH_MAX], full[CS_ACT_COUNT], part[CS_ACT_COUNT];
         cs_nn_forward(&net, obs, scratch, full);
