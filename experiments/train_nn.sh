@@ -22,8 +22,8 @@
 #                          # action values from random weights: 61.2% against greedy on encoding 1;
 #                          # MINUTES=45 on encoding 2: 62.1% (results/nn/README.md)
 #
-# It runs in the project's .venv (bash .ci/python.sh makes it, with torch's CPU build from the
-# package's `train` extra); PYTHON names another interpreter that has cribsim and torch. The
+# It runs in the project's .venv (CRIBSIM_EXTRAS=train bash .ci/python.sh makes it or adds
+# torch's CPU build, the package's `train` extra, to it); PYTHON names another interpreter that has cribsim and torch. The
 # default method needs build/cs_nn_labels (`cmake --build build --target cs_nn_labels`; BUILD
 # names another build folder).
 #
@@ -47,7 +47,7 @@ ROUNDS=${ROUNDS:-2}
 OUT=${OUT:-strategies/models/default.nn}
 THREADS=${THREADS:-1}
 if [ -z "${PYTHON:-}" ]; then
-    bash .ci/python.sh
+    CRIBSIM_EXTRAS=train bash .ci/python.sh
     PYTHON=.venv/bin/python
 fi
 if [ "$METHOD" = labels ]; then
