@@ -14,7 +14,7 @@
 #                                              per-deal-variants (the same for three-hand,
 #                                              partners and the 61-point games),
 #                                              win-grid (build/cs_win_grid for expert's and
-#                                              mc's grids, then cribsim.win_grid; its
+#                                              mc's grids, then cribsim.analysis.win_grid; its
 #                                              README.md is written by hand),
 #                                              exploitability (experiments/exploitability.sh:
 #                                              a best response trained to each strategy;

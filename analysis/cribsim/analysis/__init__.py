@@ -7,5 +7,8 @@ cribsim.io).
 - shards: the shards of one run as the run, reduced in processes or on a Dask cluster;
 - results, ladder: a canonical experiment's report (cribsim-results), the ladder's table;
 - event_report, event_study: simulated events (cribsim-events, cribsim-event-study);
-- win_grid: the board-position win table's heat maps (python -m cribsim.analysis.win_grid).
+- win_grid: the board-position win table's heat maps (python -m cribsim.analysis.win_grid);
+- exploit: a best response measured against its target and a pool (cribsim-train-nn br).
+
+Nothing here imports cribsim.train.
 """

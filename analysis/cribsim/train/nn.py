@@ -948,7 +948,7 @@ def train_br(args) -> dict:
     on from OUT and its OUT.progress.json for the time left (the network's weights carry over;
     the optimiser's state, the replay buffer and epsilon's schedule start again from where the
     time puts them, so a resumed run is not the same bytes as one run straight through)."""
-    from . import exploit
+    from ..analysis import exploit
     trained_against = args.stand_in or args.target
     args.opponents = [trained_against]
     args.eval = [trained_against]
@@ -1070,7 +1070,7 @@ def main(argv=None) -> int:
     q_options(q)
 
     br = sub.add_parser("br", help="an approximate best response to one frozen strategy, "
-                        "trained as q against it alone and measured (cribsim.exploit)")
+                        "trained as q against it alone and measured (cribsim.analysis.exploit)")
     common(br)
     br.add_argument("--target", required=True, help="the strategy spec to beat")
     br.add_argument("--stand-in", help="train against this faster spec instead, and measure "
