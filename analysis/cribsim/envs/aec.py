@@ -22,6 +22,9 @@ from . import _checks
 
 
 class CribbageAEC(AECEnv):
+    """Every seat an agent (see the module's docstring). Not to be shared between threads: a
+    call made while another runs raises RuntimeError and changes nothing."""
+
     metadata = {"render_modes": ["human", "ansi"], "name": "cribsim_v0",
                 "is_parallelizable": False}
 
