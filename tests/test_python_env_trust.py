@@ -776,7 +776,6 @@ def test_aec_env_rewards_views_and_resets_match_the_game_replayed(rules, reward)
             env.reset(seed=31)
         else:
             env.reset()  # the seed's next game
-        taken = []
         total = {a: 0.0 for a in env.possible_agents}
         prev = [0.0] * n
         state = replayed(rules, reward, 31, game_index, [])
@@ -798,7 +797,6 @@ def test_aec_env_rewards_views_and_resets_match_the_game_replayed(rules, reward)
             assert all(not (hands[i] & hands[j]) for i in range(n) for j in range(i))
             action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
             env.step(action)
-            taken.append(action)
             state.apply_action(action)
             now = state.returns()
             for s, a in enumerate(env.possible_agents):
