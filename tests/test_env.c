@@ -789,6 +789,72 @@ static void test_env_bad_configs_are_refused_with_a_sentence_naming_the_fault(vo
     cs_env_destroy(env);
 }
 
+/*
+ * Every seat-taking call of cs_env.h refuses a seat the table lacks (-1, one past the last, 7)
+ * with CS_ERANGE and writes nothing, for two, three and four players; the batch refuses a
+ * thread count the command line would refuse and a slot outside the batch.
+ */
+static void test_env_seats_slots_and_threads_outside_the_table_are_refused(void) {
+    static const char *const PRESETS[] = {"two", "three", "four", "partners"};
+    for (int p = 0; p < 4; p++) {
+        cs_env_state *st = state_new(PRESETS[p], SEED, 0, CS_ENV_REWARD_WIN);
+        int n = cs_env_state_players(st);
+        uint64_t rng = SEED;
+        for (int i = 0; i < 40 && cs_env_state_current(st) != CS_ENV_TERMINAL; i++) {
+            uint8_t mask[CS_ACT_COUNT];
+            cs_env_state_legal(st, mask);
+            int seeded = cs_env_state_seeded(st);
+            CU_ASSERT_EQUAL(cs_env_state_apply(st, seeded >= 0 ? seeded : pick(mask, &rng)), CS_OK);
+        }
+        const int bad[] = {-1, n, 4, 7, -100};
+        for (size_t b = 0; b < sizeof bad / sizeof bad[0]; b++) {
+            uint8_t obs[CS_OBS_SIZE];
+            memset(obs, 0xAB, sizeof obs);
+            CU_ASSERT_EQUAL(cs_env_state_observe(st, bad[b], obs), CS_ERANGE);
+            CU_ASSERT(obs[0] == 0xAB && obs[CS_OBS_SIZE - 1] == 0xAB);
+            CU_ASSERT_EQUAL(cs_env_state_score(st, bad[b]), CS_ERANGE);
+            char text[64] = "untouched";
+            CU_ASSERT_EQUAL(cs_env_state_describe(st, bad[b], text, sizeof text), CS_ERANGE);
+            CU_ASSERT_STRING_EQUAL(text, "");
+        }
+        for (int s = 0; s < n; s++) {
+            uint8_t obs[CS_OBS_SIZE];
+            char text[256];
+            CU_ASSERT_EQUAL(cs_env_state_observe(st, s, obs), CS_OK);
+            CU_ASSERT_EQUAL(obs[CS_OBS_SEAT], s);
+            CU_ASSERT(cs_env_state_score(st, s) >= 0);
+            CU_ASSERT(cs_env_state_describe(st, s, text, sizeof text) > 0);
+        }
+        cs_env_state_free(st);
+    }
+
+    cs_env_config ok = {"two", NULL, {NULL, "random", NULL, NULL}, 2, 1, CS_ENV_REWARD_WIN};
+    cs_env_config c = ok;
+    c.threads = CS_ENV_THREADS_MAX + 1;
+    refused(c, CS_ERANGE, "threads: 257 (1 to 256, or 0 for every core)");
+    c.threads = 1000000;
+    refused(c, CS_ERANGE, "threads: 1000000");
+    c.threads = -1;
+    refused(c, CS_ERANGE, "threads: -1");
+    cs_env *env = NULL;
+    char err[CS_ENV_ERR_MAX];
+    c.threads = CS_ENV_THREADS_MAX;
+    CU_ASSERT_EQUAL_FATAL(cs_env_create(&c, &env, err, sizeof err), CS_OK);
+    uint8_t obs[2 * CS_OBS_SIZE], mask[2 * CS_ACT_COUNT];
+    int8_t seat[2];
+    CU_ASSERT_EQUAL(cs_env_reset(env, SEED, obs, mask, seat), CS_OK);
+    uint64_t game = 99;
+    int fd = 99, deals = 99, winner = 99;
+    int16_t score[4] = {99, 99, 99, 99};
+    CU_ASSERT_EQUAL(cs_env_last_game(env, -1, &game, &fd, &deals, &winner, score), CS_ERANGE);
+    CU_ASSERT_EQUAL(cs_env_last_game(env, 2, &game, &fd, &deals, &winner, score), CS_ERANGE);
+    CU_ASSERT_EQUAL(cs_env_last_game(env, 1, &game, &fd, &deals, &winner, score), CS_ESTATE);
+    CU_ASSERT(game == 99 && fd == 99 && deals == 99 && winner == 99 && score[0] == 99);
+    CU_ASSERT(!cs_env_is_learner(env, -1) && !cs_env_is_learner(env, 2) &&
+              !cs_env_is_learner(env, 7));
+    cs_env_destroy(env);
+}
+
 const char cs_suite_name[] = "env";
 const cs_test cs_suite_tests[] = {
     CS_TEST(test_env_state_seeded_game_equals_the_run),
@@ -800,5 +866,6 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_env_batch_equals_the_state_seat_by_seat_and_resets_itself),
     CS_TEST(test_env_points_rewards_add_up_to_the_final_margin),
     CS_TEST(test_env_bad_configs_are_refused_with_a_sentence_naming_the_fault),
+    CS_TEST(test_env_seats_slots_and_threads_outside_the_table_are_refused),
     {NULL, NULL},
 };

@@ -13,6 +13,9 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
+#include <limits.h>
+#include <stdatomic.h>
+
 #include "cards.h"
 #include "cs_env.h"
 #include "error.h"
@@ -82,14 +85,90 @@ static int reward_kind(const char *name) {
     return k;
 }
 
+/* ---- arguments ---- */
+
+/* An integer argument: a Python int or anything with __index__ (numpy's integers), not a
+ * bool; TypeError naming `what` otherwise, ValueError outside [min, max]. 0 or -1. */
+static int int_arg(PyObject *obj, const char *what, long long min, long long max, long long *out) {
+    if (PyBool_Check(obj) || !PyIndex_Check(obj)) {
+        PyErr_Format(PyExc_TypeError, "%s: an integer is needed, not %.100s", what,
+                     Py_TYPE(obj)->tp_name);
+        return -1;
+    }
+    PyObject *v = PyNumber_Index(obj);
+    if (!v) return -1;
+    int overflow = 0;
+    long long x = PyLong_AsLongLongAndOverflow(v, &overflow);
+    if (x == -1 && PyErr_Occurred()) {
+        Py_DECREF(v);
+        return -1;
+    }
+    if (overflow || x < min || x > max) {
+        PyErr_Format(PyExc_ValueError, "%s %R: %lld to %lld", what, v, min, max);
+        Py_DECREF(v);
+        return -1;
+    }
+    Py_DECREF(v);
+    *out = x;
+    return 0;
+}
+
+/* A seed, 0 to 2**64 - 1 as `cribsim run --seed` takes it (no wrapping of -1 or 2**64 + 7). */
+static int seed_arg(PyObject *obj, unsigned long long *out) {
+    if (PyBool_Check(obj) || !PyIndex_Check(obj)) {
+        PyErr_Format(PyExc_TypeError, "seed: an integer is needed, not %.100s",
+                     Py_TYPE(obj)->tp_name);
+        return -1;
+    }
+    PyObject *v = PyNumber_Index(obj);
+    if (!v) return -1;
+    unsigned long long x = PyLong_AsUnsignedLongLong(v);
+    if (x == (unsigned long long)-1 && PyErr_Occurred()) {
+        if (!PyErr_ExceptionMatches(PyExc_OverflowError)) {
+            Py_DECREF(v);
+            return -1;
+        }
+        PyErr_Clear();
+        PyErr_Format(PyExc_ValueError, "seed %R: 0 to 2**64 - 1", v);
+        Py_DECREF(v);
+        return -1;
+    }
+    Py_DECREF(v);
+    *out = x;
+    return 0;
+}
+
 /* ---- Env ---- */
 
+/*
+ * One Python object owns one cs_env. A batch is used by one thread at a time, so every method
+ * takes the object's busy flag on entry (an atomic exchange, not a lock: nothing waits) and
+ * gives it back on exit; a call that finds it taken, from another thread while a step runs
+ * without the GIL or from code a call runs (a buffer's, an argument's __index__), raises
+ * RuntimeError and changes nothing. __init__ takes it too, so a batch is never replaced under
+ * a running step, and it drops the bound arrays, which were sized for the old batch.
+ */
 typedef struct {
     PyObject_HEAD cs_env *env;
-    int n;
+    int n, players;
+    unsigned learners; /* a bit a learner seat */
+    atomic_int busy;   /* a call is running */
     int bound;         /* bufs hold the arrays bind() was given */
     Py_buffer bufs[6]; /* action, obs, mask, seat, reward, done */
 } EnvObject;
+
+static int Env_enter(EnvObject *self) {
+    int idle = 0;
+    if (atomic_compare_exchange_strong(&self->busy, &idle, 1)) return 0;
+    PyErr_SetString(PyExc_RuntimeError,
+                    "Env is in use by another call (an Env may not be used by two threads "
+                    "at once)");
+    return -1;
+}
+
+static void Env_leave(EnvObject *self) {
+    atomic_store(&self->busy, 0);
+}
 
 static void Env_unbind(EnvObject *self) {
     if (self->bound) release(self->bufs, 6);
@@ -102,53 +181,74 @@ static void Env_dealloc(EnvObject *self) {
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
-static int Env_init(EnvObject *self, PyObject *args, PyObject *kw) {
-    static char *names[] = {"rules", "set", "seats", "n_games", "threads", "reward", NULL};
-    const char *rules = "two", *set = NULL, *reward = "win";
-    PyObject *seats = Py_None;
-    int n = 1, threads = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "|zzOiis", names, &rules, &set, &seats, &n, &threads,
-                                     &reward))
+/* The seat specs (a sequence of str or None, at most 4) into cfg; *fast keeps them alive. */
+static int Env_seats(PyObject *seats, cs_env_config *cfg, PyObject **fast) {
+    *fast = NULL;
+    if (seats == Py_None) return 0;
+    *fast = PySequence_Fast(seats, "seats: a list of strategy specs or None");
+    if (!*fast) return -1;
+    Py_ssize_t k = PySequence_Fast_GET_SIZE(*fast);
+    if (k > 4) {
+        PyErr_Format(PyExc_ValueError, "seats: %zd given, at most 4", k);
         return -1;
-    cs_env_config cfg = {.rules = rules, .set = set, .n_games = n, .threads = threads};
-    if ((cfg.reward = reward_kind(reward)) < 0) return -1;
-    PyObject *fast = NULL;
-    if (seats != Py_None) {
-        fast = PySequence_Fast(seats, "seats: a list of strategy specs or None");
-        if (!fast) return -1;
-        Py_ssize_t k = PySequence_Fast_GET_SIZE(fast);
-        if (k > 4) {
-            Py_DECREF(fast);
-            PyErr_SetString(PyExc_ValueError, "seats: at most 4");
+    }
+    for (Py_ssize_t s = 0; s < k; s++) {
+        PyObject *item = PySequence_Fast_GET_ITEM(*fast, s);
+        if (item == Py_None) continue;
+        if (!PyUnicode_Check(item)) {
+            PyErr_Format(PyExc_TypeError, "seats[%zd]: a strategy spec or None", s);
             return -1;
         }
-        for (Py_ssize_t s = 0; s < k; s++) {
-            PyObject *item = PySequence_Fast_GET_ITEM(fast, s);
-            if (item == Py_None) continue;
-            if (!PyUnicode_Check(item)) {
-                Py_DECREF(fast);
-                PyErr_Format(PyExc_TypeError, "seats[%zd]: a strategy spec or None", s);
-                return -1;
-            }
-            cfg.seats[s] = PyUnicode_AsUTF8(item);
-            if (!cfg.seats[s]) {
-                Py_DECREF(fast);
-                return -1;
-            }
-        }
+        cfg->seats[s] = PyUnicode_AsUTF8(item);
+        if (!cfg->seats[s]) return -1;
+    }
+    return 0;
+}
+
+static int Env_init_busy(EnvObject *self, PyObject *args, PyObject *kw) {
+    static char *names[] = {"rules", "set", "seats", "n_games", "threads", "reward", NULL};
+    const char *rules = "two", *set = NULL, *reward = "win";
+    PyObject *seats = Py_None, *n_obj = NULL, *threads_obj = NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "|zzOOOs", names, &rules, &set, &seats, &n_obj,
+                                     &threads_obj, &reward))
+        return -1;
+    long long n = 1, threads = 0;
+    if (n_obj && int_arg(n_obj, "n_games", 1, INT_MAX, &n)) return -1;
+    if (threads_obj && int_arg(threads_obj, "threads", 0, CS_ENV_THREADS_MAX, &threads)) return -1;
+    cs_env_config cfg = {.rules = rules, .set = set, .n_games = (int)n, .threads = (int)threads};
+    if ((cfg.reward = reward_kind(reward)) < 0) return -1;
+    PyObject *fast;
+    if (Env_seats(seats, &cfg, &fast)) {
+        Py_XDECREF(fast);
+        return -1;
     }
     char err[CS_ENV_ERR_MAX] = "";
-    cs_env_destroy(self->env);
-    self->env = NULL;
+    cs_env *env = NULL;
     int rc;
-    Py_BEGIN_ALLOW_THREADS rc = cs_env_create(&cfg, &self->env, err, sizeof err);
+    Py_BEGIN_ALLOW_THREADS rc = cs_env_create(&cfg, &env, err, sizeof err);
     Py_END_ALLOW_THREADS Py_XDECREF(fast);
     if (rc != CS_OK) {
         raise_err(rc, err);
-        return -1;
+        return -1; /* the batch there was, if any, is untouched */
     }
-    self->n = n;
-    return 0;
+    /* The new batch in place, the old one's arrays let go, then the old batch freed. */
+    cs_env *old = self->env;
+    Env_unbind(self);
+    self->env = env;
+    self->n = (int)n;
+    self->players = cs_env_players(env);
+    self->learners = 0;
+    for (int s = 0; s < self->players; s++)
+        if (cs_env_is_learner(env, s)) self->learners |= 1u << s;
+    Py_BEGIN_ALLOW_THREADS cs_env_destroy(old);
+    Py_END_ALLOW_THREADS return 0;
+}
+
+static int Env_init(EnvObject *self, PyObject *args, PyObject *kw) {
+    if (Env_enter(self)) return -1;
+    int rc = Env_init_busy(self, args, kw);
+    Env_leave(self);
+    return rc;
 }
 
 static int Env_ready(EnvObject *self) {
@@ -157,10 +257,11 @@ static int Env_ready(EnvObject *self) {
     return 0;
 }
 
-static PyObject *Env_reset(EnvObject *self, PyObject *args) {
+static PyObject *Env_reset_busy(EnvObject *self, PyObject *args) {
+    PyObject *seed_obj, *o[3];
     unsigned long long seed;
-    PyObject *o[3];
-    if (!Env_ready(self) || !PyArg_ParseTuple(args, "KOOO", &seed, &o[0], &o[1], &o[2]))
+    if (!Env_ready(self) || !PyArg_ParseTuple(args, "OOOO", &seed_obj, &o[0], &o[1], &o[2]) ||
+        seed_arg(seed_obj, &seed))
         return NULL;
     Py_buffer b[3];
     Py_ssize_t n = self->n;
@@ -190,7 +291,7 @@ static int step_buffers(EnvObject *self, PyObject *args, Py_buffer b[6]) {
     return 0;
 }
 
-static PyObject *Env_step(EnvObject *self, PyObject *args) {
+static PyObject *Env_step_busy(EnvObject *self, PyObject *args) {
     Py_buffer b[6];
     if (step_buffers(self, args, b)) return NULL;
     int rc;
@@ -203,10 +304,10 @@ static PyObject *Env_step(EnvObject *self, PyObject *args) {
 
 /*
  * bind(action, obs, mask, seat, reward, done): keeps the six arrays (checked once, held until
- * the next bind or the Env goes) so that reset_bound(seed) and step_bound() pass nothing: the
- * single Gymnasium environment steps so, a call costing a few hundred nanoseconds.
+ * the next bind, __init__ or the Env goes) so that reset_bound(seed) and step_bound() pass
+ * nothing: the single Gymnasium environment steps so, a call costing a few hundred nanoseconds.
  */
-static PyObject *Env_bind(EnvObject *self, PyObject *args) {
+static PyObject *Env_bind_busy(EnvObject *self, PyObject *args) {
     Py_buffer b[6];
     if (step_buffers(self, args, b)) return NULL;
     Env_unbind(self);
@@ -222,10 +323,9 @@ static int Env_check_bound(EnvObject *self) {
     return 0;
 }
 
-static PyObject *Env_reset_bound(EnvObject *self, PyObject *arg) {
-    if (!Env_check_bound(self)) return NULL;
-    unsigned long long seed = PyLong_AsUnsignedLongLong(arg);
-    if (seed == (unsigned long long)-1 && PyErr_Occurred()) return NULL;
+static PyObject *Env_reset_bound_busy(EnvObject *self, PyObject *arg) {
+    unsigned long long seed;
+    if (!Env_check_bound(self) || seed_arg(arg, &seed)) return NULL;
     Py_buffer *b = self->bufs;
     int rc = cs_env_reset(self->env, seed, b[1].buf, b[2].buf, b[3].buf);
     if (rc != CS_OK) return raise_err(rc, cs_env_error(self->env));
@@ -233,7 +333,7 @@ static PyObject *Env_reset_bound(EnvObject *self, PyObject *arg) {
 }
 
 /* step_bound(): steps with the bound arrays; returns done[0] (for the single environment). */
-static PyObject *Env_step_bound(EnvObject *self, PyObject *unused) {
+static PyObject *Env_step_bound_busy(EnvObject *self, PyObject *unused) {
     (void)unused;
     if (!Env_check_bound(self)) return NULL;
     Py_buffer *b = self->bufs;
@@ -252,28 +352,48 @@ static PyObject *game_dict(uint64_t game, int first_dealer, int deals, int winne
                          first_dealer, "deals", deals, "winner", winner, "score", sc);
 }
 
-static PyObject *Env_last_game(EnvObject *self, PyObject *args) {
-    int i;
-    if (!Env_ready(self) || !PyArg_ParseTuple(args, "i", &i)) return NULL;
+static PyObject *Env_last_game_busy(EnvObject *self, PyObject *args) {
+    PyObject *i_obj;
+    long long i;
+    if (!Env_ready(self) || !PyArg_ParseTuple(args, "O", &i_obj) ||
+        int_arg(i_obj, "slot", 0, self->n - 1, &i))
+        return NULL;
     uint64_t game;
     int fd, deals, winner;
     int16_t score[4];
-    if (cs_env_last_game(self->env, i, &game, &fd, &deals, &winner, score) != CS_OK) Py_RETURN_NONE;
-    return game_dict(game, fd, deals, winner, score, cs_env_players(self->env));
+    if (cs_env_last_game(self->env, (int)i, &game, &fd, &deals, &winner, score) != CS_OK)
+        Py_RETURN_NONE;
+    return game_dict(game, fd, deals, winner, score, self->players);
 }
 
+/* Each method with the Env taken for the call's length. */
+#define ENV_METHOD(name)                                                                           \
+    static PyObject *Env_##name(EnvObject *self, PyObject *a) {                                    \
+        if (Env_enter(self)) return NULL;                                                          \
+        PyObject *out = Env_##name##_busy(self, a);                                                \
+        Env_leave(self);                                                                           \
+        return out;                                                                                \
+    }
+ENV_METHOD(reset)
+ENV_METHOD(step)
+ENV_METHOD(bind)
+ENV_METHOD(reset_bound)
+ENV_METHOD(step_bound)
+ENV_METHOD(last_game)
+#undef ENV_METHOD
+
+/* The getters read what __init__ copied out of the batch, never the batch. */
 static PyObject *Env_get_players(EnvObject *self, void *closure) {
     (void)closure;
     if (!Env_ready(self)) return NULL;
-    return PyLong_FromLong(cs_env_players(self->env));
+    return PyLong_FromLong(self->players);
 }
 
 static PyObject *Env_get_learners(EnvObject *self, void *closure) {
     (void)closure;
     if (!Env_ready(self)) return NULL;
     uint8_t learner[4] = {0};
-    for (int s = 0; s < cs_env_players(self->env); s++)
-        learner[s] = (uint8_t)cs_env_is_learner(self->env, s);
+    for (int s = 0; s < 4; s++) learner[s] = (uint8_t)(self->learners >> s & 1);
     return index_list(learner, 4);
 }
 
@@ -284,16 +404,18 @@ static PyObject *Env_get_n(EnvObject *self, void *closure) {
 
 static PyMethodDef Env_methods[] = {
     {"reset", (PyCFunction)Env_reset, METH_VARARGS,
-     "reset(seed, obs, mask, seat): every game afresh, each to its first learner decision"},
+     "reset(seed, obs, mask, seat): every game afresh, each to its first learner decision "
+     "(seed: 0 to 2**64 - 1)"},
     {"step", (PyCFunction)Env_step, METH_VARARGS,
-     "step(action, obs, mask, seat, reward, done): one action a game, on to the next decisions"},
+     "step(action, obs, mask, seat, reward, done): one action a game (int32), on to the next "
+     "decisions"},
     {"bind", (PyCFunction)Env_bind, METH_VARARGS,
      "bind(action, obs, mask, seat, reward, done): the arrays reset_bound and step_bound use"},
     {"reset_bound", (PyCFunction)Env_reset_bound, METH_O, "reset_bound(seed): reset into them"},
     {"step_bound", (PyCFunction)Env_step_bound, METH_NOARGS,
      "step_bound(): step with the bound arrays; returns done[0]"},
     {"last_game", (PyCFunction)Env_last_game, METH_VARARGS,
-     "last_game(i): the last game slot i finished, as a dict, or None"},
+     "last_game(i): the last game slot i finished since the reset, as a dict, or None"},
     {NULL, NULL, 0, NULL}};
 
 static PyGetSetDef Env_getset[] = {
@@ -307,7 +429,10 @@ static PyTypeObject EnvType = {
     .tp_basicsize = sizeof(EnvObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "Env(rules='two', set=None, seats=None, n_games=1, threads=0, reward='win'): "
-              "a batch of games stepped by a learner (cs_env.h)",
+              "a batch of games stepped by a learner (cs_env.h). threads: 1 to 256, 0 for "
+              "every core. Not to be shared between threads: a call while another runs (a "
+              "step releases the GIL) raises RuntimeError and changes nothing. __init__ again "
+              "replaces the batch and drops the bound arrays.",
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)Env_init,
     .tp_dealloc = (destructor)Env_dealloc,

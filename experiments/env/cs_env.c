@@ -318,6 +318,9 @@ int cs_env_create(const cs_env_config *cfg, cs_env **out, char *err, size_t err_
         return say(err, err_len, CS_ERANGE, "games in the batch: %d (at least 1)", cfg->n_games);
     if (cfg->reward < 0 || cfg->reward >= CS_ENV_REWARD_KINDS)
         return say(err, err_len, CS_ERANGE, "unknown reward kind %d", cfg->reward);
+    if (cfg->threads < 0 || cfg->threads > CS_ENV_THREADS_MAX)
+        return say(err, err_len, CS_ERANGE, "threads: %d (1 to %d, or 0 for every core)",
+                   cfg->threads, CS_ENV_THREADS_MAX);
     cs_env *env = calloc(1, sizeof *env);
     if (!env) return say(err, err_len, CS_ENOMEM, "out of memory");
     int rc = resolve_rules(cfg->rules, cfg->set, &env->rules, err, err_len);
@@ -503,7 +506,8 @@ int cs_env_step(cs_env *env, const int32_t *action, uint8_t *obs, uint8_t *mask,
 
 int cs_env_last_game(const cs_env *env, int i, uint64_t *game, int *first_dealer, int *deals,
                      int *winner, int16_t score[4]) {
-    if (i < 0 || i >= env->n || !env->games[i].finished) return CS_ESTATE;
+    if (i < 0 || i >= env->n) return CS_ERANGE;
+    if (!env->games[i].finished) return CS_ESTATE;
     const cs_game_record *r = &env->games[i].last;
     *game = r->game;
     *first_dealer = r->first_dealer;
@@ -706,12 +710,14 @@ unsigned cs_env_state_visibility(const cs_env_state *st) {
     return eg->ask == ASK_DISCARD ? 1u << eg->seat : all;
 }
 
-void cs_env_state_observe(const cs_env_state *st, int seat, uint8_t obs[CS_OBS_SIZE]) {
+int cs_env_state_observe(const cs_env_state *st, int seat, uint8_t obs[CS_OBS_SIZE]) {
     const env_game *eg = &st->eg;
+    if (seat < 0 || seat >= st->rules.players) return CS_ERANGE;
     cs_view v;
     cs_game_view(eg->game, seat, &v);
     int own = eg->ask == ASK_DISCARD && eg->seat == seat;
     cs_encode_view(&v, eg->chosen, own ? eg->n_chosen : 0, obs);
+    return CS_OK;
 }
 
 void cs_env_state_returns(const cs_env_state *st, double out[4]) {
@@ -728,7 +734,7 @@ const char *cs_env_state_phase(const cs_env_state *st) {
 }
 
 int cs_env_state_score(const cs_env_state *st, int seat) {
-    return seat >= 0 && seat < st->rules.players ? cs_game_score(st->eg.game, seat) : -1;
+    return seat >= 0 && seat < st->rules.players ? cs_game_score(st->eg.game, seat) : CS_ERANGE;
 }
 
 void cs_env_state_game(const cs_env_state *st, uint64_t *game, int *first_dealer, int *deals,
@@ -753,9 +759,9 @@ static void put_cards(char *buf, size_t len, size_t *at, const cs_card *cards, i
 
 int cs_env_state_describe(const cs_env_state *st, int seat, char *buf, size_t len) {
     const env_game *eg = &st->eg;
+    if (len > 0) buf[0] = '\0';
+    if (seat < 0 || seat >= st->rules.players) return CS_ERANGE;
     if (len == 0) return 0;
-    buf[0] = '\0';
-    if (seat < 0 || seat >= st->rules.players) return 0;
     cs_view v;
     cs_game_view(eg->game, seat, &v);
     size_t at = 0;

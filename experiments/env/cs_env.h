@@ -72,13 +72,16 @@ int cs_env_reward_from_name(const char *name);
 /* The longest error message an env writes, terminator included. */
 #define CS_ENV_ERR_MAX 640
 
+/* The most threads a batch steps on: what `cribsim run --threads` accepts. */
+#define CS_ENV_THREADS_MAX 256
+
 typedef struct {
     const char *rules;    /* a preset name (`two`, `partners` ...); NULL: two */
     const char *set;      /* "KEY=VALUE,KEY=VALUE" rule changes; NULL: none */
     const char *seats[4]; /* a strategy spec per seat, NULL for a learner seat */
     int n_games;          /* games in the batch, at least 1 */
-    int threads;          /* OpenMP threads for a step; 0: OpenMP's default */
-    int reward;           /* a cs_env_reward */
+    int threads; /* OpenMP threads for a step, 1 to CS_ENV_THREADS_MAX; 0: OpenMP's default */
+    int reward;  /* a cs_env_reward */
 } cs_env_config;
 
 typedef struct cs_env cs_env;
@@ -87,7 +90,8 @@ typedef struct cs_env cs_env;
  * Creates a batch: resolves the rules, creates every strategy seat's player for every game.
  * Returns 0 and sets *out, or a negative cs_err (engine/error.h) with a sentence naming the bad
  * input in err (an unknown preset or rule, a bad value, an unknown strategy or parameter, no
- * learner seat, a seat beyond the rules' players).
+ * learner seat, a seat beyond the rules' players, a thread count outside 0..CS_ENV_THREADS_MAX).
+ * A batch is used by one thread at a time (it runs its own threads inside a call).
  */
 int cs_env_create(const cs_env_config *cfg, cs_env **out, char *err, size_t err_len);
 void cs_env_destroy(cs_env *env);
@@ -118,7 +122,8 @@ int cs_env_step(cs_env *env, const int32_t *action, uint8_t *obs, uint8_t *mask,
 /*
  * The last game slot i finished, as a run file's /games row would hold it, as the fields of
  * engine/game.h's cs_game_record: game, first_dealer, deals, winner, then score[4]. Returns
- * 0, or CS_ESTATE when the slot has finished none since the reset.
+ * 0, CS_ERANGE for a slot outside 0..N-1, or CS_ESTATE when the slot has finished none since
+ * the reset (nothing written either way).
  */
 int cs_env_last_game(const cs_env *env, int i, uint64_t *game, int *first_dealer, int *deals,
                      int *winner, int16_t score[4]);
@@ -166,17 +171,20 @@ int cs_env_state_apply(cs_env_state *st, int action);
  * owner, a play or a go everyone.
  */
 unsigned cs_env_state_visibility(const cs_env_state *st);
-/* Seat's observation (what it sees now, whoever is to act). */
-void cs_env_state_observe(const cs_env_state *st, int seat, uint8_t obs[CS_OBS_SIZE]);
+/* Seat's observation (what it sees now, whoever is to act). Returns 0, or CS_ERANGE (obs
+ * untouched) for a seat the game does not have. */
+int cs_env_state_observe(const cs_env_state *st, int seat, uint8_t obs[CS_OBS_SIZE]);
 /* Each seat's return by the state's reward kind (0 before the end but for "points"). */
 void cs_env_state_returns(const cs_env_state *st, double out[4]);
-/* The phase's name (engine/game.h), and each side's score. */
+/* The phase's name (engine/game.h), and seat's side's score (CS_ERANGE, negative, for a seat
+ * the game does not have). */
 const char *cs_env_state_phase(const cs_env_state *st);
 int cs_env_state_score(const cs_env_state *st, int seat);
 /* The game's record so far (final once terminal), as cs_env_last_game(). */
 void cs_env_state_game(const cs_env_state *st, uint64_t *game, int *first_dealer, int *deals,
                        int *winner, int16_t score[4]);
-/* A one-line description of what seat sees now, for people (its cards, the pile, scores). */
+/* A one-line description of what seat sees now, for people (its cards, the pile, scores): its
+ * length, or CS_ERANGE (buf empty) for a seat the game does not have. */
 int cs_env_state_describe(const cs_env_state *st, int seat, char *buf, size_t len);
 
 /* ---- a strategy deciding for a state ---- */
