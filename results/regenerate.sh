@@ -15,7 +15,11 @@
 #                                              partners and the 61-point games),
 #                                              win-grid (build/cs_win_grid for expert's and
 #                                              mc's grids, then cribsim.win_grid; its
-#                                              README.md is written by hand)
+#                                              README.md is written by hand),
+#                                              exploitability (experiments/exploitability.sh:
+#                                              a best response trained to each strategy;
+#                                              MINUTES a response, default 60; its README.md
+#                                              is written by hand, the table by the script)
 #     results/regenerate.sh all                every one of them
 #
 # Environment:
@@ -43,7 +47,7 @@ runs="${RUNS:-build/runs}"
 results="${RESULTS:-results}"
 python="${CRIBSIM_PYTHON:-$src/.venv/bin/python}" # the project's (.ci/python.sh)
 all=(ladder variants lurch-skunk three-hand hand-scores muggins events model crib-toss per-deal
-    per-deal-variants win-grid)
+    per-deal-variants win-grid exploitability)
 
 usage() {
     echo "usage: results/regenerate.sh NAME [NAME ...] | all" >&2
@@ -56,7 +60,7 @@ for arg in "$@"; do
     case "$arg" in
     all) names+=("${all[@]}") ;;
     ladder | variants | lurch-skunk | three-hand | hand-scores | muggins | events | model | \
-        crib-toss | per-deal | per-deal-variants | win-grid)
+        crib-toss | per-deal | per-deal-variants | win-grid | exploitability)
         names+=("$arg")
         ;;
     -h | --help) usage ;;
@@ -217,6 +221,12 @@ for name in "${names[@]}"; do
     fi
     if [ "$name" = model ]; then
         CRIBSIM="$cribsim" RUNS="$runs" RESULTS="$results" experiments/model_loop.sh
+        continue
+    fi
+    if [ "$name" = exploitability ]; then
+        # Resumable: the networks and their records stay in $runs/exploitability.
+        CRIBSIM="$cribsim" PYTHON="$python" OUT="$runs/exploitability" \
+            RESULTS="$results/exploitability" nice bash experiments/exploitability.sh
         continue
     fi
     spec="experiments/specs/$name.yaml"

@@ -7,9 +7,11 @@
 # it installs Slurm and MUNGE when missing), then does the same as the first pass under
 # AddressSanitizer and UndefinedBehaviorSanitizer built with gcc and again with clang (each
 # compiler's sanitizers see different undefined behaviour), then checks the formatting.
-# CRIBSIM_SANITIZE=0 skips the sanitizer passes. The Python tests (tests/test_*.py, which test
-# the Python package, not the sanitized C) and the Slurm cluster run in the release pass only;
-# the command-line tests run in every pass.
+# CRIBSIM_SANITIZE=0 skips the sanitizer passes. The Python tests (tests/test_*.py) and the
+# Slurm cluster run in the release pass; the gcc sanitizer pass also builds the extension
+# cribsim._core with its sanitizers and runs the Python tests of the extension
+# (tests/test_python_*.py, test_package.py) against it (tests/python_san.sh); the command-line
+# tests run in every pass.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash .ci/deps.sh
@@ -43,8 +45,10 @@ fi
 retry=(--repeat until-pass:2)
 if [ "${CRIBSIM_SANITIZE:-1}" = 1 ]; then
     echo "== AddressSanitizer + UndefinedBehaviorSanitizer build and tests"
+    # CRIBSIM_PYTHON_SAN_TESTS: the extension too, with the Python tests of it run against it
+    # (tests/python_san.sh).
     cmake -S . -B build-san -DCMAKE_BUILD_TYPE=Debug -DCRIBSIM_ASAN=ON -DCRIBSIM_UBSAN=ON \
-        -DCRIBSIM_WERROR=ON -DCRIBSIM_PYTHON_TESTS=OFF >/dev/null
+        -DCRIBSIM_WERROR=ON -DCRIBSIM_PYTHON_TESTS=OFF -DCRIBSIM_PYTHON_SAN_TESTS=ON >/dev/null
     cmake --build build-san -j"$jobs"
     ctest --test-dir build-san --output-on-failure -j"$jobs" "${retry[@]}"
 

@@ -23,10 +23,20 @@
 #   5. starts a Dask scheduler and two `dask worker` processes as Slurm jobs, and checks with
 #      tests/dask_cluster.py that the shard analysis of that resumed run, done on the workers,
 #      gives the merged file's summary, strategy table and match tables exactly;
+#   5b. while the Dask workers are up, lists every listening socket in its network namespace
+#      (ss) and fails on any that could be reached from another host (check_listeners below);
 #   6. on every way out (trap): cancels the jobs left, stops the daemons it started by pid
 #      (the Dask scheduler too), kills by pid any process still holding a file in its folder
 #      (a job step left behind, which fails the test), and removes the folder (kept, with the
 #      daemons' logs printed, when a check failed).
+#
+# Nothing it starts can be reached from another host. A Dask worker runs any function sent to it,
+# unauthenticated, and slurmd runs jobs for whoever holds the MUNGE key; Slurm's daemons have no
+# option to bind an address (they listen on every interface). So after the packages are in, the
+# script runs the rest of itself in a network namespace of its own (unshare --net), whose only
+# interface is loopback, and binds every Dask server (scheduler, workers, their HTTP servers)
+# to 127.0.0.1 explicitly besides. It needs root for that (as it does for slurmd); without it, it
+# exits 77 saying why.
 #
 # Every wait is bounded; the whole takes about a minute on two idle cores once the packages are
 # in (70 s here with other builds loading the machine, 30 s more to install the packages).
@@ -39,7 +49,7 @@ say() { printf '%s [%3ds] %s\n' "$me" $((SECONDS - t0)) "$*"; }
 export PATH=$PATH:/usr/sbin:/sbin
 
 # --- 1. the packages ---------------------------------------------------------------------------
-tools=(munged mungekey munge unmunge slurmctld slurmd sbatch squeue scancel sinfo scontrol)
+tools=(munged mungekey munge unmunge slurmctld slurmd sbatch squeue scancel sinfo scontrol ip ss unshare)
 missing_tools() { for c in "${tools[@]}"; do command -v "$c" >/dev/null || echo "$c"; done; }
 if [ -n "$(missing_tools)" ]; then
     why=""
@@ -53,7 +63,7 @@ if [ -n "$(missing_tools)" ]; then
         exit 77
     fi
     say "installing Slurm and MUNGE (missing: $(missing_tools | tr '\n' ' '))"
-    bash "$src/.ci/deps.sh" --no-python slurmctld slurmd slurm-client munge ||
+    bash "$src/.ci/deps.sh" --no-python slurmctld slurmd slurm-client munge iproute2 util-linux ||
         { echo "$me: FAIL: installing Slurm and MUNGE (.ci/deps.sh) failed" >&2; exit 1; }
     [ -z "$(missing_tools)" ] ||
         { echo "$me: FAIL: still missing after the install: $(missing_tools | tr '\n' ' ')" >&2; exit 1; }
@@ -62,6 +72,26 @@ fi
 cribsim=${1:-$src/build/cribsim}
 [ -x "$cribsim" ] || { echo "$me: FAIL: no cribsim binary at $cribsim (build it, README.md)" >&2; exit 1; }
 set -- "$cribsim"
+
+# --- the network namespace ---------------------------------------------------------------------
+# From here on the script runs in a network namespace of its own, with loopback up and no other
+# interface (CS_SLURM_NETNS marks the second run; CS_SLURM_NO_NETNS=1 skips the namespace, only
+# to check that check_listeners then fails on Slurm's wildcard listeners).
+if [ -z "${CS_SLURM_NETNS:-}" ] && [ "${CS_SLURM_NO_NETNS:-0}" != 1 ]; then
+    if ! err=$(unshare --net true 2>&1); then
+        echo "SKIP: $me runs its cluster in a network namespace of its own (Slurm's daemons cannot be" \
+            "bound to loopback) and cannot make one: unshare --net: $err"
+        exit 77
+    fi
+    exec unshare --net env CS_SLURM_NETNS=1 bash "$0" "$@"
+fi
+if [ -n "${CS_SLURM_NETNS:-}" ]; then
+    # A second loopback address: glibc's getaddrinfo with AI_ADDRCONFIG, which Slurm's daemons
+    # use to find the address to listen on, counts no IPv4 address but 127.0.0.1 as configured,
+    # and finds none without it ("Unable to resolve (null)").
+    { ip link set lo up && ip addr add 127.0.0.2/32 dev lo; } ||
+        { echo "$me: FAIL: cannot set loopback up in the test's network namespace" >&2; exit 1; }
+fi
 # shellcheck source=tests/lib_cli.sh
 . "$src/tests/lib_cli.sh" # $cs (the binary), $py (the project's Python), same_tables, attr
 [ -x "$py" ] || { echo "$me: FAIL: no Python at $py (bash .ci/python.sh makes .venv)" >&2; exit 1; }
@@ -192,6 +222,44 @@ wait_for() {
         sleep 0.2
     done
     die "$what: not within $secs s"
+}
+
+# check_listeners WHEN: every socket listening in this namespace (TCP, and UDP sockets bound) is
+# on a loopback address. A wildcard address (0.0.0.0, [::], *) passes only for Slurm's own
+# processes, which have no option to bind one, and only while this namespace has no interface
+# but loopback, so that the wildcard reaches nothing else. Each of slurmctld, slurmd and the
+# Dask processes must be seen listening (a check that lists nothing proves nothing). Fails
+# naming every offender.
+check_listeners() {
+    local links line addr host proc bad="" seen=""
+    links=$(ip -o link show | awk -F': ' '{print $2}' | sed 's/@.*//' | sort | tr '\n' ' ')
+    # ss -Hltunp: netid, state, recv-q, send-q, local address:port, peer, process.
+    ss -Hltunp >"$t/run/listeners" || die "ss could not list the listening sockets"
+    while read -r line; do
+        [ -n "$line" ] || continue
+        addr=$(awk '{print $5}' <<<"$line")
+        proc=$(grep -o '(("[^"]*"' <<<"$line" | head -n 1 | cut -d'"' -f2 || true)
+        proc=${proc:-no process named}
+        seen+="$proc "
+        host=${addr%:*}
+        host=${host%%%*} # an address bound to one interface: 0.0.0.0%lo
+        case "$host" in
+        127.* | "[::1]" | "[::ffff:127."*) continue ;;
+        "*" | 0.0.0.0 | "[::]" | "[::ffff:0.0.0.0]")
+            if [[ "$proc" =~ ^(slurmctld|slurmd|slurmstepd)$ ]] && [ "$links" = "lo " ]; then
+                continue
+            fi
+            ;;
+        esac
+        bad+="$addr ($proc); "
+    done <"$t/run/listeners"
+    [ -z "$bad" ] || die "$1: listening where other hosts can reach (interfaces here: $links): $bad"
+    local want
+    for want in slurmctld slurmd dask; do
+        grep -qw -- "$want" <<<"$seen" ||
+            die "$1: no listening socket of $want among: $seen (ss -Hltunp: $(tr '\n' '|' <"$t/run/listeners"))"
+    done
+    say "$1: $(wc -l <"$t/run/listeners") listening sockets, all on loopback or in a namespace with only loopback ($links)"
 }
 
 # A Slurm job run here carries no SLURM_* of an enclosing job (the suite run inside one).
@@ -401,18 +469,23 @@ say "events: the merged file of 3 event shards equals the one-machine event file
 dask=$(dirname "$py")/dask
 [ -x "$dask" ] || die "no dask command beside $py (the extra 'analysis', .ci/python.sh)"
 mkdir -p "$t/dask"
+# Every Dask server on loopback: --host for the scheduler's and each worker's own port, and
+# --dashboard-address for their HTTP servers, which --no-dashboard leaves running (on every
+# interface unless told).
 start dask-scheduler "$dask" scheduler --host 127.0.0.1 --port 0 --no-dashboard \
-    --scheduler-file "$t/dask/scheduler.json"
+    --dashboard-address 127.0.0.1:0 --scheduler-file "$t/dask/scheduler.json"
 wait_for "the Dask scheduler's address file" 60 test -s "$t/dask/scheduler.json"
 worker_job=$(cd "$t/jobs" && sbatch --parsable --job-name=cribsim-dask-worker --array=1-2 \
     --cpus-per-task=1 --output="$t/dask/worker-%a.out" \
     --wrap="exec '$dask' worker --scheduler-file '$t/dask/scheduler.json' --nthreads 1 \
-            --no-nanny --no-dashboard --local-directory '$t/dask'") ||
+            --host 127.0.0.1 --no-nanny --no-dashboard --dashboard-address 127.0.0.1:0 \
+            --local-directory '$t/dask'") ||
     die "sbatch of the Dask workers failed"
 say "dask: scheduler pid ${daemon_pids[-1]}, workers job $worker_job"
 timeout 180 "$py" "$src/tests/dask_cluster.py" "$t/dask/scheduler.json" "$t/jobs/cancel/merged.h5" \
     "$t"/jobs/cancel/part-*.h5 || die "the shard analysis on the Dask cluster (tests/dask_cluster.py)"
 say "dask: the analysis on the workers equals the merged file's"
+check_listeners "with the Dask workers up"
 scancel "$worker_job"
 wait_for "the Dask workers' jobs to end after scancel" 60 finished "$worker_job"
 say "dask: the workers' job ended ($(states "$worker_job" | sort -u | tr '\n' ' '))"

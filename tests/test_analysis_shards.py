@@ -194,6 +194,43 @@ class TestShardsEqualTheMergedFile(unittest.TestCase):
         self.assertEqual(a.finish()[0], 2)
 
 
+def listening_sockets(pids):
+    """(pid, address, port) of every TCP socket in state LISTEN held by one of `pids`, from
+    /proc: each process's socket inodes matched with /proc/net/tcp and tcp6, addresses in
+    their text form (an IPv4-mapped IPv6 address as its IPv4 one)."""
+    import ipaddress
+    listening = {}
+    for table, family in (("/proc/net/tcp", 4), ("/proc/net/tcp6", 6)):
+        with open(table) as f:
+            next(f)
+            for line in f:
+                field = line.split()
+                if field[3] != "0A":  # TCP_LISTEN
+                    continue
+                hexaddr, hexport = field[1].split(":")
+                raw = bytes.fromhex(hexaddr)
+                # the kernel prints each 32-bit word in host (little-endian) order
+                raw = b"".join(raw[i:i + 4][::-1] for i in range(0, len(raw), 4))
+                addr = ipaddress.ip_address(raw)
+                if family == 6 and addr.ipv4_mapped:
+                    addr = addr.ipv4_mapped
+                listening[field[9]] = (str(addr), int(hexport, 16))
+    found = []
+    for pid in pids:
+        try:
+            fds = os.listdir(f"/proc/{pid}/fd")
+        except FileNotFoundError:
+            continue
+        for fd in fds:
+            try:
+                link = os.readlink(f"/proc/{pid}/fd/{fd}")
+            except OSError:
+                continue
+            if link.startswith("socket:[") and link[8:-1] in listening:
+                found.append((pid, *listening[link[8:-1]]))
+    return found
+
+
 class TestDask(unittest.TestCase):
 
     def test_a_local_cluster_gives_the_figures_of_one_process(self):
@@ -209,6 +246,16 @@ class TestDask(unittest.TestCase):
         rule = matches.resolve_rule(serial[0], "rules")
         want, _ = matches.compare_schemes(serial[0], 2, 4, rule)
         with shards.parallel(1, "local") as ex:  # one worker process
+            # Every server the cluster starts (the scheduler and its HTTP server here, the
+            # worker in its process) listens on loopback only, and some do listen.
+            workers = {p.pid for p in multiprocessing.active_children()}
+            sockets = listening_sockets({os.getpid()} | workers)
+            self.assertTrue(any(pid == os.getpid() for pid, _, _ in sockets), sockets)
+            self.assertTrue(any(pid in workers for pid, _, _ in sockets), sockets)
+            import ipaddress
+            for pid, addr, port in sockets:
+                self.assertTrue(ipaddress.ip_address(addr).is_loopback,
+                                f"pid {pid} listens on {addr}:{port}, not loopback")
             shards.reduce_summaries(runs, ex=ex)
             got, _ = matches.compare_schemes(runs[0], 2, 4, rule, executor=ex)
         self.assertEqual(report.summary_text(runs), report.summary_text(serial))

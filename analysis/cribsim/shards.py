@@ -283,8 +283,11 @@ class _Dask:
             # tornado's event loop warns of its own deprecations when the client starts
             warnings.filterwarnings("ignore", category=DeprecationWarning, module="tornado")
             if scheduler == "local":
+                # Loopback only, said rather than left to Dask's defaults: a worker runs any
+                # function sent to it, unauthenticated.
                 self.cluster = LocalCluster(n_workers=jobs, threads_per_worker=1,
-                                            processes=True, dashboard_address=None,
+                                            processes=True, host="127.0.0.1",
+                                            dashboard_address=None,
                                             silence_logs=logging.ERROR)
                 self.client = Client(self.cluster)
             else:

@@ -3,6 +3,7 @@
     python -m cribsim.train_nn bc --out net.nn --seed 1 --minutes 20      # imitate a teacher
     python -m cribsim.train_nn rl --out rl.nn --seed 1 --minutes 60       # from random weights
     python -m cribsim.train_nn q --out q.nn --seed 1 --minutes 60         # from random weights
+    python -m cribsim.train_nn br --target expert --out br.nn --minutes 60  # beat one strategy
     python -m cribsim.train_nn eval net.nn --opponent expected --games 4000
     python -m cribsim.train_nn export-random --out r.nn --seed 1          # untrained, any sizes
     python -m cribsim.train_nn deepen net.nn --out deep.nn               # a layer more, same play
@@ -39,6 +40,9 @@ from __future__ import annotations
 
 import argparse
 import copy
+import json
+import os
+import resource
 import struct
 import sys
 import time
@@ -553,6 +557,10 @@ def note(args, method: str, games: int, seconds: float) -> str:
     elif method == "bc":
         what = (f"bc of {args.teacher} (actors {'+'.join(a.split('/')[-1] for a in args.actors)}, "
                 f"teacher share {args.teacher_share}{', from ' + args.init.split('/')[-1] if args.init else ''})")
+    elif method == "q" and getattr(args, "cmd", "q") == "br":
+        what = (f"br against {args.target}"
+                + (f" (trained against {args.stand_in})" if args.stand_in else "")
+                + (f" from {args.init.split('/')[-1]}" if args.init else " from random weights"))
     elif method == "q":
         what = (f"q monte carlo deal points vs {'+'.join(args.opponents)} "
                 + (f"from {args.init.split('/')[-1]}" if args.init else "from random weights"))
@@ -783,6 +791,26 @@ class Replay:
         return tuple(rows)
 
 
+def learner_envs(opponents, n: int, rules: str, seed: int) -> list[dict]:
+    """train_q's batches: for each opponent spec in turn, a batch of n two-player games with the
+    learner at seat 0 and one with it at seat 1, the opponent's seat played in C by its
+    strategy, each reset (batch k from seed * 1000 + k) and ready for the learner's first
+    decision. Each is a dict: env, learner (its seat), obs, mask, seat (the acting seat of each
+    slot, always the learner's), rew, done, deals (DealReturns), pending (decisions waiting for
+    their deal to end)."""
+    envs = []
+    for opp in opponents:
+        for learner in (0, 1):
+            seats = [None, opp] if learner == 0 else [opp, None]
+            e = dict(env=_core.Env(rules, None, seats, n, 1, "points"), learner=learner,
+                     obs=np.zeros((n, OBS_SIZE), np.uint8), mask=np.zeros((n, ACTIONS), np.uint8),
+                     seat=np.zeros(n, np.int8), rew=np.zeros((n, 4), np.float32),
+                     done=np.zeros(n, np.uint8), deals=DealReturns(n), pending=[])
+            e["env"].reset(seed * 1000 + len(envs), e["obs"], e["mask"], e["seat"])
+            envs.append(e)
+    return envs
+
+
 def train_q(args) -> None:
     """Monte Carlo action values: the network's 53 outputs are each action's expected points
     to the end of the deal (the `points` reward: the learner's side's points minus the other's,
@@ -806,16 +834,7 @@ def train_q(args) -> None:
     torch, rng, net, opt = seeded_net(args)
     perms = suit_permutations() if args.suits else None
     n = args.batch_games
-    envs = []
-    for k, opp in enumerate(args.opponents):
-        for learner in (0, 1):
-            seats = [None, opp] if learner == 0 else [opp, None]
-            e = dict(env=_core.Env(args.rules, None, seats, n, 1, "points"), learner=learner,
-                     obs=np.zeros((n, OBS_SIZE), np.uint8), mask=np.zeros((n, ACTIONS), np.uint8),
-                     seat=np.zeros(n, np.int8), rew=np.zeros((n, 4), np.float32),
-                     done=np.zeros(n, np.uint8), deals=DealReturns(n), pending=[])
-            e["env"].reset(args.seed * 1000 + len(envs), e["obs"], e["mask"], e["seat"])
-            envs.append(e)
+    envs = learner_envs(args.opponents, n, args.rules, args.seed)
     boot = args.mc_share < 1
     replay = Replay(args.buffer_rows, nexts=boot)
     target_net = None
@@ -823,13 +842,16 @@ def train_q(args) -> None:
         target_net = copy.deepcopy(net)
         target_net.eval()
     updates = 0
-    curve = open(args.out + ".curve.csv", "w")
+    resumed = getattr(args, "resumed_seconds", 0.0) > 0
+    curve = open(args.out + ".curve.csv", "a" if resumed else "w")
     # cpu_seconds: this process's CPU time, the measure of work on a shared machine
-    curve.write("seconds,cpu_seconds,games,decisions,loss,epsilon," + ",".join(f"win_vs_{o}" for o in args.eval) + "\n")
-    start = time.time()
-    cpu0 = time.process_time()
+    if not resumed:
+        curve.write("seconds,cpu_seconds,games,decisions,loss,epsilon," + ",".join(f"win_vs_{o}" for o in args.eval) + "\n")
+    done_before = getattr(args, "resumed_seconds", 0.0)  # a resumed br run's earlier time
+    start = time.time() - done_before
+    cpu0 = time.process_time() - getattr(args, "resumed_cpu_seconds", 0.0)
     games = decisions = 0
-    next_eval = 0.0
+    next_eval = done_before
     it = 0
     tot_loss, nb = 0.0, 0
     while True:
@@ -849,6 +871,7 @@ def train_q(args) -> None:
             tot_loss, nb = 0.0, 0
             next_eval = elapsed + args.eval_every
             export(net, args.out, note(args, "q", games, elapsed))
+            write_progress(args.out, elapsed, time.process_time() - cpu0)
             if elapsed > args.minutes * 60:
                 break
         e = envs[it % len(envs)]
@@ -897,6 +920,72 @@ def train_q(args) -> None:
             if boot and updates % args.target_every == 0:
                 target_net.load_state_dict(net.state_dict())
     curve.close()
+
+
+# ---- approximate best responses ----
+
+def write_progress(out: str, seconds: float, cpu_seconds: float) -> None:
+    """OUT.progress.json: how long the network at OUT has trained, for `br --resume`."""
+    tmp = out + ".progress.json.part"
+    with open(tmp, "w") as f:
+        json.dump({"seconds": seconds, "cpu_seconds": cpu_seconds}, f)
+    os.replace(tmp, out + ".progress.json")
+
+
+def peak_rss_mb() -> float:
+    """This process's peak resident memory in MB (Linux's ru_maxrss is in KiB)."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def train_br(args) -> dict:
+    """An approximate best response to --target: train_q's action values against the target
+    alone (or a faster --stand-in for it, said so in the record), from random weights or
+    --init, for --minutes of wall time in all; then the network, played in C by the `nn`
+    strategy exactly as it will be judged, is measured over --games duplicate games against
+    the target, and --pool-games against expected and against each of the habit pool, and
+    the record (exploit.py) is written to OUT.json. With --resume a run that was stopped goes
+    on from OUT and its OUT.progress.json for the time left (the network's weights carry over;
+    the optimiser's state, the replay buffer and epsilon's schedule start again from where the
+    time puts them, so a resumed run is not the same bytes as one run straight through)."""
+    from . import exploit
+    trained_against = args.stand_in or args.target
+    args.opponents = [trained_against]
+    args.eval = [trained_against]
+    if args.resume:
+        try:
+            with open(args.out + ".progress.json") as f:
+                progress = json.load(f)
+        except (OSError, ValueError) as e:
+            raise SystemExit(f"--resume: {args.out}.progress.json cannot be read: {e}")
+        args.init = args.out
+        args.resumed_seconds = float(progress["seconds"])
+        args.resumed_cpu_seconds = float(progress["cpu_seconds"])
+    if not args.resume or args.resumed_seconds < args.minutes * 60:
+        train_q(args)
+    with open(args.out + ".progress.json") as f:
+        progress = json.load(f)
+    response = f"nn:path={os.path.abspath(args.out)}"
+    record = {"target": args.target, "stand_in": args.stand_in, "seed": args.seed,
+              "init": args.init if not args.resume else None, "hidden": args.hidden,
+              "rules": args.rules, "minutes": progress["seconds"] / 60,
+              "cpu_seconds": progress["cpu_seconds"], "peak_rss_mb": peak_rss_mb(),
+              "measure_seed": args.measure_seed}
+    if args.games > 0:
+        record["vs_target"] = exploit.measure(response, args.target, args.games,
+                                              args.measure_seed, args.threads, args.rules)
+        record["vs_expected"] = exploit.measure(response, "expected", args.pool_games,
+                                                args.measure_seed, args.threads, args.rules)
+        record["vs_pool"] = exploit.pool_measure(response, exploit.HABIT_POOL, args.pool_games,
+                                                 args.measure_seed, args.threads, args.rules)
+        t = record["vs_target"]
+        print(f"br against {args.target}: {100 * t['rate']:.1f}% "
+              f"[{100 * t['paired'][0]:.1f}%, {100 * t['paired'][1]:.1f}%] over {t['games']} "
+              f"duplicate games, {t['points_a_deal']:+.2f} points a deal; against expected "
+              f"{100 * record['vs_expected']['rate']:.1f}%, the habit pool "
+              f"{100 * record['vs_pool']['rate']:.1f}%", flush=True)
+    with open(args.out + ".json", "w") as f:
+        json.dump(record, f, indent=1)
+    return record
 
 
 # ---- the command line ----
@@ -951,30 +1040,48 @@ def main(argv=None) -> int:
     rl.add_argument("--gamma", type=float, default=0.9, help="discount per learner step")
     rl.add_argument("--win-bonus", type=float, default=1.0, help="return for a win (minus for a loss)")
 
+    def q_options(q):
+        q.add_argument("--init", help="a network file to train on from (an earlier q run's)")
+        q.add_argument("--batch-games", type=int, default=512, help="games stepped together")
+        q.add_argument("--steps", type=int, default=16, help="learner decisions a batch plays a round")
+        q.add_argument("--updates", type=int, default=8, help="gradient steps a round")
+        q.add_argument("--batch", type=int, default=1024)
+        q.add_argument("--buffer-rows", type=int, default=500_000)
+        q.add_argument("--lr", type=float, default=1e-3)
+        q.add_argument("--lr-end", type=float, default=1e-4, help="the rate at the end (linear)")
+        q.add_argument("--scale", type=float, default=10.0, help="points are divided by this")
+        q.add_argument("--eps-start", type=float, default=0.2)
+        q.add_argument("--eps-end", type=float, default=0.05)
+        q.add_argument("--eps-decay", type=float, default=0.5, help="share of --minutes epsilon falls over")
+        q.add_argument("--mc-share", type=float, default=1.0,
+                       help="the Monte Carlo return's share of the target (below 1: bootstrapped)")
+        q.add_argument("--target-every", type=int, default=500,
+                       help="updates between refreshes of the bootstrapping copy")
+        q.add_argument("--ranks", action=argparse.BooleanOptionalAction, default=True,
+                       help="weights shared by a rank's four suits (folded on export)")
+        q.add_argument("--suits", action=argparse.BooleanOptionalAction, default=True,
+                       help="each training row's suits relabelled at random")
+
     q = sub.add_parser("q", help="Monte Carlo action values from random weights through the environment")
     common(q)
     q.add_argument("--opponents", nargs="+", default=["greedy", "greedy", "expected", "random"],
                    help="opponent specs, played in turn (repeat one to play it more)")
-    q.add_argument("--init", help="a network file to train on from (an earlier q run's)")
-    q.add_argument("--batch-games", type=int, default=512, help="games stepped together")
-    q.add_argument("--steps", type=int, default=16, help="learner decisions a batch plays a round")
-    q.add_argument("--updates", type=int, default=8, help="gradient steps a round")
-    q.add_argument("--batch", type=int, default=1024)
-    q.add_argument("--buffer-rows", type=int, default=500_000)
-    q.add_argument("--lr", type=float, default=1e-3)
-    q.add_argument("--lr-end", type=float, default=1e-4, help="the rate at the end (linear)")
-    q.add_argument("--scale", type=float, default=10.0, help="points are divided by this")
-    q.add_argument("--eps-start", type=float, default=0.2)
-    q.add_argument("--eps-end", type=float, default=0.05)
-    q.add_argument("--eps-decay", type=float, default=0.5, help="share of --minutes epsilon falls over")
-    q.add_argument("--mc-share", type=float, default=1.0,
-                   help="the Monte Carlo return's share of the target (below 1: bootstrapped)")
-    q.add_argument("--target-every", type=int, default=500,
-                   help="updates between refreshes of the bootstrapping copy")
-    q.add_argument("--ranks", action=argparse.BooleanOptionalAction, default=True,
-                   help="weights shared by a rank's four suits (folded on export)")
-    q.add_argument("--suits", action=argparse.BooleanOptionalAction, default=True,
-                   help="each training row's suits relabelled at random")
+    q_options(q)
+
+    br = sub.add_parser("br", help="an approximate best response to one frozen strategy, "
+                        "trained as q against it alone and measured (cribsim.exploit)")
+    common(br)
+    br.add_argument("--target", required=True, help="the strategy spec to beat")
+    br.add_argument("--stand-in", help="train against this faster spec instead, and measure "
+                    "against --target (said so in the record)")
+    br.add_argument("--games", type=int, default=20000,
+                    help="duplicate games of the final measurement against the target (0: none)")
+    br.add_argument("--pool-games", type=int, default=10000,
+                    help="duplicate games against expected and against each habit player")
+    br.add_argument("--measure-seed", type=int, default=1, help="the measurement's seed")
+    br.add_argument("--resume", action="store_true",
+                    help="go on from OUT and OUT.progress.json for the time left")
+    q_options(br)
 
     ev = sub.add_parser("eval", help="a network file's win rate through the environment")
     ev.add_argument("path")
@@ -1002,6 +1109,8 @@ def main(argv=None) -> int:
         train_rl(args)
     elif args.cmd == "q":
         train_q(args)
+    elif args.cmd == "br":
+        train_br(args)
     elif args.cmd == "eval":
         torch = _torch(args.threads)
         layers, _ = read_nn(args.path)
