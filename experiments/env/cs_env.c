@@ -10,7 +10,9 @@
  * in parallel, each slot on its own, so the thread count changes nothing. The single state
  * (cs_env_state) is one env_game whose every seat decides from outside and whose cards come
  * as chance outcomes one at a time, stacked into the engine's deck once a deal's hands are
- * all chosen (the starter is set when it is cut).
+ * all chosen (the starter is set when it is cut). It records every move with the seats that
+ * saw it (the history and information states are read from that) and the scores before the
+ * last step (its rewards); a seeded state resolves its chance nodes here, in C.
  */
 #include "cs_env.h"
 
