@@ -156,6 +156,24 @@ def test_an_action_must_be_a_legal_integer_and_nothing_changes(bad, error):
     assert state.history()[-1] == 9
 
 
+@pytest.mark.parametrize("form,error", [(lambda a: a + 0.6, TypeError), (str, TypeError),
+                                        (lambda a: 2**32 + a, ValueError)])
+def test_the_aec_environment_refuses_what_the_state_refuses(form, error):
+    """Catches: the AEC environment's int(action) playing 9.6 or "9" as card 9, or
+    2**32 + 9 as 9."""
+    import cribsim.envs
+    env = cribsim.envs.aec_env(rules="two")
+    env.reset(seed=0)
+    state = env.unwrapped.state
+    legal = int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0])
+    before = state.history()
+    with pytest.raises(error):
+        env.step(form(legal))
+    assert state.history() == before
+    env.step(np.int64(legal))
+    assert state.history()[-1] == legal
+
+
 @pytest.mark.parametrize("method", ["observation_string", "information_state_string", "score",
                                     "observation_tensor"])
 @pytest.mark.parametrize("seat", [-1, 2, 7])

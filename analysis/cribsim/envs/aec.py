@@ -75,7 +75,9 @@ class CribbageAEC(AECEnv):
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        self.state.apply_action(int(action))  # ValueError for an illegal action
+        # an integer (numpy's too): TypeError for any other type, ValueError for an illegal
+        # action, nothing changed
+        self.state.apply_action(action)
         returns = self.state.returns()
         for s, a in enumerate(self.possible_agents):
             self.rewards[a] = returns[s] - self._returns[s]
