@@ -855,6 +855,51 @@ static void test_env_seats_slots_and_threads_outside_the_table_are_refused(void)
     cs_env_destroy(env);
 }
 
+/* A seat the rules do not have is refused by the state's C API (it crashed at seat 7 and -1),
+ * and the seeded resolution, the history and the list-free calls agree with the plain ones. */
+static void test_env_state_refuses_absent_seats_and_resolves_the_seeds_chance(void) {
+    char err[CS_ENV_ERR_MAX], text[256];
+    cs_env_state *st = cs_env_state_new("two", NULL, 7, 3, CS_ENV_REWARD_POINTS, err, sizeof err);
+    cs_env_state *plain =
+        cs_env_state_new("two", NULL, 7, 3, CS_ENV_REWARD_POINTS, err, sizeof err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(st);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(plain);
+    uint8_t obs[CS_OBS_SIZE], mask[CS_ACT_COUNT], list[CS_ACT_COUNT];
+    memset(obs, 0xAB, sizeof obs);
+    static const int BAD[] = {7, -1, 2, 1000000};
+    for (int i = 0; i < 4; i++) {
+        CU_ASSERT_EQUAL(cs_env_state_observe(st, BAD[i], obs), CS_ERANGE);
+        CU_ASSERT_EQUAL(cs_env_state_describe(st, BAD[i], text, sizeof text), CS_ERANGE);
+        CU_ASSERT_EQUAL(cs_env_state_score(st, BAD[i]), CS_ERANGE);
+    }
+    CU_ASSERT_EQUAL(obs[0], 0xAB); /* nothing written */
+    /* resolve applies exactly the outcomes cs_env_state_seeded names, one by one */
+    CU_ASSERT_EQUAL(cs_env_state_resolve(st), CS_OK);
+    while (cs_env_state_current(plain) == CS_ENV_CHANCE)
+        CU_ASSERT_EQUAL_FATAL(cs_env_state_apply(plain, cs_env_state_seeded(plain)), CS_OK);
+    const cs_env_move *a, *b;
+    int n = cs_env_state_moves(st, &a);
+    CU_ASSERT_EQUAL(n, 13); /* the cut and twelve cards: the first decision is a discard */
+    CU_ASSERT_EQUAL_FATAL(cs_env_state_moves(plain, &b), n);
+    for (int i = 0; i < n; i++) CU_ASSERT_EQUAL(a[i].action, b[i].action);
+    CU_ASSERT_EQUAL(a[0].kind, CS_ENV_MOVE_CUT);
+    CU_ASSERT_EQUAL(a[1].kind, CS_ENV_MOVE_DEAL);
+    CU_ASSERT_EQUAL(a[1].seen & a[2].seen, 0); /* alternate seats see alternate cards */
+    /* the list-free calls answer as the mask */
+    int k = cs_env_state_legal(st, mask);
+    CU_ASSERT_EQUAL(cs_env_state_legal_list(st, list), k);
+    CU_ASSERT_EQUAL(cs_env_state_num_legal(st), k);
+    for (int i = 0; i < k; i++) {
+        CU_ASSERT(mask[list[i]]);
+        CU_ASSERT_EQUAL(cs_env_state_legal_at(st, i), list[i]);
+    }
+    CU_ASSERT_EQUAL(cs_env_state_legal_at(st, k), -1);
+    CU_ASSERT_EQUAL(cs_env_state_legal_at(st, -1), -1);
+    CU_ASSERT(!cs_env_state_is_legal(st, 1L << 32 | list[0]));
+    cs_env_state_free(st);
+    cs_env_state_free(plain);
+}
+
 const char cs_suite_name[] = "env";
 const cs_test cs_suite_tests[] = {
     CS_TEST(test_env_state_seeded_game_equals_the_run),
@@ -867,5 +912,6 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_env_points_rewards_add_up_to_the_final_margin),
     CS_TEST(test_env_bad_configs_are_refused_with_a_sentence_naming_the_fault),
     CS_TEST(test_env_seats_slots_and_threads_outside_the_table_are_refused),
+    CS_TEST(test_env_state_refuses_absent_seats_and_resolves_the_seeds_chance),
     {NULL, NULL},
 };

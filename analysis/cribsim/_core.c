@@ -442,33 +442,104 @@ static PyTypeObject EnvType = {
 
 /* ---- State ---- */
 
+/*
+ * One game with explicit chance (cs_env_state), under OpenSpiel's method names, so that
+ * cribsim.State (game.py) subclasses it and a call such as state.legal_actions() costs one C
+ * call. `owner` is the Python Game it belongs to; `seeded` resolves chance nodes with the
+ * seed's outcomes after every step. `readers` counts strategies deciding on it without the
+ * GIL: while any does, nothing may change it (refused with RuntimeError).
+ */
 typedef struct {
     PyObject_HEAD cs_env_state *st;
+    PyObject *owner;
+    int seeded;
+    int readers;
 } StateObject;
 
 static PyTypeObject StateType;
+static PyObject *one_prob[CS_ACT_COUNT + 1]; /* 1/n as a Python float, for n outcomes */
 
 static void State_dealloc(StateObject *self) {
     cs_env_state_free(self->st);
+    Py_CLEAR(self->owner);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
-static int State_init(StateObject *self, PyObject *args, PyObject *kw) {
-    static char *names[] = {"rules", "set", "seed", "game", "reward", NULL};
-    const char *rules = "two", *set = NULL, *reward = "win";
-    unsigned long long seed = 0, game = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "|zzKKs", names, &rules, &set, &seed, &game,
-                                     &reward))
+/* An integer in [0, 2**64) from obj, for `what` (a seed, a game index); ValueError naming the
+ * value for a negative or too large one, TypeError for a non-integer. */
+static int get_u64(PyObject *obj, const char *what, unsigned long long *out) {
+    if (PyBool_Check(obj) || !PyIndex_Check(obj)) {
+        PyErr_Format(PyExc_TypeError, "%s: an integer is needed, not %.80s", what,
+                     Py_TYPE(obj)->tp_name);
         return -1;
+    }
+    PyObject *v = PyNumber_Index(obj);
+    if (!v) return -1;
+    *out = PyLong_AsUnsignedLongLong(v);
+    if (*out == (unsigned long long)-1 && PyErr_Occurred()) {
+        PyErr_Clear();
+        PyErr_Format(PyExc_ValueError, "%s %R is out of range (0 to 2**64 - 1)", what, v);
+        Py_DECREF(v);
+        return -1;
+    }
+    Py_DECREF(v);
+    return 0;
+}
+
+/* An action or seat from obj: an integer (int, numpy's integers), nothing else; *out is -2
+ * for one beyond any action (never legal). TypeError for a float, a str, a bool. */
+static int get_int(PyObject *obj, const char *what, long *out) {
+    if (PyBool_Check(obj) || !PyIndex_Check(obj)) {
+        PyErr_Format(PyExc_TypeError, "%s: an integer is needed, not %.80s %R", what,
+                     Py_TYPE(obj)->tp_name, obj);
+        return -1;
+    }
+    PyObject *v = PyNumber_Index(obj);
+    if (!v) return -1;
+    int overflow = 0;
+    *out = PyLong_AsLongAndOverflow(v, &overflow);
+    Py_DECREF(v);
+    if (overflow) *out = -1000;
+    return *out == -1 && PyErr_Occurred() ? -1 : 0;
+}
+
+static int State_writable(StateObject *self) {
+    if (!self->readers) return 1;
+    PyErr_SetString(PyExc_RuntimeError,
+                    "State: a Strategy is deciding on it in another thread; it cannot change "
+                    "until the Strategy returns");
+    return 0;
+}
+
+static int State_init(StateObject *self, PyObject *args, PyObject *kw) {
+    static char *names[] = {"rules", "set", "seed", "game", "reward", "owner", "seeded", NULL};
+    const char *rules = "two", *set = NULL, *reward = "win";
+    PyObject *seed_obj = NULL, *game_obj = NULL, *owner = Py_None;
+    int seeded = 0;
+    unsigned long long seed = 0, game = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "|zzOOsOp", names, &rules, &set, &seed_obj,
+                                     &game_obj, &reward, &owner, &seeded))
+        return -1;
+    if (seed_obj && get_u64(seed_obj, "seed", &seed)) return -1;
+    if (game_obj && get_u64(game_obj, "game", &game)) return -1;
     int kind = reward_kind(reward);
-    if (kind < 0) return -1;
+    if (kind < 0 || !State_writable(self)) return -1;
     char err[CS_ENV_ERR_MAX] = "";
-    cs_env_state_free(self->st);
-    self->st = cs_env_state_new(rules, set, seed, game, kind, err, sizeof err);
-    if (!self->st) {
+    cs_env_state *st = cs_env_state_new(rules, set, seed, game, kind, err, sizeof err);
+    if (!st) {
         raise_err(CS_ECONFIG, err);
         return -1;
     }
+    if (seeded && cs_env_state_resolve(st) != CS_OK) {
+        cs_env_state_free(st);
+        PyErr_NoMemory();
+        return -1;
+    }
+    cs_env_state_free(self->st);
+    self->st = st;
+    self->seeded = seeded;
+    Py_INCREF(owner);
+    Py_XSETREF(self->owner, owner);
     return 0;
 }
 
@@ -478,18 +549,138 @@ static int State_ready(StateObject *self) {
     return 0;
 }
 
+/* A seat of the game from obj, or -1 with ValueError naming it (TypeError for a non-integer). */
+static int State_seat(StateObject *self, PyObject *obj, const char *what) {
+    long seat;
+    if (get_int(obj, what, &seat)) return -1;
+    int players = cs_env_state_players(self->st);
+    if (seat < 0 || seat >= players) {
+        PyErr_Format(PyExc_ValueError, "%s %R: the game has seats 0 to %d", what, obj, players - 1);
+        return -1;
+    }
+    return (int)seat;
+}
+
 static PyObject *State_current(StateObject *self, PyObject *unused) {
     (void)unused;
     if (!State_ready(self)) return NULL;
     return PyLong_FromLong(cs_env_state_current(self->st));
 }
 
-static PyObject *State_legal(StateObject *self, PyObject *unused) {
+static PyObject *State_is_chance(StateObject *self, PyObject *unused) {
     (void)unused;
     if (!State_ready(self)) return NULL;
-    uint8_t mask[CS_ACT_COUNT];
-    cs_env_state_legal(self->st, mask);
-    return index_list(mask, CS_ACT_COUNT);
+    return PyBool_FromLong(cs_env_state_current(self->st) == CS_ENV_CHANCE);
+}
+
+static PyObject *State_is_terminal(StateObject *self, PyObject *unused) {
+    (void)unused;
+    if (!State_ready(self)) return NULL;
+    return PyBool_FromLong(cs_env_state_current(self->st) == CS_ENV_TERMINAL);
+}
+
+static PyObject *State_is_player(StateObject *self, PyObject *unused) {
+    (void)unused;
+    if (!State_ready(self)) return NULL;
+    return PyBool_FromLong(cs_env_state_current(self->st) >= 0);
+}
+
+static PyObject *State_is_simultaneous(StateObject *self, PyObject *unused) {
+    (void)unused;
+    if (!State_ready(self)) return NULL;
+    Py_RETURN_FALSE;
+}
+
+static PyObject *int_list(const uint8_t *v, int n) {
+    PyObject *out = PyList_New(n);
+    for (int i = 0; out && i < n; i++) PyList_SET_ITEM(out, i, PyLong_FromLong(v[i]));
+    return out;
+}
+
+/* legal_actions(player=None): the acting seat's legal actions (the outcomes at a chance
+ * node); for a player who is not to act, []. A seat the game does not have: ValueError. */
+static PyObject *State_legal_actions(StateObject *self, PyObject *const *args, Py_ssize_t n) {
+    if (!State_ready(self)) return NULL;
+    if (n > 1) {
+        PyErr_Format(PyExc_TypeError, "legal_actions() takes at most 1 argument (%zd given)", n);
+        return NULL;
+    }
+    int cur = cs_env_state_current(self->st);
+    if (n == 1 && args[0] != Py_None) {
+        long p;
+        if (get_int(args[0], "player", &p)) return NULL;
+        if (p != CS_ENV_CHANCE && (p < 0 || p >= cs_env_state_players(self->st))) {
+            PyErr_Format(PyExc_ValueError, "player %R: the game has seats 0 to %d (or -1, chance)",
+                         args[0], cs_env_state_players(self->st) - 1);
+            return NULL;
+        }
+        if (p != cur) return PyList_New(0);
+    }
+    uint8_t list[CS_ACT_COUNT];
+    return int_list(list, cs_env_state_legal_list(self->st, list));
+}
+
+/* chance_outcomes(): [(outcome, probability), ...] at a chance node, [] elsewhere. */
+static PyObject *State_chance_outcomes(StateObject *self, PyObject *unused) {
+    (void)unused;
+    if (!State_ready(self)) return NULL;
+    if (cs_env_state_current(self->st) != CS_ENV_CHANCE) return PyList_New(0);
+    uint8_t list[CS_ACT_COUNT];
+    int n = cs_env_state_legal_list(self->st, list);
+    PyObject *p = one_prob[n];
+    PyObject *out = PyList_New(n);
+    for (int i = 0; out && i < n; i++) {
+        PyObject *t = PyTuple_New(2);
+        if (!t) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        Py_INCREF(p);
+        PyTuple_SET_ITEM(t, 0, PyLong_FromLong(list[i]));
+        PyTuple_SET_ITEM(t, 1, p);
+        PyList_SET_ITEM(out, i, t);
+    }
+    return out;
+}
+
+static PyObject *State_num_legal(StateObject *self, PyObject *unused) {
+    (void)unused;
+    if (!State_ready(self)) return NULL;
+    return PyLong_FromLong(cs_env_state_num_legal(self->st));
+}
+
+/* legal_action(k): the k-th legal action (or outcome), counting from 0 in increasing order,
+ * without a list: a uniform choice is legal_action(int(u * num_legal_actions())). */
+static PyObject *State_legal_action(StateObject *self, PyObject *arg) {
+    long k;
+    if (!State_ready(self) || get_int(arg, "k", &k)) return NULL;
+    int a = cs_env_state_legal_at(self->st, k);
+    if (a < 0) {
+        PyErr_Format(PyExc_IndexError, "legal_action(%R): there are %d legal actions", arg,
+                     cs_env_state_num_legal(self->st));
+        return NULL;
+    }
+    return PyLong_FromLong(a);
+}
+
+/* chance_outcome(u): the outcome whose share of [0, 1), in chance_outcomes()'s order, holds
+ * u (the caller sampling chance with its own draw u), without a list. */
+static PyObject *State_chance_outcome(StateObject *self, PyObject *arg) {
+    if (!State_ready(self)) return NULL;
+    double u = PyFloat_AsDouble(arg);
+    if (u == -1.0 && PyErr_Occurred()) return NULL;
+    if (!(u >= 0.0 && u < 1.0)) {
+        PyErr_Format(PyExc_ValueError, "chance_outcome(%R): a draw in [0, 1) is needed", arg);
+        return NULL;
+    }
+    if (cs_env_state_current(self->st) != CS_ENV_CHANCE) {
+        PyErr_SetString(PyExc_ValueError, "chance_outcome(): not a chance node");
+        return NULL;
+    }
+    /* every outcome is equally likely (cs_env.h): the floor(u * n)-th */
+    int n = cs_env_state_num_legal(self->st);
+    int k = (int)(u * n);
+    return PyLong_FromLong(cs_env_state_legal_at(self->st, k < n ? k : n - 1));
 }
 
 static PyObject *State_mask(StateObject *self, PyObject *args) {
@@ -502,27 +693,37 @@ static PyObject *State_mask(StateObject *self, PyObject *args) {
     return PyLong_FromLong(n);
 }
 
-static PyObject *State_apply(StateObject *self, PyObject *args) {
-    int a;
-    if (!State_ready(self) || !PyArg_ParseTuple(args, "i", &a)) return NULL;
-    int rc = cs_env_state_apply(self->st, a);
-    if (rc == CS_EILLEGAL) {
-        PyErr_Format(PyExc_ValueError, "action %d is not legal in this state", a);
+/* apply_action(action): a legal action or chance outcome, an integer; TypeError for any
+ * other type, ValueError for an integer that is not legal, nothing changed either way. */
+static PyObject *State_apply_action(StateObject *self, PyObject *arg) {
+    long a;
+    if (!State_ready(self) || !State_writable(self) || get_int(arg, "action", &a)) return NULL;
+    if (!cs_env_state_is_legal(self->st, a)) {
+        int cur = cs_env_state_current(self->st);
+        if (cur == CS_ENV_TERMINAL)
+            PyErr_Format(PyExc_ValueError, "action %R: the game is over", arg);
+        else
+            PyErr_Format(PyExc_ValueError, "action %R is not legal here (%s, %s to act)", arg,
+                         cs_env_state_phase(self->st), cur == CS_ENV_CHANCE ? "chance" : "a seat");
         return NULL;
     }
+    int rc = cs_env_state_apply(self->st, (int)a);
+    if (rc == CS_OK && self->seeded) rc = cs_env_state_resolve(self->st);
     if (rc != CS_OK) return raise_err(rc, NULL);
     Py_RETURN_NONE;
 }
 
+static PyObject *State_apply(StateObject *self, PyObject *args) {
+    PyObject *a;
+    if (!PyArg_ParseTuple(args, "O", &a)) return NULL;
+    return State_apply_action(self, a);
+}
+
 static PyObject *State_observe(StateObject *self, PyObject *args) {
-    int seat;
-    PyObject *o;
-    if (!State_ready(self) || !PyArg_ParseTuple(args, "iO", &seat, &o)) return NULL;
-    if (seat < 0 || seat >= cs_env_state_players(self->st)) {
-        PyErr_Format(PyExc_ValueError, "seat %d: the game has seats 0 to %d", seat,
-                     cs_env_state_players(self->st) - 1);
-        return NULL;
-    }
+    PyObject *seat_obj, *o;
+    if (!State_ready(self) || !PyArg_ParseTuple(args, "OO", &seat_obj, &o)) return NULL;
+    int seat = State_seat(self, seat_obj, "player");
+    if (seat < 0) return NULL;
     Py_buffer b;
     if (get_buffer(o, &b, 1, CS_OBS_SIZE, 1, "Bb?", "obs")) return NULL;
     cs_env_state_observe(self->st, seat, b.buf);
@@ -530,45 +731,103 @@ static PyObject *State_observe(StateObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
+static PyObject *float_list(const double *v, int n) {
+    PyObject *out = PyList_New(n);
+    for (int s = 0; out && s < n; s++) PyList_SET_ITEM(out, s, PyFloat_FromDouble(v[s]));
+    return out;
+}
+
 static PyObject *State_returns(StateObject *self, PyObject *unused) {
     (void)unused;
     if (!State_ready(self)) return NULL;
     double r[4];
     cs_env_state_returns(self->st, r);
-    int n = cs_env_state_players(self->st);
-    PyObject *out = PyList_New(n);
-    for (int s = 0; out && s < n; s++) PyList_SET_ITEM(out, s, PyFloat_FromDouble(r[s]));
-    return out;
+    return float_list(r, cs_env_state_players(self->st));
+}
+
+static PyObject *State_rewards(StateObject *self, PyObject *unused) {
+    (void)unused;
+    if (!State_ready(self)) return NULL;
+    double r[4];
+    cs_env_state_rewards(self->st, r);
+    return float_list(r, cs_env_state_players(self->st));
 }
 
 static PyObject *State_clone(StateObject *self, PyObject *unused) {
     (void)unused;
     if (!State_ready(self)) return NULL;
-    StateObject *c = PyObject_New(StateObject, &StateType);
+    PyTypeObject *type = Py_TYPE(self);
+    StateObject *c = (StateObject *)type->tp_alloc(type, 0);
     if (!c) return NULL;
     c->st = cs_env_state_clone(self->st);
     if (!c->st) {
         Py_DECREF(c);
         return PyErr_NoMemory();
     }
+    c->seeded = self->seeded;
+    Py_XINCREF(self->owner);
+    c->owner = self->owner;
     return (PyObject *)c;
 }
 
+static PyObject *State_history(StateObject *self, PyObject *unused) {
+    (void)unused;
+    if (!State_ready(self)) return NULL;
+    const cs_env_move *m;
+    int n = cs_env_state_moves(self->st, &m);
+    PyObject *out = PyList_New(n);
+    for (int i = 0; out && i < n; i++) PyList_SET_ITEM(out, i, PyLong_FromLong(m[i].action));
+    return out;
+}
+
+/* moves(): [(actor, action, seen, kind), ...], cs_env_move's fields, oldest first. */
+static PyObject *State_moves(StateObject *self, PyObject *unused) {
+    (void)unused;
+    if (!State_ready(self)) return NULL;
+    const cs_env_move *m;
+    int n = cs_env_state_moves(self->st, &m);
+    PyObject *out = PyList_New(n);
+    for (int i = 0; out && i < n; i++) {
+        PyObject *t = Py_BuildValue("(iiii)", m[i].actor, m[i].action, m[i].seen, m[i].kind);
+        if (!t) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, i, t);
+    }
+    return out;
+}
+
+static PyObject *State_move_number(StateObject *self, PyObject *unused) {
+    (void)unused;
+    if (!State_ready(self)) return NULL;
+    const cs_env_move *m;
+    return PyLong_FromLong(cs_env_state_moves(self->st, &m));
+}
+
 static PyObject *State_simple(StateObject *self, PyObject *args, int what) {
-    int seat = 0;
-    if (!State_ready(self) || !PyArg_ParseTuple(args, "|i", &seat)) return NULL;
+    if (!State_ready(self)) return NULL;
     switch (what) {
     case 0: return PyLong_FromLong(cs_env_state_seeded(self->st));
     case 1: return PyLong_FromUnsignedLong(cs_env_state_visibility(self->st));
     case 2: return PyUnicode_FromString(cs_env_state_phase(self->st));
-    case 3: return PyLong_FromLong(cs_env_state_score(self->st, seat));
     case 4: return PyLong_FromLong(cs_env_state_players(self->st));
-    default: {
-        char buf[512];
-        cs_env_state_describe(self->st, seat, buf, sizeof buf);
-        return PyUnicode_FromString(buf);
+    case 7: return PyLong_FromUnsignedLongLong(cs_env_state_seed(self->st));
+    case 6: {
+        int chance = 0, decisions = cs_env_state_max_length(self->st, &chance);
+        return Py_BuildValue("(iiii)", decisions, chance, cs_env_state_sides(self->st),
+                             cs_env_state_target(self->st));
     }
+    default: break;
     }
+    PyObject *seat_obj;
+    if (!PyArg_ParseTuple(args, "O", &seat_obj)) return NULL;
+    int seat = State_seat(self, seat_obj, "player");
+    if (seat < 0) return NULL;
+    if (what == 3) return PyLong_FromLong(cs_env_state_score(self->st, seat));
+    char buf[512];
+    cs_env_state_describe(self->st, seat, buf, sizeof buf);
+    return PyUnicode_FromString(buf);
 }
 
 static PyObject *State_seeded(StateObject *s, PyObject *a) {
@@ -589,6 +848,12 @@ static PyObject *State_players(StateObject *s, PyObject *a) {
 static PyObject *State_describe(StateObject *s, PyObject *a) {
     return State_simple(s, a, 5);
 }
+static PyObject *State_seed(StateObject *s, PyObject *a) {
+    return State_simple(s, a, 7);
+}
+static PyObject *State_max_length(StateObject *s, PyObject *a) {
+    return State_simple(s, a, 6);
+}
 
 static PyObject *State_game(StateObject *self, PyObject *unused) {
     (void)unused;
@@ -600,40 +865,92 @@ static PyObject *State_game(StateObject *self, PyObject *unused) {
     return game_dict(game, fd, deals, winner, score, cs_env_state_players(self->st));
 }
 
+static PyObject *State_get_game(StateObject *self, PyObject *unused) {
+    (void)unused;
+    PyObject *owner = self->owner ? self->owner : Py_None;
+    Py_INCREF(owner);
+    return owner;
+}
+
+static PyObject *State_get_seeded(StateObject *self, void *closure) {
+    (void)closure;
+    return PyBool_FromLong(self->seeded);
+}
+
 static PyMethodDef State_methods[] = {
-    {"current", (PyCFunction)State_current, METH_NOARGS, "the seat to act, -1 chance, -4 over"},
-    {"legal", (PyCFunction)State_legal, METH_NOARGS, "the legal actions or chance outcomes"},
-    {"mask", (PyCFunction)State_mask, METH_VARARGS, "mask(out): the legal actions as 53 bytes"},
-    {"apply", (PyCFunction)State_apply, METH_VARARGS, "apply(action)"},
-    {"observe", (PyCFunction)State_observe, METH_VARARGS, "observe(seat, out): OBS_SIZE bytes"},
-    {"returns", (PyCFunction)State_returns, METH_NOARGS, "each seat's return"},
+    {"current_player", (PyCFunction)State_current, METH_NOARGS,
+     "the seat to act, -1 (chance) or -4 (the end)"},
+    {"is_chance_node", (PyCFunction)State_is_chance, METH_NOARGS, "whether chance acts next"},
+    {"is_terminal", (PyCFunction)State_is_terminal, METH_NOARGS, "whether the game is over"},
+    {"is_player_node", (PyCFunction)State_is_player, METH_NOARGS, "whether a seat acts next"},
+    {"is_simultaneous_node", (PyCFunction)State_is_simultaneous, METH_NOARGS, "never"},
+    {"legal_actions", (PyCFunction)(void (*)(void))State_legal_actions, METH_FASTCALL,
+     "legal_actions(player=None): the legal actions, the outcomes at a chance node; [] for a "
+     "player not to act"},
+    {"num_legal_actions", (PyCFunction)State_num_legal, METH_NOARGS,
+     "how many legal actions (outcomes at a chance node), no list made"},
+    {"legal_action", (PyCFunction)State_legal_action, METH_O,
+     "legal_action(k): the k-th legal action in increasing order, no list made"},
+    {"chance_outcome", (PyCFunction)State_chance_outcome, METH_O,
+     "chance_outcome(u): the outcome whose share of [0, 1) holds the draw u, no list made"},
+    {"chance_outcomes", (PyCFunction)State_chance_outcomes, METH_NOARGS,
+     "[(outcome, probability)] at a chance node, [] elsewhere"},
+    {"apply_action", (PyCFunction)State_apply_action, METH_O,
+     "apply_action(action): a legal action or outcome (an integer); TypeError or ValueError, "
+     "nothing changed, otherwise"},
+    {"rewards", (PyCFunction)State_rewards, METH_NOARGS, "each seat's reward for the last step"},
+    {"returns", (PyCFunction)State_returns, METH_NOARGS, "each seat's return so far"},
+    {"history", (PyCFunction)State_history, METH_NOARGS, "every action and outcome applied"},
+    {"move_number", (PyCFunction)State_move_number, METH_NOARGS, "moves applied, chance too"},
+    {"moves", (PyCFunction)State_moves, METH_NOARGS, "[(actor, action, seen, kind)] applied"},
     {"clone", (PyCFunction)State_clone, METH_NOARGS, "an independent copy"},
+    {"get_game", (PyCFunction)State_get_game, METH_NOARGS, "the game it belongs to"},
+    {"limits", (PyCFunction)State_max_length, METH_NOARGS,
+     "(decisions, chance outcomes, sides, target): the most decisions and chance outcomes a "
+     "game of its rules can take, its sides and its target"},
+    {"current", (PyCFunction)State_current, METH_NOARGS, "current_player()"},
+    {"legal", (PyCFunction)(void (*)(void))State_legal_actions, METH_FASTCALL, "legal_actions()"},
+    {"mask", (PyCFunction)State_mask, METH_VARARGS, "mask(out): the legal actions as 53 bytes"},
+    {"apply", (PyCFunction)State_apply, METH_VARARGS, "apply(action): apply_action(action)"},
+    {"observe", (PyCFunction)State_observe, METH_VARARGS, "observe(seat, out): OBS_SIZE bytes"},
     {"seeded", (PyCFunction)State_seeded, METH_VARARGS, "the seed's chance outcome here, or -1"},
     {"visibility", (PyCFunction)State_visibility, METH_VARARGS,
      "the seats that see the next action, a bit each"},
     {"phase", (PyCFunction)State_phase, METH_VARARGS, "the game's phase"},
     {"score", (PyCFunction)State_score, METH_VARARGS, "score(seat): the seat's side's score"},
     {"players", (PyCFunction)State_players, METH_VARARGS, "players at the table"},
+    {"seed", (PyCFunction)State_seed, METH_NOARGS, "the seed it was made with"},
     {"describe", (PyCFunction)State_describe, METH_VARARGS, "describe(seat): what it sees"},
     {"game", (PyCFunction)State_game, METH_NOARGS, "the game's record so far"},
     {NULL, NULL, 0, NULL}};
 
+static PyGetSetDef State_getset[] = {
+    {"is_seeded", (getter)State_get_seeded, NULL, "chance resolves itself from the seed", NULL},
+    {NULL, NULL, NULL, NULL, NULL}};
+
 static PyTypeObject StateType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "cribsim._core.State",
     .tp_basicsize = sizeof(StateObject),
-    .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "State(rules='two', set=None, seed=0, game=0, reward='win'): one game, every "
-              "seat from outside, chance explicit",
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
+    .tp_doc = "State(rules='two', set=None, seed=0, game=0, reward='win', owner=None, "
+              "seeded=False): one game, every seat from outside, chance explicit",
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)State_init,
     .tp_dealloc = (destructor)State_dealloc,
     .tp_methods = State_methods,
+    .tp_getset = State_getset,
 };
 
 /* ---- Strategy ---- */
 
+/*
+ * A strategy deciding for a State. One object is used by one thread at a time: act() gives
+ * up the GIL while the strategy thinks, and `busy` refuses (RuntimeError) a second thread's
+ * act() or __init__ meanwhile, rather than letting two threads move one strategy's state.
+ */
 typedef struct {
     PyObject_HEAD cs_env_strategy *s;
+    int busy;
 } StrategyObject;
 
 static void Strategy_dealloc(StrategyObject *self) {
@@ -641,17 +958,30 @@ static void Strategy_dealloc(StrategyObject *self) {
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
+static int Strategy_free_to_use(StrategyObject *self) {
+    if (!self->busy) return 1;
+    PyErr_SetString(PyExc_RuntimeError,
+                    "Strategy: already deciding in another thread (one Strategy is used by one "
+                    "thread at a time: make one per thread)");
+    return 0;
+}
+
 static int Strategy_init(StrategyObject *self, PyObject *args, PyObject *kw) {
     static char *names[] = {"spec", NULL};
     const char *spec;
     if (!PyArg_ParseTupleAndKeywords(args, kw, "s", names, &spec)) return -1;
+    if (!Strategy_free_to_use(self)) return -1;
     char err[CS_ENV_ERR_MAX] = "";
-    cs_env_strategy_free(self->s);
-    Py_BEGIN_ALLOW_THREADS self->s = cs_env_strategy_new(spec, err, sizeof err);
-    Py_END_ALLOW_THREADS if (!self->s) {
+    cs_env_strategy *s;
+    self->busy = 1;
+    Py_BEGIN_ALLOW_THREADS s = cs_env_strategy_new(spec, err, sizeof err);
+    Py_END_ALLOW_THREADS self->busy = 0;
+    if (!s) {
         raise_err(CS_EUNKNOWN, err);
         return -1;
     }
+    cs_env_strategy_free(self->s);
+    self->s = s;
     return 0;
 }
 
@@ -660,10 +990,17 @@ static PyObject *Strategy_act(StrategyObject *self, PyObject *args) {
     if (!self->s) return raise_err(CS_ESTATE, "Strategy was not created");
     if (!PyArg_ParseTuple(args, "O!", &StateType, &state)) return NULL;
     if (!state->st) return raise_err(CS_ESTATE, "State was not created");
+    if (!Strategy_free_to_use(self)) return NULL;
     char err[CS_ENV_ERR_MAX] = "";
     int action = -1, rc;
+    self->busy = 1;
+    state->readers++;
+    Py_INCREF(state);
     Py_BEGIN_ALLOW_THREADS rc = cs_env_strategy_act(self->s, state->st, &action, err, sizeof err);
-    Py_END_ALLOW_THREADS if (rc != CS_OK) return raise_err(rc, err);
+    Py_END_ALLOW_THREADS state->readers--;
+    Py_DECREF(state);
+    self->busy = 0;
+    if (rc != CS_OK) return raise_err(rc, err);
     return PyLong_FromLong(action);
 }
 
@@ -685,7 +1022,7 @@ static PyTypeObject StrategyType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "cribsim._core.Strategy",
     .tp_basicsize = sizeof(StrategyObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Strategy(spec): a strategy deciding for a State",
+    .tp_doc = "Strategy(spec): a strategy deciding for a State; one thread at a time",
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)Strategy_init,
     .tp_dealloc = (destructor)Strategy_dealloc,
@@ -826,6 +1163,8 @@ PyMODINIT_FUNC PyInit__core(void) {
     const char *names[] = {"Env", "State", "Strategy"};
     for (int i = 0; i < 3; i++)
         if (PyType_Ready(types[i]) < 0) return NULL;
+    for (int n = 1; n <= CS_ACT_COUNT; n++)
+        if (!one_prob[n] && !(one_prob[n] = PyFloat_FromDouble(1.0 / n))) return NULL;
     PyObject *m = PyModule_Create(&core_module);
     if (!m) return NULL;
     for (int i = 0; i < 3; i++) {
