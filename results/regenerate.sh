@@ -21,6 +21,13 @@
 #                                              MINUTES a response, default 60; its README.md
 #                                              is written by hand, the table by the script)
 #     results/regenerate.sh all                every one of them
+#     results/regenerate.sh --allow-dirty NAME  the same from a tree with uncommitted changes
+#
+# Results come from a clean tree: the script refuses (status 2, before any work) when tracked
+# files differ from the commit checked out, or when the cribsim binary was built from another
+# commit (`cribsim --version`), unless --allow-dirty is given (a trial; its results record
+# the commit with "-dirty"). Each experiment's line in RESULTS/provenance.tsv records the commit
+# and the time it was regenerated from; the run files record it too (git_commit).
 #
 # Environment:
 #     CRIBSIM   the cribsim binary (default build/cribsim; build it first)
@@ -50,14 +57,16 @@ all=(ladder variants lurch-skunk three-hand hand-scores muggins events model cri
     per-deal-variants win-grid exploitability)
 
 usage() {
-    echo "usage: results/regenerate.sh NAME [NAME ...] | all" >&2
+    echo "usage: results/regenerate.sh [--allow-dirty] NAME [NAME ...] | all" >&2
     echo "  NAME: ${all[*]}" >&2
     exit 2
 }
 [ $# -ge 1 ] || usage
 names=()
+allow_dirty=0
 for arg in "$@"; do
     case "$arg" in
+    --allow-dirty) allow_dirty=1 ;;
     all) names+=("${all[@]}") ;;
     ladder | variants | lurch-skunk | three-hand | hand-scores | muggins | events | model | \
         crib-toss | per-deal | per-deal-variants | win-grid | exploitability)
@@ -70,6 +79,26 @@ for arg in "$@"; do
         ;;
     esac
 done
+[ ${#names[@]} -ge 1 ] || usage
+# The commit the results come from: refused when tracked files differ from it.
+if ! commit=$(git -C "$src" rev-parse --short=12 HEAD 2>/dev/null); then
+    if [ "$allow_dirty" -eq 0 ]; then
+        echo "regenerate.sh: $src is not a git checkout, so the results could not name their" \
+            "commit (--allow-dirty to regenerate anyway)" >&2
+        exit 2
+    fi
+    commit=unknown
+fi
+changes=$(git -C "$src" status --porcelain --untracked-files=no 2>/dev/null || true)
+if [ -n "$changes" ]; then
+    if [ "$allow_dirty" -eq 0 ]; then
+        echo "regenerate.sh: the tree has uncommitted changes; commit them first, or give" \
+            "--allow-dirty for a trial whose results record $commit-dirty:" >&2
+        head -10 <<<"$changes" >&2
+        exit 2
+    fi
+    commit="$commit-dirty"
+fi
 if [ ! -x "$cribsim" ]; then
     echo "regenerate.sh: no cribsim binary at $cribsim (build it: cmake -S . -B build &&" \
         "cmake --build build -j, or set CRIBSIM)" >&2
@@ -84,6 +113,27 @@ if [ -n "${GAMES:-}${EVENTS:-}${SAMPLES:-}${MC_GAMES:-}" ] && [ "$(cd "$(dirname
     echo "regenerate.sh: GAMES, EVENTS, SAMPLES or MC_GAMES would overwrite the committed results; give RESULTS too" >&2
     exit 2
 fi
+
+# The binary's commit (`cribsim --version`: "cribsim VERSION (COMMIT)") is the tree's.
+built=$("$cribsim" --version 2>/dev/null | sed -n 's/.*(\(.*\)).*/\1/p' | head -1)
+if [ "$built" != "$commit" ] && [ "$allow_dirty" -eq 0 ]; then
+    echo "regenerate.sh: $cribsim was built from ${built:-an unknown commit}, the tree is at" \
+        "$commit: rebuild it (cmake --build build) or give --allow-dirty" >&2
+    exit 2
+fi
+echo "== commit $commit" >&2
+
+# provenance NAME: the experiment's line in RESULTS/provenance.tsv (experiment, commit, UTC).
+provenance() {
+    local file="$results/provenance.tsv" rows
+    mkdir -p "$results"
+    rows=$(tail -n +2 "$file" 2>/dev/null | awk -F'\t' -v n="$1" '$1 != n' || true)
+    {
+        printf 'experiment\tcommit\tregenerated_utc\n'
+        { [ -z "$rows" ] || printf '%s\n' "$rows"; printf '%s\t%s\t%s\n' "$1" "$commit" \
+            "$(date -u +%Y-%m-%dT%H:%M:%SZ)"; } | sort
+    } >"$file.tmp" && mv "$file.tmp" "$file"
+}
 
 run_options=(--force --quiet)
 [ -n "${GAMES:-}" ] && run_options+=(--games "$GAMES")
@@ -202,26 +252,28 @@ run_per_deal() {
     echo "   wrote $out/report.md in $(($(date +%s) - start)) s" >&2
 }
 
-for name in "${names[@]}"; do
+# run_one NAME: regenerates one experiment's results.
+run_one() {
+    local name=$1 spec out start extra command status
     if [ "$name" = win-grid ]; then
         run_win_grid
-        continue
+        return
     fi
     if [ "$name" = per-deal ] || [ "$name" = per-deal-variants ]; then
         run_per_deal "$name"
-        continue
+        return
     fi
     if [ "$name" = crib-toss ]; then
         run_crib_toss
-        continue
+        return
     fi
     if [ "$name" = events ]; then
         run_events
-        continue
+        return
     fi
     if [ "$name" = model ]; then
         CRIBSIM="$cribsim" RUNS="$runs" RESULTS="$results" experiments/model_loop.sh
-        continue
+        return
     fi
     if [ "$name" = exploitability ]; then
         # Resumable: the networks and their records stay in $runs/exploitability.
@@ -269,4 +321,9 @@ for name in "${names[@]}"; do
         echo "   wrote $results/ladder.md" >&2
     fi
     echo "   wrote $out/README.md and $out/report.md in $(($(date +%s) - start)) s" >&2
+}
+
+for name in "${names[@]}"; do
+    run_one "$name"
+    provenance "$name"
 done

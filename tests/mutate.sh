@@ -42,20 +42,17 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 usage() { awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0" >&2; }
 
-build=build regex="" max=0 seed=1 limit=120 list=0 jobs=2
-while getopts "b:t:n:s:T:j:l" opt; do
-    case $opt in
-    b) build=$OPTARG ;;
-    t) regex=$OPTARG ;;
-    n) max=$OPTARG ;;
-    s) seed=$OPTARG ;;
-    T) limit=$OPTARG ;;
-    j) jobs=$OPTARG ;;
-    l) list=1 ;;
-    *) usage; exit 2 ;;
+# The shared options (-n -s -T -t -l: tests/lib_mutate.sh) and this script's own, -b and -j.
+. tests/lib_mutate.sh
+build=build tests="" sample=0 seed=1 timeout=120 list=0 jobs=2
+own_option() {
+    case $1 in
+    b) build=$2 ;;
+    j) jobs=$2 ;;
     esac
-done
-shift $((OPTIND - 1))
+}
+mutate_options "b:j:" own_option "$@"
+shift "$mutate_shift"
 if [ $# -eq 0 ]; then
     usage
     exit 2
@@ -68,7 +65,7 @@ fi
 # Lists the mutants of a file, one a line: LINE<TAB>COLUMN<TAB>FROM<TAB>TO<TAB>WHY (column from
 # 0; WHY the reason a marker gives the mutant, else empty).
 list_mutants() {
-    python3 - "$1" "$max" "$seed" <<'EOF'
+    python3 - "$1" "$sample" "$seed" <<'EOF'
 import random, re, sys
 
 path, limit, seed = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
@@ -183,7 +180,7 @@ default_tests() {
 # group of its own that a timeout would leave running), and SIGKILL, since a suite that runs
 # events catches SIGTERM to finish its batch, which a looping mutant never does.
 run_tests() {
-    timeout -s KILL "$limit" bash -c 'cd "$1" && src=$2 && shift 2 || exit 1
+    timeout -s KILL "$timeout" bash -c 'cd "$1" && src=$2 && shift 2 || exit 1
         for t in "$@"; do
             case $t in
             cli_*) bash "$src/tests/$t.sh" "$PWD/cribsim" >/dev/null 2>&1 || exit 1 ;;
@@ -222,24 +219,24 @@ for file in "$@"; do
             print f ":" $1 ":" $2 + 1 ": " $3 " -> " $4 ($5 != "" ? "  (skipped: " $5 ")" : "") }'
         continue
     fi
-    tests=${regex:-$(default_tests "$file")}
+    chosen=${tests:-$(default_tests "$file")}
     # The tests the regex selects: C suites (each an executable named like its test) and
     # command-line scripts (tests/cli_*.sh, given the cribsim binary).
-    suites=$(ctest --test-dir "$build" -N -R "$tests" |
+    suites=$(ctest --test-dir "$build" -N -R "$chosen" |
         sed -n 's/^ *Test *#[0-9]*: \(\(test\|cli\)_[A-Za-z0-9_]*\)$/\1/p' | tr '\n' ' ')
     targets=$(for t in $suites; do case $t in cli_*) echo cribsim ;; *) echo "$t" ;; esac; done |
         sort -u | tr '\n' ' ')
     if [ -z "$suites" ]; then
-        echo "mutate.sh: no C suite or command-line test matches '$tests' in $build" >&2
+        echo "mutate.sh: no C suite or command-line test matches '$chosen' in $build" >&2
         exit 2
     fi
     built_targets="$built_targets $targets"
     if ! cmake --build "$build" -j"$jobs" --target $targets >/dev/null 2>&1 || ! run_tests; then
-        echo "mutate.sh: $tests fail (or do not build) before any mutant: fix that first" >&2
+        echo "mutate.sh: $chosen fail (or do not build) before any mutant: fix that first" >&2
         exit 1
     fi
     n=$(printf '%s\n' "$mutants" | grep -c . || true)
-    echo "== $file: $n mutants, tests $tests"
+    echo "== $file: $n mutants, tests $chosen"
     killed=0 survived=0 stillborn=0 skipped=0 k=0
     while IFS=$'\t' read -r line col from to why; do
         [ -n "$line" ] || continue

@@ -30,18 +30,16 @@ usage() {
         "[-w DIR] [-l] MODULE.py ..." >&2
     exit 2
 }
-while getopts "n:s:T:t:w:lh" opt; do
-    case $opt in
-        n) sample=$OPTARG ;;
-        s) seed=$OPTARG ;;
-        T) timeout=$OPTARG ;;
-        t) tests=$OPTARG ;;
-        w) work=$OPTARG ;;
-        l) list=1 ;;
-        *) usage ;;
+# The shared options (-n -s -T -t -l: tests/lib_mutate.sh) and this script's own, -w.
+. "$root/tests/lib_mutate.sh"
+own_option() {
+    case $1 in
+    w) work=$2 ;;
+    h) usage ;;
     esac
-done
-shift $((OPTIND - 1))
+}
+mutate_options "w:h" own_option "$@"
+shift "$mutate_shift"
 [ $# -ge 1 ] || usage
 if [ ! -x "$bin/cosmic-ray" ]; then
     echo "mutate_py.sh: $bin/cosmic-ray is missing: pip install -e \".[mutation]\"" >&2

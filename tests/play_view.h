@@ -1,7 +1,8 @@
 /*
  * play_view.h - hand-built views for the strategy tests that ask one decision of one seat: a
  * two-player view in the middle of the play (play_view_make(), play_view_at()) and a view
- * before the discard (discard_view_make()). Header only: each test executable is its own test
+ * before the discard (discard_view_make()), and the decisions a player makes in them
+ * (play_of(), discard_under(), tossed()). Header only: each test executable is its own test
  * file and cu_main.c.
  */
 #ifndef CS_TEST_PLAY_VIEW_H
@@ -159,6 +160,32 @@ static inline void discard_view_make(discard_view *s, const cs_rules *rules,
                      .starter = CS_NO_CARD,
                      .cards_left = s->left,
                      .score = s->score};
+}
+
+/* Asks a player created from spec for its discard from the dealt cards (six in the two-player
+ * game, five with three players) under rules, seat 0 with `dealer` dealing, in
+ * discard_view_make's view. The card past (when not NULL) lies in memory just after the hand,
+ * outside it: the player must not read it. out holds three cards: the third must stay
+ * untouched, as must the second when one card is laid away. */
+static inline void discard_under(const char *spec, const cs_rules *rules, const char *const cards[],
+                                 const char *past, int dealer, cs_card out[3]) {
+    char err[256];
+    cs_player *p = cs_player_create(spec, err, sizeof err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    cs_player_new_game(p, rules, 1, 0, 0);
+    discard_view d;
+    discard_view_make(&d, rules, cards, 0, dealer, 0, 0);
+    d.hand[rules->cards_dealt] = past ? card(past) : CS_NO_CARD;
+    out[0] = out[1] = out[2] = CS_NO_CARD;
+    cs_agent a = cs_player_agent(p);
+    CU_ASSERT_EQUAL(a.discard(a.self, &d.v, out), CS_OK);
+    for (int k = rules->discards; k < 3; k++) CU_ASSERT_EQUAL(out[k], CS_NO_CARD);
+    cs_player_destroy(p);
+}
+
+/* The two cards laid away are a and b, in either order. */
+static inline int tossed(const cs_card out[3], const char *a, const char *b) {
+    return (out[0] == card(a) && out[1] == card(b)) || (out[0] == card(b) && out[1] == card(a));
 }
 
 #endif

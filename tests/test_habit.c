@@ -33,25 +33,11 @@ static void test_toss_worth_counts_fives_pairs_fifteens_and_near_cards(void) {
 }
 
 /* The two cards `spec` lays away from cards (two players) as the dealer or the pone; out[2]
- * must stay untouched. */
+ * must stay untouched (discard_under, play_view.h). */
 static void discard_of(const char *spec, const char *const cards[6], int dealer, cs_card out[3]) {
     cs_rules rules;
     cs_rules_preset(CS_PRESET_TWO, &rules);
-    char err[256];
-    cs_player *p = cs_player_create(spec, err, sizeof err);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
-    cs_player_new_game(p, &rules, 1, 0, 0);
-    discard_view d;
-    discard_view_make(&d, &rules, cards, 0, dealer ? 0 : 1, 0, 0);
-    cs_agent a = cs_player_agent(p);
-    out[0] = out[1] = out[2] = CS_NO_CARD;
-    CU_ASSERT_EQUAL(a.discard(a.self, &d.v, out), CS_OK);
-    CU_ASSERT_EQUAL(out[2], CS_NO_CARD);
-    cs_player_destroy(p);
-}
-
-static int tossed(const cs_card out[3], const char *a, const char *b) {
-    return (out[0] == card(a) && out[1] == card(b)) || (out[0] == card(b) && out[1] == card(a));
+    discard_under(spec, &rules, cards, NULL, dealer ? 0 : 1, out);
 }
 
 /*

@@ -85,36 +85,12 @@ static void test_greedy_hand_points_read_only_the_cards_given(void) {
 
 /* ---- discards through a player ---- */
 
-/* Asks a player created from spec for its discard from the dealt cards (six in the two-player
- * game, five with three players) under rules, seat 0 dealing or not. The card past (when not
- * NULL) lies in memory just after the hand, outside it: the player must not read it. out holds
- * three cards: the third must stay untouched, as must the second when one card is laid away. */
-static void discard_under(const char *spec, const cs_rules *rules, const char *const cards[],
-                          const char *past, int dealer, cs_card out[3]) {
-    char err[256];
-    cs_player *p = cs_player_create(spec, err, sizeof err);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
-    cs_player_new_game(p, rules, 1, 0, 0);
-    discard_view d;
-    discard_view_make(&d, rules, cards, 0, dealer, 0, 0);
-    d.hand[rules->cards_dealt] = past ? card(past) : CS_NO_CARD;
-    out[0] = out[1] = out[2] = CS_NO_CARD;
-    cs_agent a = cs_player_agent(p);
-    CU_ASSERT_EQUAL(a.discard(a.self, &d.v, out), CS_OK);
-    for (int k = rules->discards; k < 3; k++) CU_ASSERT_EQUAL(out[k], CS_NO_CARD);
-    cs_player_destroy(p);
-}
-
+/* discard_under (play_view.h) under a preset's rules, seat 0 with `dealer` dealing. */
 static void discard_of(const char *spec, cs_preset preset, const char *const cards[], int dealer,
                        cs_card out[3]) {
     cs_rules rules;
     cs_rules_preset(preset, &rules);
     discard_under(spec, &rules, cards, NULL, dealer, out);
-}
-
-/* The two cards laid away are a and b, in either order. */
-static int tossed(const cs_card out[3], const char *a, const char *b) {
-    return (out[0] == card(a) && out[1] == card(b)) || (out[0] == card(b) && out[1] == card(a));
 }
 
 static void test_greedy_keeps_the_most_points_on_their_own(void) {

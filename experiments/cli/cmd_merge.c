@@ -19,6 +19,7 @@
 #include "commands.h"
 #include "error.h"
 #include "event.h"
+#include "eventfile.h"
 #include "h5file.h"
 #include "h5io.h"
 #include "progress.h"

@@ -36,12 +36,11 @@
 
 #include "format.h"
 #include "rules.h"
+#include "strategy.h"
 
-/* Games one event may play (a season of 52 league nights of 30 tables, say, is 6,240). */
-#define CS_EVENT_GAMES_MAX 65536
-/* Distinct strategy specs in one field. */
-#define CS_EVENT_STRATEGIES_MAX 16
-#define CS_EVENT_SPEC_MAX       512
+/* The longest strategy spec of a field; the other bounds (games, strategies, events):
+ * eventlimits.h. */
+#define CS_EVENT_SPEC_MAX 512
 
 /* Every format's parameters, with the defaults cs_event_params_defaults() gives. */
 typedef struct {
@@ -105,9 +104,6 @@ int cs_event_spec_parse(const char *text, size_t len, const char *source, cs_eve
 int cs_event_spec_load(const char *path, cs_event_spec *out, char *err, size_t err_len);
 void cs_event_spec_free(cs_event_spec *s);
 
-/* Most events one file may ask for (--events). */
-#define CS_EVENT_EVENTS_MAX (UINT64_C(1) << 40)
-
 /* What a run of events did. */
 typedef struct {
     uint64_t events_begin, events_done; /* events in the file before and after this call */
@@ -145,21 +141,12 @@ typedef struct {
 int cs_event_run(const cs_event_spec *spec, const cs_event_options *o, cs_event_run_result *res,
                  char *err, size_t err_len);
 
-/*
- * `cribsim merge` for event files: joins the n shard files of one experiment (`cribsim event
- * --shard K/N`, every K once, each complete, any order) into out, whose tables hold the same
- * rows as the file one machine would have written. Nothing is written at out unless the merge
- * succeeds (a temporary file beside it is renamed). Returns 0, or a negative cs_err with the
- * message (naming the part) in err; *bad_input says the parts or out were refused (exit status
- * 2) rather than a write failing (1).
- */
-int cs_event_merge(const char *out, const char *const *parts, int n, int force,
-                   const char *command_line, uint64_t *events, uint64_t *games, int *bad_input,
-                   char *err, size_t err_len);
-
-/* Whether path is an HDF5 file whose `schema` attribute says it is an event file (0 for
- * anything else, an unreadable file included: the run file reader reports those). */
-int cs_event_file_probe(const char *path);
+/* What each strategy of the spec plays from beyond its spec (cs_player_identity: a model
+ * file's checksum), from a player made for the purpose; outside code (exec:, plugin:) is not
+ * started for it and records "". Recorded in the event file and checked on --resume. Returns
+ * 0 or CS_EUNKNOWN. */
+int cs_event_strategy_models(const cs_event_spec *spec, char out[][CS_IDENTITY_MAX], char *err,
+                             size_t err_len);
 
 /* The formats, for the registry in event.c. */
 extern const cs_event_format cs_event_format_nz;

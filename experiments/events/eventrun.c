@@ -20,9 +20,6 @@
  * writes the same file. */
 #define EVENTS_PER_THREAD 4
 
-/* What each strategy of the spec plays from beyond its spec (cs_player_identity: a model
- * file's checksum), from a player made for the purpose; outside code (exec:, plugin:) is not
- * started for it and records nothing. Returns 0 or CS_EUNKNOWN. */
 int cs_event_strategy_models(const cs_event_spec *spec, char out[][CS_IDENTITY_MAX], char *err,
                              size_t err_len) {
     for (int s = 0; s < spec->n_strategies; s++) {
@@ -39,6 +36,32 @@ int cs_event_strategy_models(const cs_event_spec *spec, char out[][CS_IDENTITY_M
         cs_player_destroy(p);
     }
     return 0;
+}
+
+/* The event file's header (eventfile.h) from the spec: plain data pointing into spec and
+ * models, which must outlive it. */
+static void file_header(const cs_event_spec *spec, char models[][CS_IDENTITY_MAX],
+                        cs_ef_header *h) {
+    memset(h, 0, sizeof *h);
+    h->name = spec->name;
+    h->format = spec->format->name;
+    h->text = spec->text;
+    h->rules = &spec->rules;
+    h->n_entrants = spec->field.n;
+    for (int i = 0; i < spec->field.n; i++) {
+        h->entrant[i] = spec->field.entrant[i].name;
+        h->club[i] = spec->field.entrant[i].club;
+        h->strategy[i] = spec->field.entrant[i].strategy;
+        h->nominated[i] = spec->field.entrant[i].nominated;
+    }
+    h->n_strategies = spec->n_strategies;
+    for (int s = 0; s < spec->n_strategies; s++) {
+        h->strategy_spec[s] = spec->strategies[s];
+        h->strategy_model[s] = models[s];
+    }
+    h->weeks = spec->format->id == CS_EVENT_FORMAT_LEAGUE ? (uint64_t)spec->params.weeks : 1;
+    h->seed = spec->seed;
+    h->events = spec->events;
 }
 
 /* ---- playing ---- */
@@ -207,8 +230,19 @@ int cs_event_run(const cs_event_spec *spec, const cs_event_options *o, cs_event_
     f.entrants = (uint64_t)spec->field.n;
     cs_ef_make_types(&f);
     uint64_t begin = 0, target = spec->events;
-    int rc = o->resume ? cs_ef_open_resume(&f, spec, o, &begin, &target, err, err_len)
-                       : cs_ef_open_new(&f, spec, o, &target, err, err_len);
+    char models[CS_EVENT_STRATEGIES_MAX][CS_IDENTITY_MAX];
+    int rc = cs_event_strategy_models(spec, models, err, err_len);
+    cs_ef_header h;
+    file_header(spec, models, &h);
+    cs_ef_options fo = {.output = o->output,
+                        .command_line = o->command_line,
+                        .force = o->force,
+                        .events_given = o->events_given,
+                        .shard_index = o->shard_index,
+                        .shard_count = o->shard_count};
+    if (rc == 0)
+        rc = o->resume ? cs_ef_open_resume(&f, &h, &fo, &begin, &target, err, err_len)
+                       : cs_ef_open_new(&f, &h, &fo, &target, err, err_len);
     if (rc != 0) {
         cs_ef_close(&f);
         return rc;

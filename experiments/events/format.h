@@ -27,15 +27,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "eventlimits.h"
 #include "game.h"
 #include "pcg32.h"
 #include "rules.h"
 
-/* Most entrants in one event's field, and most games in one round (a table each). */
-#define CS_EVENT_ENTRANTS_MAX 256
-#define CS_EVENT_ROUND_MAX    (CS_EVENT_ENTRANTS_MAX / 2)
-/* Longest entrant name and club name, terminator included. */
-#define CS_EVENT_NAME_MAX 48
+/* Most games in one round (a table each); the field's and names' bounds: eventlimits.h. */
+#define CS_EVENT_ROUND_MAX (CS_EVENT_ENTRANTS_MAX / 2)
 
 /* X(ident, name): the formats, numbered from 1 (0 is "no event" in cs_match_context). */
 #define CS_EVENT_FORMAT_LIST(X)                                                                    \

@@ -14,8 +14,9 @@
 #include "h5file.h"
 #include "h5table.h"
 #include "h5io.h"
-#include "runner.h"
-#include "strategy.h"
+#include "rulesjson.h"
+#include "shard.h"
+#include "strategy.h" /* CS_IDENTITY_MAX, the longest model identity */
 
 /* Records why the HDF5 call just made failed (errno, which a failed write leaves set, says it
  * best) and marks the file broken; returns -1. */
@@ -135,53 +136,39 @@ int cs_ef_tables_stage(cs_ef_file *f, uint64_t events, uint64_t games) {
                : 0;
 }
 
-int cs_ef_write_static_attrs(cs_ef_file *f, const cs_event_spec *spec, const char *command_line,
+int cs_ef_write_static_attrs(cs_ef_file *f, const cs_ef_header *h, const char *command_line,
                              int shard_index, int shard_count, uint64_t end) {
     hid_t r = f->file;
-    const cs_field *fl = &spec->field;
     int rc = 0;
-    const char *names[CS_EVENT_ENTRANTS_MAX], *clubs_of[CS_EVENT_ENTRANTS_MAX];
     const char *club_list[CS_EVENT_ENTRANTS_MAX];
-    int strat[CS_EVENT_ENTRANTS_MAX], nominated[CS_EVENT_ENTRANTS_MAX], n_clubs = 0;
-    for (int i = 0; i < fl->n; i++) {
-        names[i] = fl->entrant[i].name;
-        clubs_of[i] = fl->entrant[i].club;
-        strat[i] = fl->entrant[i].strategy;
-        nominated[i] = fl->entrant[i].nominated;
-        if (!fl->entrant[i].club[0]) continue;
+    int n_clubs = 0;
+    for (int i = 0; i < h->n_entrants; i++) {
+        if (!h->club[i][0]) continue;
         int seen = 0;
-        for (int c = 0; c < n_clubs; c++) seen |= !strcmp(club_list[c], fl->entrant[i].club);
-        if (!seen) club_list[n_clubs++] = fl->entrant[i].club;
+        for (int c = 0; c < n_clubs; c++) seen |= !strcmp(club_list[c], h->club[i]);
+        if (!seen) club_list[n_clubs++] = h->club[i];
     }
-    const char *specs[CS_EVENT_STRATEGIES_MAX];
-    for (int i = 0; i < spec->n_strategies; i++) specs[i] = spec->strategies[i];
     char rules[CS_H5_TEXT_MAX];
-    cs_rules_to_json(&spec->rules, rules, sizeof rules);
+    cs_rules_to_json(h->rules, rules, sizeof rules);
     cs_h5_meta prov;
     memset(&prov, 0, sizeof prov);
     cs_h5_meta_provenance(&prov);
     rc |= cs_h5_attr_put_string(r, "schema", "cribsim-events");
     rc |= cs_h5_attr_put_u64(r, "schema_version", 1);
-    rc |= cs_h5_attr_put_string(r, "name", spec->name);
-    rc |= cs_h5_attr_put_string(r, "format", spec->format->name);
-    rc |= cs_h5_attr_put_string(r, "spec", spec->text ? spec->text : "");
+    rc |= cs_h5_attr_put_string(r, "name", h->name);
+    rc |= cs_h5_attr_put_string(r, "format", h->format);
+    rc |= cs_h5_attr_put_string(r, "spec", h->text ? h->text : "");
     rc |= cs_h5_attr_put_string(r, "rules", rules);
-    rc |= cs_h5_attr_put_strings(r, "entrants", fl->n, names, 0);
-    rc |= cs_h5_attr_put_ints(r, "entrant_strategy", fl->n, strat);
-    rc |= cs_h5_attr_put_strings(r, "entrant_club", fl->n, clubs_of, 0);
-    rc |= cs_h5_attr_put_ints(r, "entrant_nominated", fl->n, nominated);
-    rc |= cs_h5_attr_put_strings(r, "strategies", spec->n_strategies, specs, 0);
-    char models[CS_EVENT_STRATEGIES_MAX][CS_IDENTITY_MAX];
-    const char *model_list[CS_EVENT_STRATEGIES_MAX];
-    char why[512];
-    rc |= cs_event_strategy_models(spec, models, why, sizeof why) != 0;
-    for (int i = 0; i < spec->n_strategies; i++) model_list[i] = models[i];
-    rc |= cs_h5_attr_put_strings(r, "strategy_models", spec->n_strategies, model_list, 0);
+    rc |= cs_h5_attr_put_strings(r, "entrants", h->n_entrants, h->entrant, 0);
+    rc |= cs_h5_attr_put_ints(r, "entrant_strategy", h->n_entrants, h->strategy);
+    rc |= cs_h5_attr_put_strings(r, "entrant_club", h->n_entrants, h->club, 0);
+    rc |= cs_h5_attr_put_ints(r, "entrant_nominated", h->n_entrants, h->nominated);
+    rc |= cs_h5_attr_put_strings(r, "strategies", h->n_strategies, h->strategy_spec, 0);
+    rc |= cs_h5_attr_put_strings(r, "strategy_models", h->n_strategies, h->strategy_model, 0);
     if (n_clubs) rc |= cs_h5_attr_put_strings(r, "clubs", n_clubs, club_list, 0);
-    rc |= cs_h5_attr_put_u64(
-        r, "weeks", spec->format->id == CS_EVENT_FORMAT_LEAGUE ? (uint64_t)spec->params.weeks : 1);
-    rc |= cs_h5_attr_put_u64(r, "seed", spec->seed);
-    rc |= cs_h5_attr_put_u64(r, "events_requested", spec->events);
+    rc |= cs_h5_attr_put_u64(r, "weeks", h->weeks);
+    rc |= cs_h5_attr_put_u64(r, "seed", h->seed);
+    rc |= cs_h5_attr_put_u64(r, "events_requested", h->events);
     rc |= cs_h5_attr_put_u64(r, "shard_index", (uint64_t)shard_index);
     rc |= cs_h5_attr_put_u64(r, "shard_count", (uint64_t)shard_count);
     rc |= cs_h5_attr_put_u64(r, "event_begin", f->first);
@@ -242,13 +229,13 @@ int cs_ef_close(cs_ef_file *f) {
     return rc;
 }
 
-int cs_ef_open_new(cs_ef_file *f, const cs_event_spec *spec, const cs_event_options *o,
-                   uint64_t *target, char *err, size_t err_len) {
-    if (o->shard_count > 1 && (uint64_t)o->shard_count > spec->events) {
+int cs_ef_open_new(cs_ef_file *f, const cs_ef_header *h, const cs_ef_options *o, uint64_t *target,
+                   char *err, size_t err_len) {
+    if (o->shard_count > 1 && (uint64_t)o->shard_count > h->events) {
         snprintf(err, err_len,
                  "--shard %d/%d: %llu events cannot be shared among %d shards (each needs at "
                  "least one)",
-                 o->shard_index, o->shard_count, (unsigned long long)spec->events, o->shard_count);
+                 o->shard_index, o->shard_count, (unsigned long long)h->events, o->shard_count);
         return CS_ECONFIG;
     }
     struct stat st;
@@ -265,7 +252,7 @@ int cs_ef_open_new(cs_ef_file *f, const cs_event_spec *spec, const cs_event_opti
     f->lock = hf.lock;
     int k = o->shard_count ? o->shard_index : 1, n = o->shard_count ? o->shard_count : 1;
     uint64_t end;
-    cs_shard_range(spec->events, 1, k, n, &f->first, &end);
+    cs_shard_range(h->events, 1, k, n, &f->first, &end);
     f->shard_index = k;
     f->shard_count = n;
     *target = end - f->first;
@@ -273,7 +260,7 @@ int cs_ef_open_new(cs_ef_file *f, const cs_event_spec *spec, const cs_event_opti
     f->standings.d = cs_h5_table_create(f->file, "standings", f->t_standing, CS_EF_STANDINGS_CHUNK);
     f->games.d = cs_h5_table_create(f->file, "games", f->t_game, CS_EF_GAMES_CHUNK);
     if (f->events.d < 0 || f->standings.d < 0 || f->games.d < 0 || cs_ef_tables_stage(f, 0, 0) ||
-        cs_ef_write_static_attrs(f, spec, o->command_line, k, n, end) != 0 ||
+        cs_ef_write_static_attrs(f, h, o->command_line, k, n, end) != 0 ||
         cs_ef_write_progress(f, 1, "running", 1)) {
         snprintf(err, err_len, "cannot write %s: %s", o->output,
                  f->reason[0] ? f->reason : "HDF5 reported a failure");
@@ -378,7 +365,7 @@ int cs_ef_check_complete(cs_ef_file *f, uint64_t completed, uint64_t *games, cha
 /* --resume: the file was written by this engine version, and each strategy plays from the same
  * data (a model file replaced since would mix two models' events in one file). Files written
  * before `strategy_models` existed are not checked for it. Returns 0 or CS_ECONFIG. */
-int cs_ef_same_models(cs_ef_file *f, const cs_event_spec *spec, const char *path, char *err,
+int cs_ef_same_models(cs_ef_file *f, const cs_ef_header *h, const char *path, char *err,
                       size_t err_len) {
     cs_h5_meta now;
     memset(&now, 0, sizeof now);
@@ -392,25 +379,23 @@ int cs_ef_same_models(cs_ef_file *f, const cs_event_spec *spec, const char *path
                  path, version, now.engine_version, version);
     free(version);
     if (other) return CS_ECONFIG;
-    char models[CS_EVENT_STRATEGIES_MAX][CS_IDENTITY_MAX];
-    int rc = cs_event_strategy_models(spec, models, err, err_len);
-    if (rc != 0) return rc;
-    for (int s = 0; s < spec->n_strategies; s++) {
+    for (int s = 0; s < h->n_strategies; s++) {
         char was[CS_IDENTITY_MAX] = "";
         int count = 0;
         int got = cs_h5_attr_get_string_at(f->file, "strategy_models", s, was, sizeof was, &count);
         if (got == 1) return 0;
-        if (got == 0 && count != spec->n_strategies) got = -1;
+        if (got == 0 && count != h->n_strategies) got = -1;
         if (got < 0) {
             snprintf(err, err_len, "%s: attribute 'strategy_models' is unreadable: refused", path);
             return CS_ECONFIG;
         }
-        if (strcmp(was, models[s]) != 0) {
+        const char *model = h->strategy_model[s];
+        if (strcmp(was, model) != 0) {
             snprintf(err, err_len,
                      "%s: strategy '%.200s' played from %s; it now plays from %s (the model "
                      "file changed since): refused, the file would mix two models' events",
-                     path, spec->strategies[s], was[0] ? was : "nothing",
-                     models[s][0] ? models[s] : "nothing");
+                     path, h->strategy_spec[s], was[0] ? was : "nothing",
+                     model[0] ? model : "nothing");
             return CS_ECONFIG;
         }
     }
@@ -447,8 +432,8 @@ int cs_ef_read_shard(hid_t file, uint64_t requested, int *k, int *n, uint64_t *b
  * covers (its shard of the events_requested it was started for); an --events or --shard that
  * differs is refused.
  */
-int cs_ef_open_resume(cs_ef_file *f, const cs_event_spec *spec, const cs_event_options *o,
-                      uint64_t *done, uint64_t *target, char *err, size_t err_len) {
+int cs_ef_open_resume(cs_ef_file *f, const cs_ef_header *h, const cs_ef_options *o, uint64_t *done,
+                      uint64_t *target, char *err, size_t err_len) {
     const char *path = o->output;
     cs_h5_file hf;
     int rc = cs_h5_file_open_rw(path, &hf, err, err_len);
@@ -457,9 +442,9 @@ int cs_ef_open_resume(cs_ef_file *f, const cs_event_spec *spec, const cs_event_o
     f->lock = hf.lock;
     char *text = cs_h5_attr_get_text(f->file, "spec");
     uint64_t seed = 0, completed = 0, requested = 0;
-    int same = text && spec->text && strcmp(text, spec->text) == 0;
+    int same = text && h->text && strcmp(text, h->text) == 0;
     free(text);
-    if (!same || cs_h5_attr_get_u64(f->file, "seed", &seed) || seed != spec->seed ||
+    if (!same || cs_h5_attr_get_u64(f->file, "seed", &seed) || seed != h->seed ||
         cs_h5_attr_get_u64(f->file, "events_completed", &completed) ||
         cs_h5_attr_get_u64(f->file, "events_requested", &requested)) {
         snprintf(err, err_len,
@@ -468,17 +453,17 @@ int cs_ef_open_resume(cs_ef_file *f, const cs_event_spec *spec, const cs_event_o
                  path);
         return CS_ECONFIG;
     }
-    rc = cs_ef_same_models(f, spec, path, err, err_len);
+    rc = cs_ef_same_models(f, h, path, err, err_len);
     if (rc != 0) return rc;
     if (requested == 0 || requested > CS_EVENT_EVENTS_MAX) {
         snprintf(err, err_len, "%s asks for %llu events (1 to %llu may be asked): refused", path,
                  (unsigned long long)requested, (unsigned long long)CS_EVENT_EVENTS_MAX);
         return CS_ECONFIG;
     }
-    if (o->events_given && spec->events != requested) {
+    if (o->events_given && h->events != requested) {
         snprintf(err, err_len,
                  "%s was started for %llu events, not %llu: leave out --events to complete it",
-                 path, (unsigned long long)requested, (unsigned long long)spec->events);
+                 path, (unsigned long long)requested, (unsigned long long)h->events);
         return CS_ECONFIG;
     }
     int k, n;
@@ -516,7 +501,7 @@ int cs_ef_open_resume(cs_ef_file *f, const cs_event_spec *spec, const cs_event_o
     rc = cs_ef_check_complete(f, completed, &games, err, err_len, path);
     if (rc != 0) return rc;
     hsize_t size = completed;
-    hsize_t n_st = completed * (uint64_t)spec->field.n;
+    hsize_t n_st = completed * (uint64_t)h->n_entrants;
     if (H5Dset_extent(f->events.d, &size) < 0 || H5Dset_extent(f->standings.d, &n_st) < 0 ||
         H5Dset_extent(f->games.d, (hsize_t[]){games}) < 0 ||
         cs_ef_tables_stage(f, completed, games) != 0) {

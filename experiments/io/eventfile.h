@@ -4,6 +4,10 @@
  * and checkpoints (eventfile.c), and the merge of shards (eventmerge.c). Internal to
  * experiments/ (it exposes HDF5's types); event.h is the public face.
  *
+ * The file layer knows no event spec, format or player: its callers hand it what it writes as
+ * plain data (cs_ef_header: names, texts, indices, the models each strategy plays from), so
+ * io/ sits below the event runner (events/eventrun.c) that uses it (docs/architecture.md).
+ *
  * The file (HDF5; all tables chunked, shuffled and deflated, extendible, written in
  * event order):
  *
@@ -43,9 +47,42 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "event.h"
+#include "eventlimits.h"
 #include "h5table.h"
-#include "strategy.h"
+#include "rules.h"
+
+/*
+ * What an event file records of the experiment that wrote it, as plain data from its caller
+ * (the event runner fills it from its spec). The pointers are the caller's and must outlive
+ * the call they are given to.
+ */
+typedef struct {
+    const char *name;      /* the spec's name */
+    const char *format;    /* its format's name */
+    const char *text;      /* the spec's text (--resume compares it); NULL for none */
+    const cs_rules *rules; /* the main game's rules, written as JSON */
+    int n_entrants;
+    const char *entrant[CS_EVENT_ENTRANTS_MAX]; /* each entrant's name */
+    const char *club[CS_EVENT_ENTRANTS_MAX];    /* its club, "" for none */
+    int strategy[CS_EVENT_ENTRANTS_MAX];        /* index into strategy[] */
+    int nominated[CS_EVENT_ENTRANTS_MAX];       /* counts for its club's team trophy */
+    int n_strategies;
+    const char *strategy_spec[CS_EVENT_STRATEGIES_MAX];  /* the distinct strategy specs */
+    const char *strategy_model[CS_EVENT_STRATEGIES_MAX]; /* what each plays from beyond its
+                                                            spec (a model's checksum), "" none */
+    uint64_t weeks; /* league nights an event (1 for the other formats) */
+    uint64_t seed;
+    uint64_t events; /* events requested: the whole experiment's, every shard */
+} cs_ef_header;
+
+/* How a file is opened: cribsim event's options as far as the file is concerned. */
+typedef struct {
+    const char *output;       /* the event file */
+    const char *command_line; /* recorded in the file */
+    int force;                /* replace an existing file */
+    int events_given;         /* header->events came from --events (on --resume it must match) */
+    int shard_index, shard_count; /* --shard K/N (shard.h); 0 when not given */
+} cs_ef_options;
 
 typedef struct {
     uint64_t event;
@@ -125,7 +162,7 @@ int cs_ef_tables_stage(cs_ef_file *f, uint64_t events, uint64_t games);
 
 /* The attributes that do not change while the file is written (the spec, the field, the
  * shard, provenance). Returns 0 or nonzero. */
-int cs_ef_write_static_attrs(cs_ef_file *f, const cs_event_spec *spec, const char *command_line,
+int cs_ef_write_static_attrs(cs_ef_file *f, const cs_ef_header *h, const char *command_line,
                              int shard_index, int shard_count, uint64_t end);
 
 /*
@@ -145,10 +182,10 @@ int cs_ef_write_progress(cs_ef_file *f, int final, const char *status, int threa
 int cs_ef_close(cs_ef_file *f);
 
 /* Creates o->output (locked; refused if it exists, without --force) with its tables and
- * attributes for o's shard of spec->events; *target gets the events it is to hold. On failure
+ * attributes for o's shard of h->events; *target gets the events it is to hold. On failure
  * a half-made file is removed. Returns 0 or a cs_err with the message in err. */
-int cs_ef_open_new(cs_ef_file *f, const cs_event_spec *spec, const cs_event_options *o,
-                   uint64_t *target, char *err, size_t err_len);
+int cs_ef_open_new(cs_ef_file *f, const cs_ef_header *h, const cs_ef_options *o, uint64_t *target,
+                   char *err, size_t err_len);
 
 /*
  * Checks the rows of the first `completed` events of a file to resume or merge, and sums their
@@ -162,9 +199,10 @@ int cs_ef_check_complete(cs_ef_file *f, uint64_t completed, uint64_t *games, cha
                          size_t err_len, const char *path);
 
 /* --resume: the file was written by this engine version, and each strategy plays from the same
- * data (a model file replaced since would mix two models' events in one file). Files written
- * before `strategy_models` existed are not checked for it. Returns 0 or CS_ECONFIG. */
-int cs_ef_same_models(cs_ef_file *f, const cs_event_spec *spec, const char *path, char *err,
+ * data as h->strategy_model says it now does (a model file replaced since would mix two
+ * models' events in one file). Files written before `strategy_models` existed are not checked
+ * for it. Returns 0 or CS_ECONFIG. */
+int cs_ef_same_models(cs_ef_file *f, const cs_ef_header *h, const char *path, char *err,
                       size_t err_len);
 
 /* A file's shard (shard_index, shard_count, event_begin, event_end), which must be the range
@@ -180,16 +218,26 @@ int cs_ef_read_shard(hid_t file, uint64_t requested, int *k, int *n, uint64_t *b
  * covers (its shard of the events_requested it was started for); an --events or --shard that
  * differs is refused.
  */
-int cs_ef_open_resume(cs_ef_file *f, const cs_event_spec *spec, const cs_event_options *o,
-                      uint64_t *done, uint64_t *target, char *err, size_t err_len);
+int cs_ef_open_resume(cs_ef_file *f, const cs_ef_header *h, const cs_ef_options *o, uint64_t *done,
+                      uint64_t *target, char *err, size_t err_len);
 
 /* The message for a write that failed, naming the file and the system's reason. */
 void cs_ef_write_error(const cs_ef_file *f, const char *path, char *err, size_t err_len);
 
-/* (eventrun.c) What each strategy of the spec plays from beyond its spec (cs_player_identity: a
- * model file's checksum), recorded in the event file and checked on --resume. Returns 0 or
- * CS_EUNKNOWN. */
-int cs_event_strategy_models(const cs_event_spec *spec, char out[][CS_IDENTITY_MAX], char *err,
-                             size_t err_len);
+/*
+ * `cribsim merge` for event files: joins the n shard files of one experiment (`cribsim event
+ * --shard K/N`, every K once, each complete, any order) into out, whose tables hold the same
+ * rows as the file one machine would have written. Nothing is written at out unless the merge
+ * succeeds (a temporary file beside it is renamed). Returns 0, or a negative cs_err with the
+ * message (naming the part) in err; *bad_input says the parts or out were refused (exit status
+ * 2) rather than a write failing (1).
+ */
+int cs_event_merge(const char *out, const char *const *parts, int n, int force,
+                   const char *command_line, uint64_t *events, uint64_t *games, int *bad_input,
+                   char *err, size_t err_len);
+
+/* Whether path is an HDF5 file whose `schema` attribute says it is an event file (0 for
+ * anything else, an unreadable file included: the run file reader reports those). */
+int cs_event_file_probe(const char *path);
 
 #endif

@@ -1,4 +1,4 @@
-/* eventmerge.c - `cribsim merge` of event shards (cs_event_merge, event.h): checks that the
+/* eventmerge.c - `cribsim merge` of event shards (cs_event_merge, eventfile.h): checks that the
  * parts are the complete shards of one experiment, then copies their rows, in shard order,
  * into a file beside the output that is renamed over it once whole. */
 #include <errno.h>

@@ -37,6 +37,7 @@
 
 #include "h5io.h"
 #include "rules.h"
+#include "shard.h"
 #include "stats.h"
 
 /* Target duration of one batch (seconds): short enough that an interrupt is answered
@@ -137,10 +138,6 @@ int cs_run_exit_status(int rc, const cs_run_result *res);
 
 /* Reads a --shard value "K/N" (1 <= K <= N). Returns 0 or CS_ESYNTAX. */
 int cs_shard_parse(const char *text, int *k, int *n);
-
-/* The games [*first, *end) shard k of n plays, whole card sequences of `rotations` games
- * each; games must be a multiple of rotations. */
-void cs_shard_range(uint64_t games, int rotations, int k, int n, uint64_t *first, uint64_t *end);
 
 /* Number of distinct rotations of a lineup of n specs (see above). */
 int cs_lineup_rotations(int n, const char specs[][CS_H5_SPEC_MAX]);
