@@ -18,7 +18,7 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 venv="$root/.venv"
 python="${PYTHON:-python3}"
-extras="test,analysis,rl,train"
+extras="test,analysis,rl,train,openspiel"
 
 # pip, quiet; its warnings about configured package locations missing on this machine (one per
 # package looked up) are dropped, its other messages kept.

@@ -1,0 +1,360 @@
+"""cribsim's games as an OpenSpiel game: `import cribsim.openspiel` registers "cribsim" with
+pyspiel, so OpenSpiel's own tools (rl_environment, MCTS, DQN, evaluate_bots, random_sim_test)
+run on every preset and rule of cribsim.
+
+    import pyspiel
+    import cribsim.openspiel
+    game = pyspiel.load_game("cribsim", {"rules": "three", "set": "target=61", "reward": "win"})
+    state = game.new_initial_state()     # the cut for deal: a chance node, as in OpenSpiel
+    state.observation_tensor(0)          # the environment's 512 bytes, as floats
+
+Parameters: `rules` (a preset: two, three, four, partners, five-card, nz-tournament),
+`set` (rule changes as `cribsim run --set` takes them, "KEY=VALUE" pairs joined by ","; in
+pyspiel's game strings "KEY:VALUE" joined by ";": "cribsim(rules=two,set=target:61;heels:3)")
+and `reward`
+(win, margin, points, clips, league: docs/environment.md#rewards).
+
+The rules, the legal actions, the chance outcomes and the observations come from cribsim.Game
+and cribsim.State (the C engine); this module only gives them OpenSpiel's types. Every card
+dealt, the cut for deal and the starter are chance nodes with equally likely outcomes.
+Observations: `observation_tensor` is the environment's observation (docs/environment.md),
+its bytes as float32, with named pieces in the observer's `dict`; `information_state_string`
+is cribsim's (everything the seat saw since the cut). There is no information state tensor.
+
+Rewards keep OpenSpiel's meaning, the rewards since the last time a player acted: `rewards()`
+is the change in `returns()` since just before the last decision, the chance outcomes after
+it included (his heels pays at the starter's cut). OpenSpiel reads them at decision nodes and
+at the end (rl_environment, after sampling the chance that follows an action;
+pyspiel.random_sim_test, which checks that their sum is the returns), so a point scored at a
+chance node is counted once, with the decision before it. Only `reward="points"` pays before
+the end (RewardModel.REWARDS); the others pay at the end (TERMINAL), as MCTS requires.
+
+`StrategyBot` plays any cribsim strategy (expert, expected, nn, ...) as a pyspiel.Bot, and
+`RunChance` draws the chance outcomes `cribsim run --seed S` draws, so a game played through
+pyspiel with both is the run's game.
+"""
+from __future__ import annotations
+
+import numpy as np
+import pyspiel
+
+from . import _core
+from .game import GO, NUM_ACTIONS, OBSERVATION_SIZE, Game as CsGame, Strategy, rules_text
+
+_DEFAULTS = {"rules": "two", "set": "", "reward": "win"}
+
+_GAME_TYPE = pyspiel.GameType(
+    short_name="cribsim",
+    long_name="cribsim cribbage",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.GENERAL_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=4,
+    min_num_players=2,
+    provides_information_state_string=True,
+    provides_information_state_tensor=False,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification=dict(_DEFAULTS))
+
+# The observation's pieces (docs/environment.md), from the layout's offsets in the extension:
+# name -> (offset, shape). Each runs to the next offset.
+_PIECES = [("hand", "OBS_HAND"), ("discards", "OBS_DISCARDS"), ("starter", "OBS_STARTER"),
+           ("pile", "OBS_PILE"), ("played", "OBS_PLAYED"), ("phase", "OBS_PHASE"),
+           ("dealer", "OBS_DEALER"), ("count", "OBS_COUNT"), ("score", "OBS_SCORE"),
+           ("left", "OBS_LEFT"), ("players", "OBS_PLAYERS"), ("partners", "OBS_PARTNERS"),
+           ("target", "OBS_TARGET"), ("to_lay", "OBS_TO_LAY"), ("seat", "OBS_SEAT"),
+           ("deal", "OBS_DEAL"), ("keep", "OBS_KEEP"), ("peg", "OBS_PEG"), ("top", "OBS_TOP")]
+_PLAYERS_AT, _PARTNERS_AT, _TARGET_AT = _core.OBS_PLAYERS, _core.OBS_PARTNERS, _core.OBS_TARGET
+_TO_LAY_AT, _KEEP_AT = _core.OBS_TO_LAY, _core.OBS_KEEP
+# the largest one scoring: a hand or crib of 29 (a card laid pegs at most 14)
+_MOST_AT_ONCE = 29
+
+
+def set_text(set) -> str:
+    """The `set` parameter as cribsim.Game takes it ("KEY=VALUE,..."): pairs may also be
+    joined by ";" and written KEY:VALUE, the form that fits in pyspiel's game strings,
+    whose parser splits at "," and "=" ("cribsim(rules=two,set=target:61;heels:3)")."""
+    text = rules_text(set) or ""
+    pairs = (p.strip() for p in text.replace(";", ",").split(","))
+    return ",".join(p if "=" in p else p.replace(":", "=", 1) for p in pairs if p)
+
+
+def _facts(cs_game: CsGame) -> dict:
+    """What the rules fix that OpenSpiel's GameInfo needs, read from a dealt state's
+    observation (players, partnership, target, cards laid away and kept) and the `set`
+    text (a target above the observation's 255, the one-off bonuses)."""
+    state = cs_game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    obs = state.observation_tensor(state.current_player())
+    players = int(obs[_PLAYERS_AT])
+    sides = 2 if obs[_PARTNERS_AT] else players
+    settings = dict(p.split("=", 1) for p in (cs_game.set or "").split(",") if "=" in p)
+    target = int(settings.get("target", obs[_TARGET_AT]))
+    bonus = sum(int(settings.get(k, 0)) for k in ("heels", "start_bonus", "renege_penalty")
+                if settings.get(k, "").isdigit())
+    max_deals = int(settings.get("max_deals", 0)) if settings.get("max_deals", "").isdigit() else 0
+    return {"players": players, "sides": sides, "target": target,
+            "lay": int(obs[_TO_LAY_AT]), "keep": int(obs[_KEEP_AT]),
+            "top": target - 1 + _MOST_AT_ONCE + bonus, "max_deals": max_deals}
+
+
+def _game_type_and_info(cs_game: CsGame, facts: dict, params: dict):
+    reward = cs_game.reward
+    two_sides = facts["sides"] == 2
+    players, top = facts["players"], float(facts["top"])
+    utility_sum = None
+    if reward == "points" or (two_sides and reward in ("win", "margin")):
+        utility, utility_sum = pyspiel.GameType.Utility.ZERO_SUM, 0.0
+    elif two_sides and reward == "clips":  # 2 to the winners, 1 each in a tie
+        utility, utility_sum = pyspiel.GameType.Utility.CONSTANT_SUM, 2.0 * players / 2
+    else:
+        utility = pyspiel.GameType.Utility.GENERAL_SUM
+    low, high = {"win": (-1.0, 1.0), "margin": (-top, top), "points": (-top, top),
+                 "clips": (0.0, 2.0), "league": (-float(facts["target"]), 2.0)}[reward]
+    # Every deal scores at least the last card's point, so a side reaches the target within
+    # sides * (target - 1) + 1 deals. A deal asks each seat for its discards, the cards it
+    # keeps and at most one go a series, and a series holds at least one card.
+    deals = facts["sides"] * (facts["target"] - 1) + 1
+    if facts["max_deals"]:
+        deals = min(deals, facts["max_deals"])
+    per_deal = players * (facts["lay"] + facts["keep"] + players * facts["keep"])
+    dealt = players * (facts["lay"] + facts["keep"]) + 2  # + the deck's crib card, the starter
+    game_type = pyspiel.GameType(
+        short_name=_GAME_TYPE.short_name, long_name=_GAME_TYPE.long_name,
+        dynamics=_GAME_TYPE.dynamics, chance_mode=_GAME_TYPE.chance_mode,
+        information=_GAME_TYPE.information, utility=utility,
+        reward_model=(pyspiel.GameType.RewardModel.REWARDS if reward == "points"
+                      else pyspiel.GameType.RewardModel.TERMINAL),
+        max_num_players=_GAME_TYPE.max_num_players, min_num_players=_GAME_TYPE.min_num_players,
+        provides_information_state_string=True, provides_information_state_tensor=False,
+        provides_observation_string=True, provides_observation_tensor=True,
+        parameter_specification=dict(_DEFAULTS))
+    info = pyspiel.GameInfo(
+        num_distinct_actions=NUM_ACTIONS, max_chance_outcomes=52, num_players=players,
+        min_utility=low, max_utility=high, utility_sum=utility_sum,
+        max_game_length=deals * per_deal)
+    return game_type, info, deals * dealt + 1
+
+
+class CribsimGame(pyspiel.Game):
+    """cribsim.Game as a pyspiel.Game. Holds nothing that changes: threads may share it.
+    Its `set` parameter is kept in the game-string form (KEY:VALUE;...), so that
+    pyspiel's serialisation of the game (clone, serialize_game_and_state) reads it back."""
+
+    def __init__(self, params=None):
+        params = {**_DEFAULTS, **(params or {})}
+        unknown = set(params) - set(_DEFAULTS)
+        if unknown:
+            raise ValueError(f"cribsim: unknown parameter(s) {sorted(unknown)}; "
+                             f"the parameters are {sorted(_DEFAULTS)}")
+        text = set_text(params["set"])
+        params["set"] = ";".join(p.replace("=", ":", 1) for p in text.split(",") if p)
+        self.cribsim_game = CsGame(params["rules"], text or None, params["reward"])
+        facts = _facts(self.cribsim_game)
+        game_type, info, self._max_chance = _game_type_and_info(self.cribsim_game, facts,
+                                                                 params)
+        super().__init__(game_type, info, params)
+
+    def new_initial_state(self):
+        """The cut for deal, a chance node: the caller (or OpenSpiel's tool) draws it."""
+        return CribsimState(self)
+
+    def max_chance_nodes_in_history(self):
+        return self._max_chance
+
+    def make_py_observer(self, iig_obs_type=None, params=None):
+        """The observation (perfect_recall False) or the information state (True) of one
+        seat, public information included: the only kinds cribsim has."""
+        return CribsimObserver(iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False),
+                               params)
+
+
+class _Inner:
+    """The cribsim.State a CribsimState wraps. pyspiel copies a Python state's attributes
+    with copy.deepcopy (State.clone) and pickle (serialize): a copy is the engine's clone,
+    a pickle the rules and the moves, replayed when read."""
+    __slots__ = ("state",)
+
+    def __init__(self, state):
+        self.state = state
+
+    def __deepcopy__(self, memo):
+        return _Inner(self.state.clone())
+
+    def __reduce__(self):
+        game = self.state.get_game()
+        return (_replay, (game.rules, game.set, game.reward, list(self.state.history())))
+
+
+def _replay(rules, set, reward, history):
+    state = CsGame(rules, set, reward).new_initial_state()
+    for action in history:
+        state.apply_action(action)
+    return _Inner(state)
+
+
+class CribsimState(pyspiel.State):
+    """A cribsim.State (made without a seed: every chance outcome is applied by the caller)
+    under pyspiel.State. One thread at a time may change it."""
+
+    def __init__(self, game: CribsimGame):
+        super().__init__(game)
+        self._inner = _Inner(game.cribsim_game.new_initial_state())
+        # the returns just before the last decision (rewards() are counted from there)
+        self._base = [0.0] * game.num_players()
+
+    @property
+    def cribsim_state(self):
+        """The wrapped cribsim.State (read it; changing it bypasses this state's history)."""
+        return self._inner.state
+
+    def current_player(self):
+        if self._inner.state.is_terminal():
+            return pyspiel.PlayerId.TERMINAL
+        if self._inner.state.is_chance_node():
+            return pyspiel.PlayerId.CHANCE
+        return self._inner.state.current_player()
+
+    def _legal_actions(self, player):
+        return list(self._inner.state.legal_actions())
+
+    def chance_outcomes(self):
+        return list(self._inner.state.chance_outcomes())
+
+    def _apply_action(self, action):
+        decision = not self._inner.state.is_chance_node()
+        before = self._inner.state.returns()
+        self._inner.state.apply_action(int(action))  # ValueError, nothing changed, if not legal
+        if decision:
+            self._base = [float(r) for r in before]
+
+    def _action_to_string(self, player, action):
+        if action == GO:
+            return "go"
+        if player == pyspiel.PlayerId.CHANCE and self._inner.state.phase() == "cut-for-deal":
+            return f"seat {action} deals"
+        return self._inner.state.action_to_string(player, int(action))
+
+    def is_terminal(self):
+        return self._inner.state.is_terminal()
+
+    def returns(self):
+        return [float(r) for r in self._inner.state.returns()]
+
+    def rewards(self):
+        """Each seat's rewards since the last decision, chance after it included (OpenSpiel's
+        meaning: summed at the decision nodes and the end, they are the returns)."""
+        return [float(r) - b for r, b in zip(self._inner.state.returns(), self._base)]
+
+    def game_record(self) -> dict:
+        """The game as a run file's /games row holds it (cribsim.State.game_record)."""
+        return self._inner.state.game_record()
+
+    def __str__(self):
+        return str(self._inner.state)
+
+
+class CribsimObserver:
+    """The environment's observation of one seat as float32 (`tensor`, and `dict` by piece),
+    or, for perfect recall, cribsim's information state string only (no tensor)."""
+
+    def __init__(self, iig_obs_type, params):
+        if params:
+            raise ValueError(f"cribsim: observation parameters not supported; passed {params}")
+        if (not iig_obs_type.public_info
+                or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER):
+            raise ValueError("cribsim: only one seat's view with the public information is "
+                             "observed (public_info=True, private_info=SINGLE_PLAYER)")
+        self._recall = iig_obs_type.perfect_recall
+        self.dict = {}
+        if self._recall:
+            self.tensor = None
+            return
+        self.tensor = np.zeros(OBSERVATION_SIZE, np.float32)
+        starts = [(getattr(_core, const), name) for name, const in _PIECES]
+        starts.sort()
+        starts.append((_core.OBS_USED, "padding"))  # always 0
+        ends = [s for s, _ in starts[1:]] + [OBSERVATION_SIZE]
+        for (start, name), end in zip(starts, ends):
+            view = self.tensor[start:end]
+            self.dict[name] = view.reshape(4, 52) if name == "played" else view
+
+    def set_from(self, state, player):
+        if self.tensor is not None:
+            self.tensor[:] = state.cribsim_state.observation_tensor(player)
+
+    def string_from(self, state, player):
+        inner = state.cribsim_state
+        if self._recall:
+            return inner.information_state_string(player)
+        return inner.observation_string(player)
+
+
+class StrategyBot(pyspiel.Bot):
+    """A cribsim strategy (`expert`, `expected`, `nn:path=...`, any spec `cribsim run
+    --seats` takes) as a pyspiel.Bot for one seat, for evaluate_bots and the like. It decides
+    from the state alone (its random stream is the one the run gives that seat in that game)."""
+
+    def __init__(self, spec: str, player: int):
+        pyspiel.Bot.__init__(self)
+        self._strategy = Strategy(spec)
+        self._player = player
+
+    def step(self, state):
+        if state.current_player() != self._player:
+            raise ValueError(f"StrategyBot for seat {self._player} asked at seat "
+                             f"{state.current_player()}'s turn")
+        return self._strategy.action(state.cribsim_state)
+
+    def restart_at(self, state):
+        pass
+
+    def inform_action(self, state, player_id, action):
+        pass
+
+
+class RunChance:
+    """Draws each chance outcome as `cribsim run --seed SEED` draws it: the first game asked
+    about is game `first_game` of the seed, and each later new game (a state whose history
+    does not continue the last one asked about) the next. A chance sampler for
+    rl_environment (`chance_event_sampler=RunChance(seed)`) or any loop:
+    `state.apply_action(draw(state))`. Follows one game at a time."""
+
+    def __init__(self, seed: int, first_game: int = 0):
+        self.seed(seed, first_game)
+
+    def seed(self, seed: int, first_game: int = 0) -> None:
+        """Starts again at game `first_game` of `seed` (rl_environment's Environment.seed)."""
+        if seed is None:
+            raise ValueError("RunChance: a seed is needed (it names the run)")
+        self.run_seed, self.next_game = int(seed), int(first_game)
+        self._twin, self._mirrored = None, 0
+
+    def __call__(self, state) -> int:
+        if not state.is_chance_node():
+            raise ValueError("RunChance: not a chance node")
+        history = state.history()
+        twin = self._twin
+        if (twin is None or len(history) < self._mirrored
+                or twin.history()[:self._mirrored] != history[:self._mirrored]):
+            twin = self._twin = state.get_game().cribsim_game.new_initial_state(
+                seed=self.run_seed, game=self.next_game)
+            self.next_game += 1
+            self._mirrored = 0
+        for i in range(self._mirrored, len(history)):
+            known = twin.history()
+            if i < len(known):  # a chance outcome the seeded twin drew itself
+                if known[i] != history[i]:
+                    raise ValueError(f"RunChance: move {i} is {history[i]}, not the run's "
+                                     f"{known[i]}")
+            else:  # a decision: the twin makes it too
+                twin.apply_action(history[i])
+        self._mirrored = len(history)
+        return twin.history()[len(history)]
+
+
+pyspiel.register_game(_GAME_TYPE, CribsimGame)
