@@ -294,35 +294,13 @@ class CribsimObserver:
         return inner.observation_string(player)
 
 
-class StrategyBot(pyspiel.Bot):
-    """A cribsim strategy (`expert`, `expected`, `nn:path=...`, any spec `cribsim run
-    --seats` takes) as a pyspiel.Bot for one seat, for evaluate_bots and the like. It decides
-    from the state alone (its random stream is the one the run gives that seat in that game)."""
-
-    def __init__(self, spec: str, player: int):
-        pyspiel.Bot.__init__(self)
-        self._strategy = Strategy(spec)
-        self._player = player
-
-    def step(self, state):
-        if state.current_player() != self._player:
-            raise ValueError(f"StrategyBot for seat {self._player} asked at seat "
-                             f"{state.current_player()}'s turn")
-        return self._strategy.action(state.cribsim_state)
-
-    def restart_at(self, state):
-        pass
-
-    def inform_action(self, state, player_id, action):
-        pass
-
-
 class RunChance:
     """Draws each chance outcome as `cribsim run --seed SEED` draws it: the first game asked
     about is game `first_game` of the seed, and each later new game (a state whose history
     does not continue the last one asked about) the next. A chance sampler for
     rl_environment (`chance_event_sampler=RunChance(seed)`) or any loop:
-    `state.apply_action(draw(state))`. Follows one game at a time."""
+    `state.apply_action(draw(state))`. It follows the game in a seeded cribsim.State (its
+    twin), which StrategyBots given it decide on. Follows one game at a time."""
 
     def __init__(self, seed: int, first_game: int = 0):
         self.seed(seed, first_game)
@@ -334,9 +312,17 @@ class RunChance:
         self.run_seed, self.next_game = int(seed), int(first_game)
         self._twin, self._mirrored = None, 0
 
-    def __call__(self, state) -> int:
-        if not state.is_chance_node():
-            raise ValueError("RunChance: not a chance node")
+    @property
+    def game(self) -> int:
+        """The run's game index followed now (the wrapped states are all made as game 0:
+        their game_record()'s "game" is 0, their cards this game's)."""
+        return self.next_game - 1
+
+    def twin(self, state):
+        """The seeded cribsim.State of the run's game at the point `state` (a CribsimState)
+        has reached: the same moves, drawn by the run's shuffle, and the run's (seed, game)
+        for the strategies' random streams. ValueError if the state's chance outcomes are
+        not the run's."""
         history = state.history()
         twin = self._twin
         if (twin is None or len(history) < self._mirrored
@@ -354,7 +340,40 @@ class RunChance:
             else:  # a decision: the twin makes it too
                 twin.apply_action(history[i])
         self._mirrored = len(history)
-        return twin.history()[len(history)]
+        return twin
+
+    def __call__(self, state) -> int:
+        if not state.is_chance_node():
+            raise ValueError("RunChance: not a chance node")
+        return self.twin(state).history()[len(state.history())]
+
+
+class StrategyBot(pyspiel.Bot):
+    """A cribsim strategy (`expert`, `expected`, `nn:path=...`, any spec `cribsim run
+    --seats` takes) as a pyspiel.Bot for one seat, for evaluate_bots and the like. It decides
+    from the state alone. Its random stream is the one the run gives the seat in the state's
+    game: game 0 of seed 0 for a state's own wrapped cribsim.State, or, given `run` (a
+    RunChance dealing the game), the run's game, so that a game with a StrategyBot at every
+    seat and RunChance's deals is `cribsim run`'s game."""
+
+    def __init__(self, spec: str, player: int, run: RunChance | None = None):
+        pyspiel.Bot.__init__(self)
+        self._strategy = Strategy(spec)
+        self._player = player
+        self._run = run
+
+    def step(self, state):
+        if state.current_player() != self._player:
+            raise ValueError(f"StrategyBot for seat {self._player} asked at seat "
+                             f"{state.current_player()}'s turn")
+        inner = self._run.twin(state) if self._run else state.cribsim_state
+        return self._strategy.action(inner)
+
+    def restart_at(self, state):
+        pass
+
+    def inform_action(self, state, player_id, action):
+        pass
 
 
 pyspiel.register_game(_GAME_TYPE, CribsimGame)
