@@ -222,8 +222,9 @@ def test_mcts_through_evaluate_bots_beats_a_random_player():
         bots[seat] = mcts.MCTSBot(game, uct_c=2, max_simulations=20,
                                   evaluator=mcts.RandomRolloutEvaluator(1, rs), random_state=rs)
         bots[1 - seat] = uniform_random.UniformRandomBot(1 - seat, rs)
-        returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, rs)
-        wins += returns[seat] > 0
+        state = game.new_initial_state()
+        evaluate_bots.evaluate_bots(state, bots, rs)
+        wins += state.game_record()["winner"] == seat  # the engine's word, not returns()
     assert wins >= 7
     with pytest.raises(ValueError, match="terminal rewards"):
         mcts.MCTSBot(load(reward="points"), 2, 10, mcts.RandomRolloutEvaluator(1))
@@ -245,16 +246,21 @@ def test_strategy_bots_play_cribsims_strategies_in_evaluate_bots():
         cos.StrategyBot("random", 1 - state.current_player()).step(state)
 
 
-def test_dqn_learns_to_beat_its_untrained_self_against_a_random_player():
-    """OpenSpiel's PyTorch DQN at seat 0 against uniform random, in the five-card game (to
-    61: a game of about 40 decisions, short enough to learn from in seconds) with
-    reward="points" (each step's points less the other side's). Both evaluations play the
-    same 60 games of one run (RunChance: the same deals before and after), greedily.
+def test_dqn_learns_to_peg_from_the_rewards():
+    """OpenSpiel's PyTorch DQN at seat 0 against uniform random in the five-card game (to 61,
+    about 40 decisions a game) with reward="points" (each step's points less the other
+    side's), 200 training games, fixed seeds. What it learns in that time is the play's
+    immediate points: on 273 decisions of the play in which the cards differ in what they
+    peg (40 random games dealt by RunChance), how often its greedy choice is one that pegs
+    the most. Win rates against random do not show learning this early: a DQN trained on
+    all-zero rewards went from 24 to 33 wins of 60 too (its untrained greedy choice is
+    biased, any training moves it), while on this measure it falls (0.45 to 0.42).
     OpenSpiel's agents read a time step's reward only at their own turn; the loop adds up
-    the rewards of the steps in between for the learner, as an agent in a game with
-    rewards between its turns needs. Catches: rewards that do not reach the learner
-    (all zero: it learns nothing), observations of another seat, a mask that lets it
-    choose illegal actions (the environment raises)."""
+    the rewards of the steps in between for the learner (points the other seat pegs after
+    its card). Observations are given to the network scaled (the bytes from 416 on over 31).
+    Catches: rewards that do not reach the learner (zero: measured 0.42, fails), an
+    observation of another seat, a mask that lets it choose illegal actions (the environment
+    raises)."""
     import torch
     try:
         from open_spiel.python.pytorch import dqn
@@ -262,42 +268,67 @@ def test_dqn_learns_to_beat_its_untrained_self_against_a_random_player():
         pytest.skip(f"OpenSpiel's PyTorch DQN cannot be imported: {e}")
     torch.set_num_threads(1)
     game = load("five-card", reward="points")
-    env = rl_environment.Environment(game)
-    agent = dqn.DQN(0, env.observation_spec()["info_state"][0], 53,
-                    hidden_layers_sizes=[64], replay_buffer_capacity=20000, batch_size=64,
-                    learning_rate=0.01, update_target_network_every=200, learn_every=4,
+    scale = np.ones(cribsim.game.OBSERVATION_SIZE, np.float32)
+    scale[416:] = 1 / 31
+    peg_at = cribsim._core.OBS_PEG
+    agent = dqn.DQN(0, cribsim.game.OBSERVATION_SIZE, 53, hidden_layers_sizes=[64],
+                    replay_buffer_capacity=20000, batch_size=64, learning_rate=0.01,
+                    update_target_network_every=200, learn_every=4,
                     min_buffer_size_to_learn=200, epsilon_decay_duration=3000,
-                    epsilon_end=0.05, optimizer_str="adam", seed=7)
+                    epsilon_end=0.05, optimizer_str="adam", discount_factor=0.0, seed=7)
 
-    def play(episodes, train, chance, seed):
-        env = rl_environment.Environment(game, chance_event_sampler=chance)
-        rng = np.random.RandomState(seed)
-        results = []
-        for _ in range(episodes):
-            ts = env.reset()
-            owed = 0.0  # the learner's rewards since its last turn
-            while not ts.last():
-                p = ts.observations["current_player"]
-                if p == 0:
-                    seen = ts._replace(rewards=[owed, -owed]) if ts.rewards else ts
-                    action = agent.step(seen, is_evaluation=not train).action
-                    owed = 0.0
-                else:
-                    action = rng.choice(ts.observations["legal_actions"][1])
-                ts = env.step([action])
-                owed += ts.rewards[0]
-            if train:
-                agent.step(ts._replace(rewards=[owed, -owed]))
-            results.append(env.get_state.returns()[0])
-        return np.array(results)
+    def seen(ts, rewards):
+        obs = dict(ts.observations)
+        obs["info_state"] = [np.asarray(o, np.float32) * scale for o in obs["info_state"]]
+        return ts._replace(observations=obs, rewards=rewards)
 
-    before = play(60, False, cos.RunChance(seed=11), 11)
-    play(200, True, rl_environment.ChanceEventSampler(seed=5), 5)
-    after = play(60, False, cos.RunChance(seed=11), 11)
-    print(f"DQN: wins {(before > 0).sum()} -> {(after > 0).sum()} of 60, mean margin "
-          f"{before.mean():+.2f} -> {after.mean():+.2f} points")
-    assert (after > 0).mean() > (before > 0).mean()
-    assert after.mean() > before.mean() + 2.0
+    # the probes: play decisions where the legal cards differ in the points they peg
+    probes = []
+    draw, rng = cos.RunChance(seed=21), np.random.default_rng(1)
+    for _ in range(40):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(draw(state))
+                continue
+            obs = np.asarray(state.observation_tensor(state.current_player()), np.float32)
+            cards = [a for a in state.legal_actions() if a < 52]
+            pegs = [obs[peg_at + (a >> 2)] for a in cards]
+            if obs[cribsim._core.OBS_PHASE + 1] and len(set(pegs)) > 1:
+                probes.append((obs, cards, pegs))
+            state.apply_action(int(rng.choice(state.legal_actions())))
+
+    def best_peg_rate():
+        hits = 0
+        for obs, cards, pegs in probes:
+            ts = rl_environment.TimeStep(
+                observations={"info_state": [obs * scale, obs * scale],
+                              "legal_actions": [cards, []], "current_player": 0},
+                rewards=None, discounts=None, step_type=rl_environment.StepType.MID)
+            action = agent.step(ts, is_evaluation=True).action
+            hits += pegs[cards.index(action)] == max(pegs)
+        return hits / len(probes)
+
+    chance_by_lot = np.mean([np.mean(np.array(p) == max(p)) for _, _, p in probes])
+    before = best_peg_rate()
+    env = rl_environment.Environment(game, chance_event_sampler=rl_environment.ChanceEventSampler(5))
+    opponent = np.random.RandomState(5)
+    for _ in range(200):
+        ts = env.reset()
+        owed = 0.0  # the learner's rewards since its last turn
+        while not ts.last():
+            if ts.observations["current_player"] == 0:
+                action = agent.step(seen(ts, [owed, -owed] if ts.rewards else None)).action
+                owed = 0.0
+            else:
+                action = opponent.choice(ts.observations["legal_actions"][1])
+            ts = env.step([action])
+            owed += ts.rewards[0]
+        agent.step(seen(ts, [owed, -owed]))
+    after = best_peg_rate()
+    print(f"DQN: {len(probes)} probes; the most points pegged: by lot {chance_by_lot:.3f}, "
+          f"untrained {before:.3f}, trained {after:.3f}")
+    assert after > before + 0.05 and after > chance_by_lot + 0.05
 
 
 # ---- the same games as `cribsim run` ----
