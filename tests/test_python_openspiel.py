@@ -25,7 +25,7 @@ except ImportError:
 
 import cribsim
 import cribsim.openspiel as cos
-from cribsim.game import Game, Strategy
+from cribsim.game import Game
 from open_spiel.python import rl_environment
 from open_spiel.python.algorithms import evaluate_bots, mcts
 from open_spiel.python.bots import uniform_random
@@ -314,7 +314,8 @@ def test_dqn_learns_to_peg_from_the_rewards():
 
     chance_by_lot = np.mean([np.mean(np.array(p) == max(p)) for _, _, p in probes])
     before = best_peg_rate()
-    env = rl_environment.Environment(game, chance_event_sampler=rl_environment.ChanceEventSampler(5))
+    env = rl_environment.Environment(
+        game, chance_event_sampler=rl_environment.ChanceEventSampler(seed=5))
     opponent = np.random.RandomState(5)
     for _ in range(200):
         ts = env.reset()
@@ -368,7 +369,8 @@ def test_run_chance_deals_the_seeded_states_cards():
 ])
 def test_strategies_through_pyspiel_give_the_runs_games_rows(rules, sets, seats):
     """Each seat's strategy as a StrategyBot, chance from RunChance (which gives the bots the
-    run's random streams), in pyspiel's game: the run file's /games rows of `cribsim run` with the same rules, seats and seed. Catches:
+    run's random streams), in pyspiel's game: the run file's /games rows of `cribsim run`
+    with the same rules, seats and seed. Catches:
     the pyspiel game dealing other cards, dropping or reordering a decision, reading the
     rule changes otherwise than the command line."""
     import h5py

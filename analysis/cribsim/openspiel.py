@@ -59,8 +59,8 @@ _GAME_TYPE = pyspiel.GameType(
     provides_observation_tensor=True,
     parameter_specification=dict(_DEFAULTS))
 
-# The observation's pieces (docs/environment.md), from the layout's offsets in the extension:
-# name -> (offset, shape). Each runs to the next offset.
+# The observation's pieces (docs/environment.md): (name in the observer's dict, the extension's
+# constant for its first byte). Each runs to the next piece's first byte.
 _PIECES = [("hand", "OBS_HAND"), ("discards", "OBS_DISCARDS"), ("starter", "OBS_STARTER"),
            ("pile", "OBS_PILE"), ("played", "OBS_PLAYED"), ("phase", "OBS_PHASE"),
            ("dealer", "OBS_DEALER"), ("count", "OBS_COUNT"), ("score", "OBS_SCORE"),
@@ -102,7 +102,8 @@ def _facts(cs_game: CsGame) -> dict:
             "top": target - 1 + _MOST_AT_ONCE + bonus, "max_deals": max_deals}
 
 
-def _game_type_and_info(cs_game: CsGame, facts: dict, params: dict):
+def _game_type_and_info(cs_game: CsGame, facts: dict):
+    """The game's pyspiel.GameType and GameInfo, and its most chance nodes in a history."""
     reward = cs_game.reward
     two_sides = facts["sides"] == 2
     players, top = facts["players"], float(facts["top"])
@@ -155,8 +156,7 @@ class CribsimGame(pyspiel.Game):
         params["set"] = ";".join(p.replace("=", ":", 1) for p in text.split(",") if p)
         self.cribsim_game = CsGame(params["rules"], text or None, params["reward"])
         facts = _facts(self.cribsim_game)
-        game_type, info, self._max_chance = _game_type_and_info(self.cribsim_game, facts,
-                                                                 params)
+        game_type, info, self._max_chance = _game_type_and_info(self.cribsim_game, facts)
         super().__init__(game_type, info, params)
 
     def new_initial_state(self):
