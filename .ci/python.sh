@@ -1,24 +1,34 @@
 #!/usr/bin/env bash
 # The project's one Python environment: <repo>/.venv, made with the python3 on the PATH (3.9 or
 # later, with venv), holding the package `cribsim` installed editable from this checkout (pip
-# install -e ".[test,analysis,rl,train]", torch the CPU build: the analysis modules are read from analysis/cribsim, the
-# extension cribsim._core is built by scikit-build-core) with its dependencies from PyPI.
-# Everything the project runs with Python uses .venv/bin/python (CMake's CRIBSIM_PYTHON, the
-# tests, experiments/*.sh, results/regenerate.sh). .ci/deps.sh runs this; by hand:
+# install -e ".[EXTRAS]": the Python modules are read from analysis/cribsim, the extension
+# cribsim._core is built by scikit-build-core) with its dependencies from PyPI. Everything the
+# project runs with Python uses .venv/bin/python (CMake's CRIBSIM_PYTHON, the tests,
+# experiments/*.sh, results/regenerate.sh). .ci/deps.sh runs this; by hand:
 #
-#     bash .ci/python.sh              # creates or updates .venv; quick when nothing changed
+#     bash .ci/python.sh              # creates or updates .venv with the test extras (below)
+#     CRIBSIM_EXTRAS=analysis bash .ci/python.sh   # the package and the extra `analysis` only
 #     PYTHON=python3.12 bash .ci/python.sh   # another interpreter for a new .venv
 #
+# Extras (pyproject.toml's [project.optional-dependencies]): CRIBSIM_EXTRAS, a comma-separated
+# list, names the ones wanted; without it, test_extras below, everything the test suite runs
+# (tests/run_all.sh). The quick start (experiments/run_default.sh, through .ci/deps.sh --run)
+# asks for `analysis` alone: the report, no pytest, no PyTorch. A .venv only grows: the extras
+# installed before (.venv/.cribsim-extras) stay, so the quick start after the tests changes
+# nothing and the tests after the quick start add theirs (rm -rf .venv to start smaller).
+#
 # The install is skipped when nothing it depends on changed. .venv/.cribsim-deps holds a hash of
-# pyproject.toml (a change: the whole install again), .venv/.cribsim-build one of CMakeLists.txt,
-# the C sources the extension is built from and the package's file names (a change: the
-# extension rebuilt, a few seconds). An editable install reads the Python files' contents from
-# the checkout: editing a module needs nothing.
+# pyproject.toml and the extras (a change: the whole install again), .venv/.cribsim-build one of
+# CMakeLists.txt, the C sources the extension is built from and the package's file names (a
+# change: the extension rebuilt, a few seconds, in .venv/build/: the build folder of the
+# editable install, out of the source tree). An editable install reads the Python files'
+# contents from the checkout: editing a module needs nothing.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 venv="$root/.venv"
 python="${PYTHON:-python3}"
-extras="test,analysis,rl,train,openspiel"
+# The extras the test suite needs; a new extra that a test imports is added here.
+test_extras="test,analysis,rl,train,openspiel"
 
 # pip, quiet; its warnings about configured package locations missing on this machine (one per
 # package looked up) are dropped, its other messages kept.
@@ -46,6 +56,13 @@ if [ ! -x "$venv/bin/python" ]; then
     "$python" -m venv "$venv"
     pip install --quiet --upgrade pip
 fi
+
+# The extras wanted, with those installed before, each once, in a stable order.
+extras=$(printf '%s\n' "${CRIBSIM_EXTRAS-$test_extras}" "$(cat "$venv/.cribsim-extras" 2>/dev/null || true)" |
+    tr ', ' '\n\n' | { grep -v '^$' || true; } | LC_ALL=C sort -u | paste -sd, -)
+# The editable install's build folder: persistent (a C change rebuilds incrementally), in .venv
+# (nothing in the source tree; a plain `pip install .` builds in a temporary folder).
+build_dir=(--config-settings "build-dir=$venv/build/{wheel_tag}")
 
 # What the dependencies come from, and what the extension is built from.
 deps_stamp=$(
@@ -78,13 +95,14 @@ print("\n".join(ast.literal_eval(m.group(1))))
 PY
     )
     pip install --quiet "${build_requires[@]}"
-    pip install --quiet -e ".[$extras]"
+    pip install --quiet "${build_dir[@]}" -e ".${extras:+[$extras]}"
+    echo "$extras" >"$venv/.cribsim-extras"
     echo "$deps_stamp" >"$venv/.cribsim-deps"
 elif [ "$old_build" != "$build_stamp" ]; then
     # Only the C sources (or the package's files) changed: the extension rebuilt, incrementally
-    # in build-python/ (pyproject.toml's build-dir), with what .venv already holds.
+    # in .venv/build/, with what .venv already holds.
     echo "== python: rebuilding cribsim._core in $venv" >&2
     rm -f "$venv/.cribsim-build"
-    pip install --quiet --no-deps --no-build-isolation -e .
+    pip install --quiet --no-deps --no-build-isolation "${build_dir[@]}" -e .
 fi
 echo "$build_stamp" >"$venv/.cribsim-build"

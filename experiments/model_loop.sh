@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # model_loop.sh - the machine-learning loop closed, in one command: plays the teacher's games
-# with every deal recorded, turns them into datasets (cribsim.dataset), trains the `model`
+# with every deal recorded, turns them into datasets (cribsim.io.dataset), trains the `model`
 # strategy's file (cribsim-train-model), then seats the model against expected and greedy
 # in duplicate games and times it in self-play, and writes RESULTS/model/README.md with the
 # figures and RESULTS/model/default.model.
@@ -79,14 +79,14 @@ step "cribsim run (teacher)" nice "$cribsim" run --rules two --seats "$teacher,$
     --games "$games" --seed "$seed" --record deals --threads "$threads" -o "$runs/teacher.h5" \
     --force --quiet
 for kind in discard play; do
-    step "dataset.py --kind $kind" nice "$python" -m cribsim.dataset "$runs/teacher.h5" \
+    step "dataset.py --kind $kind" nice "$python" -m cribsim.io.dataset "$runs/teacher.h5" \
         --kind "$kind" -o "$runs/$kind.npz" --force
 done
 t1=$(now)
 note="made by experiments/model_loop.sh: cribsim run --rules two --seats $teacher,$teacher"
 note+=" --games $games --seed $seed --record deals; dataset.py --kind discard and play;"
 note+=" train_model.py --seed $train_seed"
-step "train_model.py" nice "$python" -m cribsim.train_model "$runs/discard.npz" \
+step "train_model.py" nice "$python" -m cribsim.train.model "$runs/discard.npz" \
     "$runs/play.npz" -o "$model" --seed "$train_seed" --note "$note" --force
 cp "$runs/step.log" "$runs/train.txt"
 t2=$(now)

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # train_nn.sh - rebuilds the network `nn` plays (strategies/models/default.nn) from a seed:
-# behaviour cloning of `mc` (its decisions at its defaults; analysis/cribsim/train_nn.py `bc
+# behaviour cloning of `mc` (its decisions at its defaults; analysis/cribsim/train/nn.py `bc
 # --labels`) from decisions labelled at C speed by build/cs_nn_labels (experiments/tools/
 # nn_labels.c). The labeller writes SHARDS (8) shards of 10,000 games each (actors mc x3,
 # expert, expected and habit:toss=hand,peg=low, drawn per seat and game; every decision
@@ -22,8 +22,8 @@
 #                          # action values from random weights: 61.2% against greedy on encoding 1;
 #                          # MINUTES=45 on encoding 2: 62.1% (results/nn/README.md)
 #
-# It runs in the project's .venv (bash .ci/python.sh makes it, with torch's CPU build from the
-# package's `train` extra); PYTHON names another interpreter that has cribsim and torch. The
+# It runs in the project's .venv (CRIBSIM_EXTRAS=train bash .ci/python.sh makes it or adds
+# torch's CPU build, the package's `train` extra, to it); PYTHON names another interpreter that has cribsim and torch. The
 # default method needs build/cs_nn_labels (`cmake --build build --target cs_nn_labels`; BUILD
 # names another build folder).
 #
@@ -47,7 +47,7 @@ ROUNDS=${ROUNDS:-2}
 OUT=${OUT:-strategies/models/default.nn}
 THREADS=${THREADS:-1}
 if [ -z "${PYTHON:-}" ]; then
-    bash .ci/python.sh
+    CRIBSIM_EXTRAS=train bash .ci/python.sh
     PYTHON=.venv/bin/python
 fi
 if [ "$METHOD" = labels ]; then
@@ -86,13 +86,13 @@ if [ "$METHOD" = labels ]; then
            --passes 1 --buffer-rows 3000000 --chunk-rows 131072 --eval expected --eval-games 2000
            --eval-every 300"
     # shellcheck disable=SC2086
-    "$PYTHON" -m cribsim.train_nn bc $train --out "$OUT.stage1" --minutes "$MINUTES" \
+    "$PYTHON" -m cribsim.train.nn bc $train --out "$OUT.stage1" --minutes "$MINUTES" \
         --hidden 256 64 --lr 1e-3
     if [ "$MINUTES2" != 0 ]; then
         # A hidden layer more (an identity: the same play), trained on for MINUTES2.
-        "$PYTHON" -m cribsim.train_nn deepen "$OUT.stage1" --out "$OUT.deep"
+        "$PYTHON" -m cribsim.train.nn deepen "$OUT.stage1" --out "$OUT.deep"
         # shellcheck disable=SC2086
-        "$PYTHON" -m cribsim.train_nn bc $train --out "$OUT.stage2" --minutes "$MINUTES2" \
+        "$PYTHON" -m cribsim.train.nn bc $train --out "$OUT.stage2" --minutes "$MINUTES2" \
             --hidden 256 64 64 --lr 7e-4 --init "$OUT.deep" --seed $((SEED + 1))
         rm -f "$OUT.deep" "$OUT.stage1"
         last="$OUT.stage2"
@@ -109,7 +109,7 @@ if [ "$METHOD" = labels ]; then
             labeller=$!
             stage=$((r + 2))
             # shellcheck disable=SC2086
-            "$PYTHON" -m cribsim.train_nn bc $train --out "$OUT.stage$stage" --minutes "$MINUTES3" \
+            "$PYTHON" -m cribsim.train.nn bc $train --out "$OUT.stage$stage" --minutes "$MINUTES3" \
                 --hidden 256 64 64 --lr 2e-4 --lr-end 1e-5 --init "$last" \
                 --seed $((SEED + stage - 1)) --threads 2
             wait $labeller || { echo "train_nn.sh: the labeller failed" >&2; exit 1; }
@@ -121,23 +121,23 @@ if [ "$METHOD" = labels ]; then
         mv "$OUT.stage1" "$OUT"
     fi
 elif [ "$METHOD" = bc-expert ]; then
-    "$PYTHON" -m cribsim.train_nn bc --out "$OUT.stage1" --seed "$SEED" --minutes "$MINUTES" \
+    "$PYTHON" -m cribsim.train.nn bc --out "$OUT.stage1" --seed "$SEED" --minutes "$MINUTES" \
         --threads "$THREADS" --hidden 128 64 --teacher expert --actors expected greedy random \
         --eval expected greedy --eval-games 2000 --eval-every 150
-    "$PYTHON" -m cribsim.train_nn bc --out "$OUT" --seed "$SEED" --minutes "$MINUTES2" \
+    "$PYTHON" -m cribsim.train.nn bc --out "$OUT" --seed "$SEED" --minutes "$MINUTES2" \
         --threads "$THREADS" --hidden 128 64 --teacher expert --init "$OUT.stage1" \
         --first-game 1000000 --lr 5e-4 --teacher-share 0.4 \
         --actors expected greedy random "nn:path=$OUT.stage1" \
         --eval expected greedy --eval-games 2000 --eval-every 150
 elif [ "$METHOD" = q ]; then
-    "$PYTHON" -m cribsim.train_nn q --out "$OUT" --seed "$SEED" --minutes "$MINUTES" \
+    "$PYTHON" -m cribsim.train.nn q --out "$OUT" --seed "$SEED" --minutes "$MINUTES" \
         --threads "$THREADS" --hidden 256 128 \
         --opponents greedy greedy greedy expected random habit:toss=hand,peg=low \
         --lr 1e-3 --lr-end 5e-5 --eps-start 0.2 --eps-end 0.05 --eps-decay 0.3 \
         --mc-share 0.3 --updates 8 --target-every 300 \
         --eval greedy expected --eval-games 2000 --eval-every 300
 else
-    "$PYTHON" -m cribsim.train_nn rl --out "$OUT" --seed "$SEED" --minutes "$MINUTES" \
+    "$PYTHON" -m cribsim.train.nn rl --out "$OUT" --seed "$SEED" --minutes "$MINUTES" \
         --threads "$THREADS" --hidden 128 64 --opponents greedy expected random \
         --eval greedy expected --eval-games 2000 --eval-every 150
 fi

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Regenerates the results of the canonical experiments: runs each experiment's spec
 # (experiments/specs/NAME.yaml) with the built cribsim, then writes results/NAME/report.md, its plots
-# and results/NAME/README.md, the answer in words (cribsim.results); for the ladder also
-# results/ladder.md, the round robin's table (cribsim.ladder), from the same run files.
+# and results/NAME/README.md, the answer in words (cribsim.analysis.results); for the ladder also
+# results/ladder.md, the round robin's table (cribsim.analysis.ladder), from the same run files.
 #
 #     results/regenerate.sh NAME [NAME ...]    ladder, variants, lurch-skunk, three-hand,
 #                                              hand-scores, muggins, events, model
@@ -14,7 +14,7 @@
 #                                              per-deal-variants (the same for three-hand,
 #                                              partners and the 61-point games),
 #                                              win-grid (build/cs_win_grid for expert's and
-#                                              mc's grids, then cribsim.win_grid; its
+#                                              mc's grids, then cribsim.analysis.win_grid; its
 #                                              README.md is written by hand),
 #                                              exploitability (experiments/exploitability.sh:
 #                                              a best response trained to each strategy;
@@ -90,7 +90,7 @@ run_options=(--force --quiet)
 [ -n "${THREADS:-}" ] && run_options+=(--threads "$THREADS")
 
 # The events experiment: `cribsim event` over the shipped event specs and variants of them
-# (seasons of N weeks, tournaments of N games), then cribsim.event_study. EVENTS=N plays
+# (seasons of N weeks, tournaments of N games), then cribsim.analysis.event_study. EVENTS=N plays
 # N events per file instead (a quick check; give another RESULTS then).
 run_events() {
     local out="$results/events" dir="$runs/events" start
@@ -129,7 +129,7 @@ run_events() {
     mkdir -p "$out"
     local command="results/regenerate.sh events"
     [ -n "${EVENTS:-}" ] && command="EVENTS=$EVENTS $command"
-    nice "$python" -m cribsim.event_study "$dir" -o "$out" --command "$command" >/dev/null
+    nice "$python" -m cribsim.analysis.event_study "$dir" -o "$out" --command "$command" >/dev/null
     echo "   wrote $out/README.md and $out/report.md in $(($(date +%s) - start)) s" >&2
 }
 
@@ -157,7 +157,7 @@ run_crib_toss() {
 
 # The board-position win table: build/cs_win_grid plays expert's grid (every score, GAMES a
 # cell) and mc's (every 30 points, MC_GAMES a cell) into results/win-grid/*.csv, every core
-# (THREADS: that many), then cribsim.win_grid draws the heat maps and writes table.md beside
+# (THREADS: that many), then cribsim.analysis.win_grid draws the heat maps and writes table.md beside
 # the hand-written README.md (results/win-grid/README.md), which is kept.
 run_win_grid() {
     local out="$results/win-grid" tool start command="results/regenerate.sh win-grid"
@@ -176,7 +176,7 @@ run_win_grid() {
     "${threads[@]}" nice "$tool" --games "${GAMES:-500}" "$out/expert.csv" >&2
     echo "== win-grid: $tool --strategy mc --step 30 --games ${MC_GAMES:-40} $out/mc.csv" >&2
     "${threads[@]}" nice "$tool" --strategy mc --step 30 --games "${MC_GAMES:-40}" "$out/mc.csv" >&2
-    nice "$python" -m cribsim.win_grid "$out/expert.csv" --mc "$out/mc.csv" -o "$out" \
+    nice "$python" -m cribsim.analysis.win_grid "$out/expert.csv" --mc "$out/mc.csv" -o "$out" \
         --command "$command" >&2
     echo "   wrote $out/table.md and its heat maps in $(($(date +%s) - start)) s" >&2
 }
@@ -198,7 +198,7 @@ run_per_deal() {
     echo "   played in $(($(date +%s) - start)) s" >&2
     for arm in $(sed -n 's/^  - name: *//p' "$spec"); do files+=("$runs/$name/$arm.h5"); done
     rm -f "$out"/report.md "$out"/*.png
-    nice "$python" -m cribsim.report "${files[@]}" -o "$out" --force >/dev/null
+    nice "$python" -m cribsim.analysis.report "${files[@]}" -o "$out" --force >/dev/null
     echo "   wrote $out/report.md in $(($(date +%s) - start)) s" >&2
 }
 
@@ -252,7 +252,7 @@ for name in "${names[@]}"; do
     mkdir -p "$out"
     command="results/regenerate.sh $name"
     [ -n "${GAMES:-}" ] && command="GAMES=$GAMES $command"
-    nice "$python" -m cribsim.results "$name" "$spec" "$runs/$name" -o "$out" \
+    nice "$python" -m cribsim.analysis.results "$name" "$spec" "$runs/$name" -o "$out" \
         --command "$command" "${extra[@]}" >/dev/null
     if [ "$name" = ladder ]; then
         # Each strategy's speed against itself on one core (after the games, on a free
@@ -264,7 +264,7 @@ for name in "${names[@]}"; do
             echo "   cribsim bench --only ladder --seconds 3" >&2
             "$cribsim" bench --only ladder --seconds 3 >"$out/bench.txt"
         fi
-        "$python" -m cribsim.ladder "$runs/$name"/*.h5 --speeds "$out/bench.txt" \
+        "$python" -m cribsim.analysis.ladder "$runs/$name"/*.h5 --speeds "$out/bench.txt" \
             --command "$command" -o "$results/ladder.md" --force >/dev/null
         echo "   wrote $results/ladder.md" >&2
     fi

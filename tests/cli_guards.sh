@@ -55,8 +55,8 @@ rate=$(grep -oE "expected[^%]*[0-9.]+%" <<<"$out" | head -1 | grep -oE "[0-9.]+%
 # A run whose next game is dealt by a new cut: the analysis reads it, and forms matches from
 # consecutive games (any seat may deal first).
 "$cs" run --set next_dealer=cut --games 200 --threads 1 --quiet -o cut.h5 >/dev/null
-"$py" -m cribsim.report cut.h5 --summary >/dev/null 2>cut.err && ok || bad "report of a cut run: $(cat cut.err)"
-"$py" -m cribsim.matches cut.h5 >matches.txt 2>cut.err && grep -q "race to 2" matches.txt && ok ||
+"$py" -m cribsim.analysis.report cut.h5 --summary >/dev/null 2>cut.err && ok || bad "report of a cut run: $(cat cut.err)"
+"$py" -m cribsim.analysis.matches cut.h5 >matches.txt 2>cut.err && grep -q "race to 2" matches.txt && ok ||
     bad "matches of a cut run: $(cat cut.err)"
 
 # The run summary never prints a negative zero: seed 2's margin for side 0 rounds to zero from

@@ -54,7 +54,7 @@ printf 'ladder      %s self-play: %s games a second\n' random 250000.0 greedy 25
     expected 30000.0 expert 20000.0 model 25000.0 mc 40.0 >"$tmp/bench.txt"
 # What the bench prints for the ladder is what ladder.py reads: every strategy, once.
 "$cs" bench --only ladder --seconds 0.05 >"$tmp/measured.txt" &&
-    "$py" -c 'import sys; from cribsim import ladder
+    "$py" -c 'import sys; from cribsim.analysis import ladder
 s = ladder.read_speeds(sys.argv[1])
 assert sorted(s) == sorted(["random", "greedy", "expected", "expert", "model", "nn", "mc"]), s
 assert all(v > 0 for v in s.values()), s' "$tmp/measured.txt" && ok || bad "bench --only ladder"

@@ -1,4 +1,4 @@
-"""dask_cluster.py SCHEDULER_FILE MERGED PART... - the shard analysis (analysis/cribsim/shards.py)
+"""dask_cluster.py SCHEDULER_FILE MERGED PART... - the shard analysis (analysis/cribsim/analysis/shards.py)
 on a Dask cluster already running, whose scheduler wrote SCHEDULER_FILE: tests/slurm_cluster.sh
 starts `dask scheduler` itself and two `dask worker` processes as Slurm jobs of its one-node
 cluster, then runs this with the parts of a sharded run and the file `cribsim merge` made of
@@ -15,7 +15,7 @@ import warnings
 
 from dask.distributed import Client, get_task_stream
 
-from cribsim import matches, metrics, report, shards
+from cribsim.analysis import matches, metrics, report, shards
 
 
 def main(argv):

@@ -8,10 +8,10 @@
 # that does not compile). The score is killed / (killed + survived). Not part of CI.
 #
 #     pip install -e ".[mutation]"                 # cosmic-ray, into the project's .venv
-#     bash tests/mutate_py.sh analysis/cribsim/loader.py            # every mutant
-#     bash tests/mutate_py.sh -n 40 -s 1 analysis/cribsim/*.py      # 40 sampled a module, seed 1
-#     bash tests/mutate_py.sh -l analysis/cribsim/cliio.py          # list the mutants only
-#     bash tests/mutate_py.sh -t "tests/test_analysis_io.py -k Strings" analysis/cribsim/cliio.py
+#     bash tests/mutate_py.sh analysis/cribsim/io/loader.py         # every mutant
+#     bash tests/mutate_py.sh -n 40 -s 1 analysis/cribsim/*/*.py    # 40 sampled a module, seed 1
+#     bash tests/mutate_py.sh -l analysis/cribsim/io/cliio.py       # list the mutants only
+#     bash tests/mutate_py.sh -t "tests/test_analysis_io.py -k Strings" analysis/cribsim/io/cliio.py
 #
 # The tests of a module are its own test file (one per module, below); -t gives pytest's
 # arguments instead. They run with CRIBSIM naming build/cribsim when it exists, unless CRIBSIM
@@ -72,12 +72,13 @@ tests_of() {
         game) echo "tests/test_analysis_cribsim.py" ;;
         cliio | ladder) echo "tests/test_analysis_io.py" ;;
         report | plots | metrics | results) echo "tests/test_analysis_tools.py" ;;
-        dataset | train_discard) echo "tests/test_analysis_dataset.py" ;;
+        dataset | discard) echo "tests/test_analysis_dataset.py" ;;
         event_report | event_study) echo "tests/test_analysis_events.py" ;;
         runfile) echo "tests/test_analysis_loader.py tests/test_analysis_io.py" ;;
         loader | fixtures) echo "tests/test_analysis_loader.py" ;;
         shards) echo "tests/test_analysis_shards.py" ;;
-        train_model) echo "tests/test_analysis_model.py" ;;
+        model) echo "tests/test_analysis_model.py" ;;
+        nn) echo "tests/test_python_nn.py" ;;
         *) echo "tests/test_analysis.py" ;;
     esac
 }

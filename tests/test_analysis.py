@@ -18,11 +18,11 @@ import numpy as np
 SOURCE_DIR = os.environ.get("CRIBSIM_SOURCE_DIR",
                             os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from cribsim import cards
-from cribsim import runfile
-from cribsim import fixtures
-from cribsim import matches
-from cribsim import stats
+from cribsim.io import cards
+from cribsim.io import runfile
+import fixtures
+from cribsim.analysis import matches
+from cribsim.analysis import stats
 
 
 def C(text):
@@ -536,8 +536,8 @@ class TestLoading(unittest.TestCase):
         bad = self.path("bad.h5")
         with open(bad, "w") as f:
             f.write("not hdf5")
-        for script, extra in (("report", ["--summary"]), ("matches", []),
-                              ("dataset", ["--kind", "discard", "-o", self.path("x.csv")])):
+        for script, extra in (("analysis.report", ["--summary"]), ("analysis.matches", []),
+                              ("io.dataset", ["--kind", "discard", "-o", self.path("x.csv")])):
             p = subprocess.run([sys.executable, "-m", f"cribsim.{script}", bad] + extra,
                                capture_output=True, text=True)
             self.assertEqual(p.returncode, 2, script)

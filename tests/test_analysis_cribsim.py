@@ -23,12 +23,12 @@ import numpy as np
 SOURCE_DIR = os.environ.get("CRIBSIM_SOURCE_DIR",
                             os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from cribsim import cards
-from cribsim import runfile
-from cribsim import dataset
-from cribsim import matches
-from cribsim import metrics
-from cribsim import report
+from cribsim.io import cards
+from cribsim.io import runfile
+from cribsim.io import dataset
+from cribsim.analysis import matches
+from cribsim.analysis import metrics
+from cribsim.analysis import report
 
 CRIBSIM = os.environ.get("CRIBSIM", "")
 
@@ -241,8 +241,8 @@ class TestRunFiles(unittest.TestCase):
 
     def test_canonical_experiments_answer_in_words(self):
         # Each canonical spec (but the ladder, whose mc arms are slow) at a tiny size, through
-        # analysis/cribsim/results.py: a report, and a README that answers with numbers.
-        from cribsim import results
+        # analysis/cribsim/analysis/results.py: a report, and a README that answers with numbers.
+        from cribsim.analysis import results
         with tempfile.TemporaryDirectory() as d:
             stats_file = os.path.join(d, "hand.txt")
             with open(stats_file, "w") as f:
@@ -280,7 +280,7 @@ class TestRunFiles(unittest.TestCase):
         # The spec lists b before a; files given in name order (as a shell glob gives them)
         # are put back in the spec's order, and results.py refuses a file that is not the arm
         # the spec puts in its place.
-        from cribsim import results
+        from cribsim.analysis import results
         with tempfile.TemporaryDirectory() as d:
             spec = os.path.join(d, "two-arms.yaml")
             with open(spec, "w") as f:
@@ -371,7 +371,7 @@ class TestRunFiles(unittest.TestCase):
             cut = os.path.join(d, "cut.h5")
             with open(cut, "wb") as f:
                 f.write(data[:len(data) // 3])
-            p = subprocess.run([sys.executable, "-m", "cribsim.report", cut, "--summary"],
+            p = subprocess.run([sys.executable, "-m", "cribsim.analysis.report", cut, "--summary"],
                                capture_output=True, text=True)
             self.assertEqual(p.returncode, 2)
             self.assertIn(cut, p.stderr)

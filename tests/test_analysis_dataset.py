@@ -1,4 +1,4 @@
-"""Tests of the streamed datasets (analysis/cribsim/dataset.py): the vectorised rows against a
+"""Tests of the streamed datasets (analysis/cribsim/io/dataset.py): the vectorised rows against a
 row-by-row reconstruction of the play, datasets built in pieces (--games A:B, B:C) and joined
 equal the dataset built at once in every format (.h5, .npz, .npz shards, .csv), chunks of
 one or a few games and shards that split deals give the same rows as one large chunk, the
@@ -24,10 +24,10 @@ import numpy as np
 SOURCE_DIR = os.environ.get("CRIBSIM_SOURCE_DIR",
                             os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from cribsim import cards
-from cribsim import runfile
-from cribsim import dataset
-from cribsim import fixtures
+from cribsim.io import cards
+from cribsim.io import runfile
+from cribsim.io import dataset
+import fixtures
 
 FORMATS = ("h5", "npz", "shards", "csv")
 
@@ -411,7 +411,7 @@ class TestRefusals(unittest.TestCase):
 
     def test_errors_leave_no_traceback_from_the_command_line(self):
         with tempfile.TemporaryDirectory() as d:
-            p = subprocess.run([sys.executable, "-m", "cribsim.dataset",
+            p = subprocess.run([sys.executable, "-m", "cribsim.io.dataset",
                                 Files.two, "--kind", "discard", "-o", os.path.join(d, "a.h5"),
                                 "--games", "7:2"], capture_output=True, text=True)
             self.assertEqual(p.returncode, 2)
@@ -423,7 +423,7 @@ class TestRefusals(unittest.TestCase):
 # array and Python object (not HDF5's own C buffers, which its chunk cache bounds).
 MEMORY_PROBE = r"""
 import sys, tracemalloc, contextlib, io
-from cribsim import dataset
+from cribsim.io import dataset
 tracemalloc.start()
 with contextlib.redirect_stdout(io.StringIO()):
     status = dataset.main(sys.argv[1:])

@@ -1,4 +1,4 @@
-"""analysis/cribsim/event_report.py: event files summarised per strategy, with figures worked out by hand on
+"""analysis/cribsim/analysis/event_report.py: event files summarised per strategy, with figures worked out by hand on
 small files made here, and the same figures however many events are read at a time."""
 
 import contextlib
@@ -15,7 +15,7 @@ import numpy as np
 
 SOURCE_DIR = os.environ.get("CRIBSIM_SOURCE_DIR",
                             os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from cribsim import event_report as events
+from cribsim.analysis import event_report as events
 
 STANDINGS = np.dtype([("event", "<u8"), ("entrant", "<u2"), ("strategy", "<u2"), ("rank", "<u2"),
                       ("points", "<f8"), ("wins", "<u2"), ("losses", "<u2"), ("ties", "<u2"),
@@ -278,7 +278,7 @@ class TestEvents(unittest.TestCase):
         # A link planted under the old fixed temporary names (OUT.tmp) towards a file of the
         # victim's: the tools write through a new temporary file of their own, so the victim
         # is untouched, the outputs are plain files, and only what was there stays beside them.
-        from cribsim import event_study
+        from cribsim.analysis import event_study
         victim = os.path.join(self.tmp.name, "victim.txt")
         with open(victim, "w", encoding="utf-8") as fh:
             fh.write("keep me")
@@ -336,7 +336,7 @@ def limited(argv, gib=2):
     def limit():
         resource.setrlimit(resource.RLIMIT_AS, (gib << 30, gib << 30))
     env = dict(os.environ, OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1")
-    return subprocess.run([sys.executable, "-m", "cribsim.event_report", *argv],
+    return subprocess.run([sys.executable, "-m", "cribsim.analysis.event_report", *argv],
                           preexec_fn=limit, env=env, capture_output=True, text=True)
 
 
@@ -430,7 +430,7 @@ class TestBracketFile(unittest.TestCase):
         self.assertEqual(rows["expected"]["mean_rank"], rows["random"]["mean_rank"])
 
     def test_the_report_reads_the_bracket(self):
-        p = subprocess.run([sys.executable, "-m", "cribsim.event_report", self.path, "--summary"],
+        p = subprocess.run([sys.executable, "-m", "cribsim.analysis.event_report", self.path, "--summary"],
                            capture_output=True, text=True)
         self.assertEqual(p.returncode, 0, p.stderr)
         self.assertIn("6 events of 4 entrants", p.stdout)

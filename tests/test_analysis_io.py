@@ -1,4 +1,4 @@
-"""Tests of the analysis tools' edges (analysis/cribsim/cliio.py and the loader's checks): outputs
+"""Tests of the analysis tools' edges (analysis/cribsim/io/cliio.py and the loader's checks): outputs
 are never overwritten without --force, never written into a missing folder and never left
 half-written; damaged files and files holding impossible values (card codes, seats, winners,
 skunk levels, rules) end the tool with one line naming the file and exit status 2, without a
@@ -22,12 +22,12 @@ import numpy as np
 SOURCE_DIR = os.environ.get("CRIBSIM_SOURCE_DIR",
                             os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from cribsim import cliio
-from cribsim import fixtures
-from cribsim import ladder
-from cribsim import matches
-from cribsim import report
-from cribsim import results
+from cribsim.io import cliio
+import fixtures
+from cribsim.analysis import ladder
+from cribsim.analysis import matches
+from cribsim.analysis import report
+from cribsim.analysis import results
 
 
 def run_main(main, argv):
@@ -275,7 +275,7 @@ class TestStringsFromFiles(unittest.TestCase):
         self.assertIn("\\x1b[2J", out)
 
     def test_error_messages_escape_the_files_strings(self):
-        from cribsim import dataset
+        from cribsim.io import dataset
         status, out, err = run_main(dataset.main, [self.run, "--kind", "play", "-o",
                                                    os.path.join(self.d, "x.h5"),
                                                    "--strategy", "nobody"])
@@ -284,7 +284,7 @@ class TestStringsFromFiles(unittest.TestCase):
         self.assertIn("beta\\x1b[2J", err)
 
     def test_the_event_report_escapes_the_strategies(self):
-        from cribsim import event_report
+        from cribsim.analysis import event_report
         path = os.path.join(self.d, "ev.h5")
         st = np.zeros(4, [("event", "<u8"), ("entrant", "<u2"), ("strategy", "<u2"),
                           ("rank", "<u2"), ("points", "<f8"), ("prize_cents", "<i8")])

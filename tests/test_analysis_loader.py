@@ -1,6 +1,6 @@
-"""Tests of analysis/cribsim/loader.py, the loader users import: games, deals and plays as pandas
+"""Tests of analysis/cribsim/io/loader.py, the loader users import: games, deals and plays as pandas
 frames equal to the file's tables, on files of every rule preset (written by the cribsim
-binary when CRIBSIM names it, and by analysis/cribsim/fixtures.py), chunked iteration equal to the
+binary when CRIBSIM names it, and by tests/fixtures.py), chunked iteration equal to the
 whole, the rules and provenance, event files read by their field names, and errors naming the
 file.
 
@@ -20,10 +20,10 @@ import pandas as pd
 SOURCE_DIR = os.environ.get("CRIBSIM_SOURCE_DIR",
                             os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from cribsim import cards
+from cribsim.io import cards
 import cribsim
-from cribsim import runfile
-from cribsim import fixtures
+from cribsim.io import runfile
+import fixtures
 
 CRIBSIM = os.environ.get("CRIBSIM")
 PRESETS = ("two", "three", "four", "partners", "five-card", "nz-tournament")

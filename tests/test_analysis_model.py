@@ -1,4 +1,4 @@
-"""Tests of analysis/cribsim/train_model.py on small runs of the cribsim binary (environment CRIBSIM,
+"""Tests of analysis/cribsim/train/model.py on small runs of the cribsim binary (environment CRIBSIM,
 set by ctest): it trains in seconds on a tiny dataset, two runs with the same seed write
 byte-identical files, the file it writes plays (`cribsim match model:path=...`), the features
 it computes in Python make the same choices as the C strategy on the strategy's own games, and
@@ -22,7 +22,7 @@ import numpy as np
 SOURCE_DIR = os.environ.get("CRIBSIM_SOURCE_DIR",
                             os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from cribsim import train_model
+from cribsim.train import model as train_model
 
 CRIBSIM = os.environ.get("CRIBSIM", "")
 
@@ -52,7 +52,7 @@ def datasets(folder, name, seats, games, seed):
     out = []
     for kind in ("discard", "play"):
         path = os.path.join(folder, f"{name}_{kind}.npz")
-        run(sys.executable, "-m", "cribsim.dataset", h5, "--kind", kind, "-o", path)
+        run(sys.executable, "-m", "cribsim.io.dataset", h5, "--kind", kind, "-o", path)
         out.append(path)
     return out
 

@@ -1,4 +1,4 @@
-"""Tests of the report's figures for many runs (analysis/cribsim/plots.py): past MANY_RUNS a
+"""Tests of the report's figures for many runs (analysis/cribsim/analysis/plots.py): past MANY_RUNS a
 ladder's figures put the runs on the x axis and its strategies in a table of head-to-head
 rates. Each figure is caught before it is rendered and its drawn values are compared with
 hand-made games' known answers: a table read the wrong way round, a bar moved to another run
@@ -15,11 +15,11 @@ import unittest.mock
 
 import numpy as np
 
-from cribsim import fixtures
-from cribsim import matches
-from cribsim import metrics
-from cribsim import plots
-from cribsim import runfile
+import fixtures
+from cribsim.analysis import matches
+from cribsim.analysis import metrics
+from cribsim.analysis import plots
+from cribsim.io import runfile
 
 NAMES = ("alpha", "beta", "gamma", "delta", "eps")
 PAIRS = list(itertools.combinations(NAMES, 2))  # ten runs: more than plots.MANY_RUNS

@@ -1,4 +1,4 @@
-"""Tests of the analysis over the shard files of a run (analysis/cribsim/shards.py): the shards
+"""Tests of the analysis over the shard files of a run (analysis/cribsim/analysis/shards.py): the shards
 reduced separately and combined, in this process and in a process pool, give the merged
 file's report, summary and match tables exactly; a Dask LocalCluster gives the pool's
 figures; Summary.merge joins parts cut anywhere (duplicate card groups split between them);
@@ -30,12 +30,12 @@ import numpy as np
 SOURCE_DIR = os.environ.get("CRIBSIM_SOURCE_DIR",
                             os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from cribsim import runfile
-from cribsim import fixtures
-from cribsim import matches
-from cribsim import metrics
-from cribsim import report
-from cribsim import shards
+from cribsim.io import runfile
+import fixtures
+from cribsim.analysis import matches
+from cribsim.analysis import metrics
+from cribsim.analysis import report
+from cribsim.analysis import shards
 
 CRIBSIM = os.environ.get("CRIBSIM")
 # (name, cribsim run options, shards): duplicate deals with /deals (card groups, positions),
@@ -292,7 +292,7 @@ class TestRefused(unittest.TestCase):
 
             def limit():
                 resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
-            p = subprocess.run([sys.executable, "-m", "cribsim.report", forged, "--summary"],
+            p = subprocess.run([sys.executable, "-m", "cribsim.analysis.report", forged, "--summary"],
                                preexec_fn=limit, capture_output=True, text=True, timeout=120,
                                env=dict(os.environ, OPENBLAS_NUM_THREADS="1"))
             self.assertEqual(p.returncode, 2, p.stderr[-2000:])

@@ -1,6 +1,6 @@
 """Tests of the streaming analysis: every figure of the report, the summary and the match
 tables computed chunk by chunk equals the whole-file computation, on files of every rule
-preset (written by the cribsim binary when CRIBSIM names it, and by analysis/cribsim/fixtures.py),
+preset (written by the cribsim binary when CRIBSIM names it, and by tests/fixtures.py),
 with chunks small enough that games, deals, duplicate card groups, matches and sessions cross
 chunk boundaries; memory stays flat when the file grows; and the three- and four-player
 figures that depend on the number of players (the dealer's edge divides by the other
@@ -24,12 +24,12 @@ import numpy as np
 SOURCE_DIR = os.environ.get("CRIBSIM_SOURCE_DIR",
                             os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from cribsim import runfile
-from cribsim import fixtures
-from cribsim import matches
-from cribsim import metrics
-from cribsim import plots
-from cribsim import report
+from cribsim.io import runfile
+import fixtures
+from cribsim.analysis import matches
+from cribsim.analysis import metrics
+from cribsim.analysis import plots
+from cribsim.analysis import report
 
 CRIBSIM = os.environ.get("CRIBSIM")
 PRESETS = ("two", "three", "four", "partners", "five-card", "nz-tournament")

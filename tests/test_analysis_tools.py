@@ -1,4 +1,4 @@
-"""Tests of the analysis tools on small synthetic run files (analysis/cribsim/fixtures.py): the
+"""Tests of the analysis tools on small synthetic run files (tests/fixtures.py): the
 report and its plots, the summary, the figures behind them on hand-made games with known
 answers, the discard and play datasets, and the discard model trained on a dataset.
 
@@ -18,13 +18,13 @@ import numpy as np
 SOURCE_DIR = os.environ.get("CRIBSIM_SOURCE_DIR",
                             os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from cribsim import cards
-from cribsim import runfile
-from cribsim import dataset
-from cribsim import fixtures
-from cribsim import metrics
-from cribsim import report
-from cribsim import train_discard
+from cribsim.io import cards
+from cribsim.io import runfile
+from cribsim.io import dataset
+import fixtures
+from cribsim.analysis import metrics
+from cribsim.analysis import report
+from cribsim.train import discard as train_discard
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
@@ -114,7 +114,7 @@ class TestFiguresOnKnownGames(unittest.TestCase):
         self.assertEqual(t.loc["a", "rate"], 0.75)
         self.assertAlmostEqual(t.loc["a", "elo"], 190.8485, places=3)
         self.assertEqual((t.loc["a", "lo"], t.loc["a", "hi"]), tuple(
-            __import__("cribsim.stats").stats.wilson(3, 4)))
+            __import__("cribsim.analysis.stats").analysis.stats.wilson(3, 4)))
 
     def test_first_dealer_won_two_of_four(self):
         t = metrics.first_dealer_table(self.rr)

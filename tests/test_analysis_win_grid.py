@@ -1,4 +1,4 @@
-"""Tests of cribsim.win_grid (the board-position win table's heat map and tables) on small
+"""Tests of cribsim.analysis.win_grid (the board-position win table's heat map and tables) on small
 hand-made cs_win_grid CSVs whose every figure is worked out here: the rates, the published
 figures beside them and whether their intervals hold them, the second grid's differences, and
 the refusals of malformed tables. The real tables come from `build/cs_win_grid`.
@@ -24,7 +24,7 @@ _here = os.path.join(SOURCE_DIR, "analysis", "cribsim")
 if _here not in cribsim.__path__:
     cribsim.__path__.insert(0, _here)
 
-from cribsim import win_grid  # noqa: E402
+from cribsim.analysis import win_grid  # noqa: E402
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 HEADER = "dealer,pone,games,dealer_wins,rate,lo95,hi95,mean_deals\n"

@@ -789,6 +789,117 @@ static void test_env_bad_configs_are_refused_with_a_sentence_naming_the_fault(vo
     cs_env_destroy(env);
 }
 
+/*
+ * Every seat-taking call of cs_env.h refuses a seat the table lacks (-1, one past the last, 7)
+ * with CS_ERANGE and writes nothing, for two, three and four players; the batch refuses a
+ * thread count the command line would refuse and a slot outside the batch.
+ */
+static void test_env_seats_slots_and_threads_outside_the_table_are_refused(void) {
+    static const char *const PRESETS[] = {"two", "three", "four", "partners"};
+    for (int p = 0; p < 4; p++) {
+        cs_env_state *st = state_new(PRESETS[p], SEED, 0, CS_ENV_REWARD_WIN);
+        int n = cs_env_state_players(st);
+        uint64_t rng = SEED;
+        for (int i = 0; i < 40 && cs_env_state_current(st) != CS_ENV_TERMINAL; i++) {
+            uint8_t mask[CS_ACT_COUNT];
+            cs_env_state_legal(st, mask);
+            int seeded = cs_env_state_seeded(st);
+            CU_ASSERT_EQUAL(cs_env_state_apply(st, seeded >= 0 ? seeded : pick(mask, &rng)), CS_OK);
+        }
+        const int bad[] = {-1, n, 4, 7, -100};
+        for (size_t b = 0; b < sizeof bad / sizeof bad[0]; b++) {
+            uint8_t obs[CS_OBS_SIZE];
+            memset(obs, 0xAB, sizeof obs);
+            CU_ASSERT_EQUAL(cs_env_state_observe(st, bad[b], obs), CS_ERANGE);
+            CU_ASSERT(obs[0] == 0xAB && obs[CS_OBS_SIZE - 1] == 0xAB);
+            CU_ASSERT_EQUAL(cs_env_state_score(st, bad[b]), CS_ERANGE);
+            char text[64] = "untouched";
+            CU_ASSERT_EQUAL(cs_env_state_describe(st, bad[b], text, sizeof text), CS_ERANGE);
+            CU_ASSERT_STRING_EQUAL(text, "");
+        }
+        for (int s = 0; s < n; s++) {
+            uint8_t obs[CS_OBS_SIZE];
+            char text[256];
+            CU_ASSERT_EQUAL(cs_env_state_observe(st, s, obs), CS_OK);
+            CU_ASSERT_EQUAL(obs[CS_OBS_SEAT], s);
+            CU_ASSERT(cs_env_state_score(st, s) >= 0);
+            CU_ASSERT(cs_env_state_describe(st, s, text, sizeof text) > 0);
+        }
+        cs_env_state_free(st);
+    }
+
+    cs_env_config ok = {"two", NULL, {NULL, "random", NULL, NULL}, 2, 1, CS_ENV_REWARD_WIN};
+    cs_env_config c = ok;
+    c.threads = CS_ENV_THREADS_MAX + 1;
+    refused(c, CS_ERANGE, "threads: 257 (1 to 256, or 0 for every core)");
+    c.threads = 1000000;
+    refused(c, CS_ERANGE, "threads: 1000000");
+    c.threads = -1;
+    refused(c, CS_ERANGE, "threads: -1");
+    cs_env *env = NULL;
+    char err[CS_ENV_ERR_MAX];
+    c.threads = CS_ENV_THREADS_MAX;
+    CU_ASSERT_EQUAL_FATAL(cs_env_create(&c, &env, err, sizeof err), CS_OK);
+    uint8_t obs[2 * CS_OBS_SIZE], mask[2 * CS_ACT_COUNT];
+    int8_t seat[2];
+    CU_ASSERT_EQUAL(cs_env_reset(env, SEED, obs, mask, seat), CS_OK);
+    uint64_t game = 99;
+    int fd = 99, deals = 99, winner = 99;
+    int16_t score[4] = {99, 99, 99, 99};
+    CU_ASSERT_EQUAL(cs_env_last_game(env, -1, &game, &fd, &deals, &winner, score), CS_ERANGE);
+    CU_ASSERT_EQUAL(cs_env_last_game(env, 2, &game, &fd, &deals, &winner, score), CS_ERANGE);
+    CU_ASSERT_EQUAL(cs_env_last_game(env, 1, &game, &fd, &deals, &winner, score), CS_ESTATE);
+    CU_ASSERT(game == 99 && fd == 99 && deals == 99 && winner == 99 && score[0] == 99);
+    CU_ASSERT(!cs_env_is_learner(env, -1) && !cs_env_is_learner(env, 2) &&
+              !cs_env_is_learner(env, 7));
+    cs_env_destroy(env);
+}
+
+/* A seat the rules do not have is refused by the state's C API (it crashed at seat 7 and -1),
+ * and the seeded resolution, the history and the list-free calls agree with the plain ones. */
+static void test_env_state_refuses_absent_seats_and_resolves_the_seeds_chance(void) {
+    char err[CS_ENV_ERR_MAX], text[256];
+    cs_env_state *st = cs_env_state_new("two", NULL, 7, 3, CS_ENV_REWARD_POINTS, err, sizeof err);
+    cs_env_state *plain =
+        cs_env_state_new("two", NULL, 7, 3, CS_ENV_REWARD_POINTS, err, sizeof err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(st);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(plain);
+    uint8_t obs[CS_OBS_SIZE], mask[CS_ACT_COUNT], list[CS_ACT_COUNT];
+    memset(obs, 0xAB, sizeof obs);
+    static const int BAD[] = {7, -1, 2, 1000000};
+    for (int i = 0; i < 4; i++) {
+        CU_ASSERT_EQUAL(cs_env_state_observe(st, BAD[i], obs), CS_ERANGE);
+        CU_ASSERT_EQUAL(cs_env_state_describe(st, BAD[i], text, sizeof text), CS_ERANGE);
+        CU_ASSERT_EQUAL(cs_env_state_score(st, BAD[i]), CS_ERANGE);
+    }
+    CU_ASSERT_EQUAL(obs[0], 0xAB); /* nothing written */
+    /* resolve applies exactly the outcomes cs_env_state_seeded names, one by one */
+    CU_ASSERT_EQUAL(cs_env_state_resolve(st), CS_OK);
+    while (cs_env_state_current(plain) == CS_ENV_CHANCE)
+        CU_ASSERT_EQUAL_FATAL(cs_env_state_apply(plain, cs_env_state_seeded(plain)), CS_OK);
+    const cs_env_move *a, *b;
+    int n = cs_env_state_moves(st, &a);
+    CU_ASSERT_EQUAL(n, 13); /* the cut and twelve cards: the first decision is a discard */
+    CU_ASSERT_EQUAL_FATAL(cs_env_state_moves(plain, &b), n);
+    for (int i = 0; i < n; i++) CU_ASSERT_EQUAL(a[i].action, b[i].action);
+    CU_ASSERT_EQUAL(a[0].kind, CS_ENV_MOVE_CUT);
+    CU_ASSERT_EQUAL(a[1].kind, CS_ENV_MOVE_DEAL);
+    CU_ASSERT_EQUAL(a[1].seen & a[2].seen, 0); /* alternate seats see alternate cards */
+    /* the list-free calls answer as the mask */
+    int k = cs_env_state_legal(st, mask);
+    CU_ASSERT_EQUAL(cs_env_state_legal_list(st, list), k);
+    CU_ASSERT_EQUAL(cs_env_state_num_legal(st), k);
+    for (int i = 0; i < k; i++) {
+        CU_ASSERT(mask[list[i]]);
+        CU_ASSERT_EQUAL(cs_env_state_legal_at(st, i), list[i]);
+    }
+    CU_ASSERT_EQUAL(cs_env_state_legal_at(st, k), -1);
+    CU_ASSERT_EQUAL(cs_env_state_legal_at(st, -1), -1);
+    CU_ASSERT(!cs_env_state_is_legal(st, 1L << 32 | list[0]));
+    cs_env_state_free(st);
+    cs_env_state_free(plain);
+}
+
 const char cs_suite_name[] = "env";
 const cs_test cs_suite_tests[] = {
     CS_TEST(test_env_state_seeded_game_equals_the_run),
@@ -800,5 +911,7 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_env_batch_equals_the_state_seat_by_seat_and_resets_itself),
     CS_TEST(test_env_points_rewards_add_up_to_the_final_margin),
     CS_TEST(test_env_bad_configs_are_refused_with_a_sentence_naming_the_fault),
+    CS_TEST(test_env_seats_slots_and_threads_outside_the_table_are_refused),
+    CS_TEST(test_env_state_refuses_absent_seats_and_resolves_the_seeds_chance),
     {NULL, NULL},
 };

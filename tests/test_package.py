@@ -6,7 +6,9 @@ that the extension does not link HDF5 (it shares the process with h5py's own).
 Run by ctest, or directly: CRIBSIM=build/cribsim .venv/bin/python tests/test_package.py
 """
 
+import ast
 import importlib.metadata
+import importlib.util
 import itertools
 import os
 import random
@@ -106,7 +108,7 @@ class TestPackage(unittest.TestCase):
                      "CribsimFileError"):
             self.assertTrue(callable(getattr(cribsim, name)), name)
             self.assertIn(name, dir(cribsim))
-        from cribsim import loader, runfile
+        from cribsim.io import loader, runfile
         self.assertIs(cribsim.games, loader.games)
         self.assertIs(cribsim.CribsimFileError, runfile.CribsimFileError)
         with self.assertRaises(AttributeError):
@@ -125,10 +127,70 @@ class TestPackage(unittest.TestCase):
             p = subprocess.run([exe, "--help"], capture_output=True, text=True)
             self.assertEqual(p.returncode, 0, (name, p.stderr))
             self.assertIn("usage", p.stdout.lower(), name)
-        p = subprocess.run([sys.executable, "-m", "cribsim.report", "--help"],
+        p = subprocess.run([sys.executable, "-m", "cribsim.analysis.report", "--help"],
                            capture_output=True, text=True)
         self.assertEqual(p.returncode, 0, p.stderr)
         self.assertIn("usage", p.stdout.lower())
+
+    def test_every_console_script_names_a_main(self):
+        # pyproject.toml's [project.scripts], as installed: each module imports and has the
+        # function named (a script left on an old module path fails here, not at a user's prompt)
+        scripts = [e for e in importlib.metadata.entry_points(group="console_scripts")
+                   if e.value.startswith("cribsim.")]
+        self.assertEqual(len(scripts), len(COMMANDS) + 1, [e.name for e in scripts])
+        for e in scripts:
+            self.assertTrue(callable(e.load()), e.name)
+
+    def test_the_tests_fixtures_are_not_installed(self):
+        self.assertIsNone(importlib.util.find_spec("cribsim.io.fixtures"))
+        self.assertIsNone(importlib.util.find_spec("cribsim.fixtures"))
+
+
+# Which of the package's parts a part may not import (README.md's Layout): io/ is the bottom,
+# analysis/ builds on it, train/ on both (a trainer measures what it trained).
+FORBIDDEN = {"io": ("analysis", "train"), "analysis": ("train",)}
+
+
+def package_imports(root):
+    """(module, imported) for every import of a cribsim module in the package's sources under
+    root, both named from the package's top, relative imports resolved: ("io.cliio",
+    "analysis.report") for `from ..analysis import report` in io/cliio.py."""
+    for folder, _, files in os.walk(root):
+        for name in sorted(files):
+            if not name.endswith(".py"):
+                continue
+            path = os.path.join(folder, name)
+            module = os.path.relpath(path, root)[:-3].replace(os.sep, ".")
+            package = module.split(".")[:-1]  # io/cliio.py and io/__init__.py: ["io"]
+            with open(path, encoding="utf-8") as f:
+                tree = ast.parse(f.read(), path)
+            for node in ast.walk(tree):
+                if isinstance(node, ast.Import):
+                    names = [a.name for a in node.names]
+                elif isinstance(node, ast.ImportFrom) and node.level:
+                    base = package[:len(package) - (node.level - 1)] + [node.module or ""]
+                    names = ["cribsim." + ".".join(base + [a.name]).strip(".")
+                             for a in node.names]
+                elif isinstance(node, ast.ImportFrom):
+                    names = [f"{node.module}.{a.name}" for a in node.names]
+                else:
+                    continue
+                for n in names:
+                    if n.startswith("cribsim."):
+                        yield module, n[len("cribsim."):].replace("..", ".")
+
+
+class TestLayers(unittest.TestCase):
+
+    def test_the_parts_import_only_downwards(self):
+        root = os.path.dirname(cribsim.__file__)
+        seen = 0
+        for module, imported in package_imports(root):
+            seen += 1
+            part, target = module.split(".")[0], imported.split(".")[0]
+            self.assertNotIn(target, FORBIDDEN.get(part, ()),
+                             f"cribsim.{module} imports cribsim.{imported}")
+        self.assertGreater(seen, 40)
 
 
 if __name__ == "__main__":

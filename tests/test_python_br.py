@@ -1,4 +1,4 @@
-"""Approximate best responses: `train_nn br` and its measurement (analysis/cribsim/exploit.py).
+"""Approximate best responses: `train_nn br` and its measurement (analysis/cribsim/analysis/exploit.py).
 
 Each test names the bug it catches. The measurement plays `cribsim match` (ctest sets CRIBSIM
 to the built binary); training needs torch (the `train` extra): skipped where either is missing.
@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 cribsim = pytest.importorskip("cribsim")
-from cribsim import exploit  # noqa: E402
+from cribsim.analysis import exploit  # noqa: E402
 
 CRIBSIM = os.environ.get("CRIBSIM")
 
@@ -66,7 +66,7 @@ def test_learner_envs_seat_the_target_in_c_and_ask_only_the_learner():
     """Catches: the target's seat given the learner's actions (both seats None, or the seats
     swapped): in every batch the learner is asked at its own seat only, for whole games, and
     the other seat's cards are played by the target."""
-    train_nn = pytest.importorskip("cribsim.train_nn")
+    train_nn = pytest.importorskip("cribsim.train.nn")
     envs = train_nn.learner_envs(["greedy"], 6, "two", 4)
     assert [e["learner"] for e in envs] == [0, 1]
     rng = np.random.default_rng(0)
@@ -89,7 +89,7 @@ def test_recorded_points_are_the_learners_and_close_each_game_on_its_margin():
     """Catches: the training labels taken from the wrong seat's reward (the target's points):
     the deal totals step_recorded feeds to DealReturns add up, over a game, to the learner's
     final score less the target's, read from the game's record."""
-    train_nn = pytest.importorskip("cribsim.train_nn")
+    train_nn = pytest.importorskip("cribsim.train.nn")
     n = 4
     for e in train_nn.learner_envs(["expected"], n, "two", 11):
         rng = np.random.default_rng(e["learner"])
@@ -112,7 +112,7 @@ def test_recorded_points_are_the_learners_and_close_each_game_on_its_margin():
 
 
 def train_nn_module():
-    return pytest.importorskip("cribsim.train_nn")
+    return pytest.importorskip("cribsim.train.nn")
 
 
 def test_br_trains_measures_and_resumes():
@@ -123,7 +123,7 @@ def test_br_trains_measures_and_resumes():
     cs = need_binary()
     with tempfile.TemporaryDirectory() as d:
         out = os.path.join(d, "br.nn")
-        base = [sys.executable, "-m", "cribsim.train_nn", "br", "--target", "random",
+        base = [sys.executable, "-m", "cribsim.train.nn", "br", "--target", "random",
                 "--out", out, "--hidden", "16", "--eval-games", "100", "--eval-every", "2",
                 "--games", "200", "--pool-games", "40", "--batch-games", "32", "--threads", "1",
                 "--seed", "5"]

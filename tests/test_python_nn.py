@@ -1,4 +1,4 @@
-"""The `nn` strategy's networks between PyTorch and C (analysis/cribsim/train_nn.py,
+"""The `nn` strategy's networks between PyTorch and C (analysis/cribsim/train/nn.py,
 strategies/builtin/nn_file.c).
 
 Run directly with an interpreter that has torch and the built package:
@@ -22,7 +22,7 @@ except ImportError:  # the `train` extra is not installed: say so, and ctest cou
     raise
 
 cribsim = pytest.importorskip("cribsim")
-from cribsim import train_nn  # noqa: E402
+from cribsim.train import nn as train_nn  # noqa: E402
 from cribsim.game import Game, Strategy  # noqa: E402
 
 SRC = os.environ.get("CRIBSIM_SOURCE_DIR",

@@ -8,13 +8,24 @@ compiled extension (cribsim._core).
     state = cribsim.Game("two").new_initial_state(seed=7)  # a game to step (cribsim.game)
     import cribsim.envs                        # PettingZoo and Gymnasium environments
 
-The loader's functions (loader.py, which lists every column) are this package's; the tools
-are its modules (cribsim.report, cribsim.matches, cribsim.events, cribsim.dataset, ...), each
-also a command (cribsim-report, ...; `python -m cribsim.report` too). README.md and
+The package is grouped by purpose, each group a subpackage:
+
+    cribsim.game, cribsim.envs   the engine from Python: a game to step, the strategies as
+                                 Python objects, PettingZoo and Gymnasium environments
+    cribsim.io                   run and event files: the reader, the loader, card codes, the
+                                 datasets for machine learning, the commands' outputs
+    cribsim.analysis             figures, reports, matches, shards, results, ladder, events,
+                                 the win grid
+    cribsim.train                the discard model's, the model strategy's and nn's trainers
+    cribsim._core                the compiled extension (analysis/cribsim/_core.c)
+
+The loader's functions (cribsim.io.loader, which lists every column) are this package's own
+names; the tools are modules (cribsim.analysis.report, cribsim.io.dataset, ...), each also a
+command (cribsim-report, ...; `python -m cribsim.analysis.report` too). README.md and
 analysis/README.md tell the rest.
 
 The names are imported on first use, so `import cribsim` alone loads neither pandas nor h5py,
-and a tool can set the environment before numpy starts (train_model.py fixes BLAS's threads).
+and a tool can set the environment before numpy starts (train/model.py fixes BLAS's threads).
 """
 
 import importlib
@@ -22,10 +33,10 @@ import importlib
 __version__ = "0.1.0"
 
 # name -> the module that defines it
-_EXPORTS = {name: "loader" for name in (
+_EXPORTS = {name: "io.loader" for name in (
     "games", "deals", "plays", "iter_games", "iter_deals", "iter_plays", "rules", "provenance",
     "events", "standings", "event_games", "table")}
-_EXPORTS["CribsimFileError"] = "runfile"
+_EXPORTS["CribsimFileError"] = "io.runfile"
 _EXPORTS.update({name: "_core" for name in ("show_score", "peg_score", "engine_version")})
 _EXPORTS.update({name: "game" for name in ("Game", "State", "Strategy")})
 

@@ -10,7 +10,9 @@
  * in parallel, each slot on its own, so the thread count changes nothing. The single state
  * (cs_env_state) is one env_game whose every seat decides from outside and whose cards come
  * as chance outcomes one at a time, stacked into the engine's deck once a deal's hands are
- * all chosen (the starter is set when it is cut).
+ * all chosen (the starter is set when it is cut). It records every move with the seats that
+ * saw it (the history and information states are read from that) and the scores before the
+ * last step (its rewards); a seeded state resolves its chance nodes here, in C.
  */
 #include "cs_env.h"
 
@@ -59,6 +61,7 @@ struct env_game {
     int explicit_chance;
     cs_card drawn[CS_DEAL_DRAW_MAX]; /* the deal's cards chosen so far: hands, crib card */
     int n_drawn;
+    uint64_t drawn_set;     /* the same cards, a bit each */
     cs_card seeded_starter; /* the starter the seed's shuffle cuts in this deal */
 };
 
@@ -133,6 +136,7 @@ static void eg_begin(env_game *eg, uint64_t seed, uint64_t index, int first_deal
     eg->n_chosen = 0;
     eg->answer = -1;
     eg->n_drawn = 0;
+    eg->drawn_set = 0;
     memset(eg->base, 0, sizeof eg->base);
 }
 
@@ -318,6 +322,9 @@ int cs_env_create(const cs_env_config *cfg, cs_env **out, char *err, size_t err_
         return say(err, err_len, CS_ERANGE, "games in the batch: %d (at least 1)", cfg->n_games);
     if (cfg->reward < 0 || cfg->reward >= CS_ENV_REWARD_KINDS)
         return say(err, err_len, CS_ERANGE, "unknown reward kind %d", cfg->reward);
+    if (cfg->threads < 0 || cfg->threads > CS_ENV_THREADS_MAX)
+        return say(err, err_len, CS_ERANGE, "threads: %d (1 to %d, or 0 for every core)",
+                   cfg->threads, CS_ENV_THREADS_MAX);
     cs_env *env = calloc(1, sizeof *env);
     if (!env) return say(err, err_len, CS_ENOMEM, "out of memory");
     int rc = resolve_rules(cfg->rules, cfg->set, &env->rules, err, err_len);
@@ -503,7 +510,8 @@ int cs_env_step(cs_env *env, const int32_t *action, uint8_t *obs, uint8_t *mask,
 
 int cs_env_last_game(const cs_env *env, int i, uint64_t *game, int *first_dealer, int *deals,
                      int *winner, int16_t score[4]) {
-    if (i < 0 || i >= env->n || !env->games[i].finished) return CS_ESTATE;
+    if (i < 0 || i >= env->n) return CS_ERANGE;
+    if (!env->games[i].finished) return CS_ESTATE;
     const cs_game_record *r = &env->games[i].last;
     *game = r->game;
     *first_dealer = r->first_dealer;
@@ -519,6 +527,9 @@ struct cs_env_state {
     cs_rules rules;
     env_game eg;
     int reward;
+    int before[CS_MAX_PLAYERS]; /* each seat's side's score before the last step */
+    cs_env_move *moves;         /* every action and outcome applied, in order */
+    int n_moves, cap_moves;
 };
 
 cs_env_state *cs_env_state_new(const char *rules, const char *set, uint64_t seed, uint64_t game,
@@ -555,6 +566,7 @@ cs_env_state *cs_env_state_new(const char *rules, const char *set, uint64_t seed
 void cs_env_state_free(cs_env_state *st) {
     if (!st) return;
     cs_game_free(st->eg.game);
+    free(st->moves);
     free(st);
 }
 
@@ -563,8 +575,21 @@ cs_env_state *cs_env_state_clone(const cs_env_state *st) {
     if (!c) return NULL;
     *c = *st;
     c->eg.rules = &c->rules;
+    c->moves = NULL;
+    c->cap_moves = 0;
+    if (st->n_moves) {
+        /* room for a deal's moves more, so a clone stepped on grows rarely */
+        c->cap_moves = st->n_moves + 64;
+        c->moves = malloc((size_t)c->cap_moves * sizeof *c->moves);
+        if (!c->moves) {
+            free(c);
+            return NULL;
+        }
+        memcpy(c->moves, st->moves, (size_t)st->n_moves * sizeof *c->moves);
+    }
     c->eg.game = cs_game_new();
     if (!c->eg.game) {
+        free(c->moves);
         free(c);
         return NULL;
     }
@@ -586,34 +611,62 @@ int cs_env_state_current(const cs_env_state *st) {
 
 /* Whether card c was chosen for this deal's hands or its crib card. */
 static int drawn_has(const env_game *eg, int c) {
-    for (int i = 0; i < eg->n_drawn; i++)
-        if (eg->drawn[i] == c) return 1;
-    return 0;
+    return (int)(eg->drawn_set >> c & 1);
+}
+
+/* The legal actions or outcomes, a bit each (bit a for action a); *n their number. */
+static uint64_t state_legal_set(const cs_env_state *st, int *n) {
+    const env_game *eg = &st->eg;
+    uint64_t set;
+    switch (cs_env_state_current(st)) {
+    case CS_ENV_TERMINAL: set = 0; break;
+    case CS_ENV_CHANCE:
+        if (cs_game_phase(eg->game) == CS_PHASE_CUT_FOR_DEAL)
+            set = (1ull << st->rules.players) - 1;
+        else
+            set = ((1ull << CS_DECK_SIZE) - 1) & ~eg->drawn_set;
+        break;
+    default: set = eg->legal; break;
+    }
+    *n = __builtin_popcountll(set);
+    return set;
 }
 
 int cs_env_state_legal(const cs_env_state *st, uint8_t mask[CS_ACT_COUNT]) {
-    const env_game *eg = &st->eg;
-    memset(mask, 0, CS_ACT_COUNT);
-    int n = 0;
-    switch (cs_env_state_current(st)) {
-    case CS_ENV_TERMINAL: return 0;
-    case CS_ENV_CHANCE:
-        if (cs_game_phase(eg->game) == CS_PHASE_CUT_FOR_DEAL) {
-            for (int s = 0; s < st->rules.players; s++) mask[s] = 1;
-            return st->rules.players;
-        }
-        for (int c = 0; c < CS_DECK_SIZE; c++) {
-            mask[c] = (uint8_t)!drawn_has(eg, c);
-            n += mask[c];
-        }
-        return n;
-    default:
-        for (int a = 0; a < CS_ACT_COUNT; a++) {
-            mask[a] = (uint8_t)(eg->legal >> a & 1);
-            n += mask[a];
-        }
-        return n;
+    int n;
+    uint64_t set = state_legal_set(st, &n);
+    for (int a = 0; a < CS_ACT_COUNT; a++) mask[a] = (uint8_t)(set >> a & 1);
+    return n;
+}
+
+int cs_env_state_legal_list(const cs_env_state *st, uint8_t out[CS_ACT_COUNT]) {
+    int n, k = 0;
+    uint64_t set = state_legal_set(st, &n);
+    while (set) {
+        out[k++] = (uint8_t)__builtin_ctzll(set);
+        set &= set - 1;
     }
+    return n;
+}
+
+int cs_env_state_num_legal(const cs_env_state *st) {
+    int n;
+    state_legal_set(st, &n);
+    return n;
+}
+
+int cs_env_state_legal_at(const cs_env_state *st, long k) {
+    int n;
+    uint64_t set = state_legal_set(st, &n);
+    if (k < 0 || k >= n) return -1;
+    for (; k > 0; k--) set &= set - 1;
+    return __builtin_ctzll(set);
+}
+
+int cs_env_state_is_legal(const cs_env_state *st, long action) {
+    int n;
+    if (action < 0 || action >= CS_ACT_COUNT) return 0;
+    return (int)(state_legal_set(st, &n) >> action & 1);
 }
 
 /* The deal's cards are all chosen but the starter: into the engine's deck, and dealt. */
@@ -632,12 +685,32 @@ static int deal_drawn(env_game *eg) {
     return cs_game_step(eg->game);
 }
 
-int cs_env_state_apply(cs_env_state *st, int action) {
+/* Records the move about to be applied (actor, action, the seats that see it, its kind). */
+static int record_move(cs_env_state *st, int action) {
+    if (st->n_moves == st->cap_moves) {
+        int cap = st->cap_moves ? 2 * st->cap_moves : 256;
+        cs_env_move *m = realloc(st->moves, (size_t)cap * sizeof *m);
+        if (!m) return CS_ENOMEM;
+        st->moves = m;
+        st->cap_moves = cap;
+    }
+    int cur = cs_env_state_current(st), kind = CS_ENV_MOVE_DECISION;
+    if (cur == CS_ENV_CHANCE) {
+        cs_phase ph = cs_game_phase(st->eg.game);
+        kind = ph == CS_PHASE_CUT_FOR_DEAL ? CS_ENV_MOVE_CUT
+               : ph == CS_PHASE_DEAL       ? CS_ENV_MOVE_DEAL
+                                           : CS_ENV_MOVE_STARTER;
+    }
+    st->moves[st->n_moves] = (cs_env_move){(int8_t)cur, (uint8_t)action,
+                                           (uint8_t)cs_env_state_visibility(st), (uint8_t)kind};
+    return CS_OK;
+}
+
+/* Applies a legal move (checked by the caller) and records it. */
+static int state_apply(cs_env_state *st, int action) {
     env_game *eg = &st->eg;
-    uint8_t mask[CS_ACT_COUNT];
-    cs_env_state_legal(st, mask);
-    if (action < 0 || action >= CS_ACT_COUNT || !mask[action]) return CS_EILLEGAL;
-    int rc;
+    int rc = record_move(st, action);
+    if (rc != CS_OK) return rc;
     if (cs_env_state_current(st) == CS_ENV_CHANCE) {
         const cs_rules *r = &st->rules;
         switch (cs_game_phase(eg->game)) {
@@ -646,6 +719,7 @@ int cs_env_state_apply(cs_env_state *st, int action) {
             break;
         case CS_PHASE_DEAL:
             eg->drawn[eg->n_drawn++] = (cs_card)action;
+            eg->drawn_set |= 1ull << action;
             if (eg->n_drawn == r->players * r->cards_dealt + r->crib_from_deck) {
                 rc = deal_drawn(eg);
                 if (rc != CS_OK) return rc;
@@ -655,6 +729,7 @@ int cs_env_state_apply(cs_env_state *st, int action) {
             rc = cs_game_set_starter(eg->game, (cs_card)action);
             if (rc != CS_OK) return rc;
             eg->n_drawn = 0;
+            eg->drawn_set = 0;
             rc = cs_game_step(eg->game);
             if (rc != CS_OK) return rc;
             break;
@@ -664,8 +739,42 @@ int cs_env_state_apply(cs_env_state *st, int action) {
         rc = eg_act(eg, action);
     }
     if (rc < 0) return rc;
+    st->n_moves++;
     if (rc == ADV_DECISION) eg_write(eg, NULL, NULL);
     return CS_OK;
+}
+
+int cs_env_state_apply(cs_env_state *st, int action) {
+    if (!cs_env_state_is_legal(st, action)) return CS_EILLEGAL;
+    for (int s = 0; s < st->rules.players; s++) st->before[s] = cs_game_score(st->eg.game, s);
+    return state_apply(st, action);
+}
+
+int cs_env_state_resolve(cs_env_state *st) {
+    while (cs_env_state_current(st) == CS_ENV_CHANCE) {
+        env_game *eg = &st->eg;
+        if (cs_game_phase(eg->game) == CS_PHASE_DEAL) {
+            /* the deal's order once, its remaining cards in turn */
+            cs_card order[CS_DEAL_DRAW_MAX];
+            int n = cs_game_next_deal_order(eg->game, order);
+            if (n < 0) return n;
+            for (int i = eg->n_drawn; i < n - 1; i++) {
+                int rc = state_apply(st, order[i]);
+                if (rc != CS_OK) return rc;
+            }
+            continue;
+        }
+        int a = cs_env_state_seeded(st);
+        if (a < 0) return CS_ENOMEM;
+        int rc = state_apply(st, a);
+        if (rc != CS_OK) return rc;
+    }
+    return CS_OK;
+}
+
+int cs_env_state_moves(const cs_env_state *st, const cs_env_move **moves) {
+    *moves = st->moves;
+    return st->n_moves;
 }
 
 int cs_env_state_seeded(const cs_env_state *st) {
@@ -706,21 +815,38 @@ unsigned cs_env_state_visibility(const cs_env_state *st) {
     return eg->ask == ASK_DISCARD ? 1u << eg->seat : all;
 }
 
-void cs_env_state_observe(const cs_env_state *st, int seat, uint8_t obs[CS_OBS_SIZE]) {
+int cs_env_state_observe(const cs_env_state *st, int seat, uint8_t obs[CS_OBS_SIZE]) {
     const env_game *eg = &st->eg;
+    if (seat < 0 || seat >= st->rules.players) return CS_ERANGE;
     cs_view v;
     cs_game_view(eg->game, seat, &v);
     int own = eg->ask == ASK_DISCARD && eg->seat == seat;
     cs_encode_view(&v, eg->chosen, own ? eg->n_chosen : 0, obs);
+    return CS_OK;
 }
 
-void cs_env_state_returns(const cs_env_state *st, double out[4]) {
+/* Each seat's reward by the state's kind for the scores moved from base, the end counted when
+ * the game is over. */
+static void state_rewards(const cs_env_state *st, const int base[CS_MAX_PLAYERS], double out[4]) {
     env_game copy = st->eg; /* eg_rewards moves the base: work on a copy */
     float r[CS_MAX_PLAYERS];
     int over = cs_game_phase(st->eg.game) == CS_PHASE_OVER;
-    memset(copy.base, 0, sizeof copy.base);
+    memcpy(copy.base, base, sizeof copy.base);
     eg_rewards(&copy, st->reward, over, r);
     for (int s = 0; s < 4; s++) out[s] = r[s];
+}
+
+void cs_env_state_returns(const cs_env_state *st, double out[4]) {
+    static const int zero[CS_MAX_PLAYERS];
+    state_rewards(st, zero, out);
+}
+
+void cs_env_state_rewards(const cs_env_state *st, double out[4]) {
+    if (st->n_moves == 0) {
+        memset(out, 0, 4 * sizeof *out);
+        return;
+    }
+    state_rewards(st, st->before, out);
 }
 
 const char *cs_env_state_phase(const cs_env_state *st) {
@@ -728,7 +854,35 @@ const char *cs_env_state_phase(const cs_env_state *st) {
 }
 
 int cs_env_state_score(const cs_env_state *st, int seat) {
-    return seat >= 0 && seat < st->rules.players ? cs_game_score(st->eg.game, seat) : -1;
+    return seat >= 0 && seat < st->rules.players ? cs_game_score(st->eg.game, seat) : CS_ERANGE;
+}
+
+uint64_t cs_env_state_seed(const cs_env_state *st) {
+    return st->eg.seed;
+}
+
+int cs_env_state_sides(const cs_env_state *st) {
+    return cs_rules_sides(&st->rules);
+}
+
+int cs_env_state_target(const cs_env_state *st) {
+    return st->rules.target;
+}
+
+int cs_env_state_max_length(const cs_env_state *st, int *chance) {
+    const cs_rules *r = &st->rules;
+    /* Every deal ends with the last card's point at least, so some side gains a point a deal
+     * and a deal begins only while every side is below the target: at most
+     * sides * (target - 1) + 1 deals. A deal's decisions: each seat's discards, its cards
+     * played, and a go at most once a series per seat holding cards, a series ending with at
+     * least one card laid: at most players gos a card played. */
+    long deals = (long)cs_rules_sides(r) * (r->target - 1) + 1;
+    if (r->max_deals > 0 && r->max_deals < deals) deals = r->max_deals;
+    long plays = (long)r->players * (r->cards_dealt - r->discards);
+    long decisions = (long)r->players * r->discards + plays * (1 + r->players);
+    long draws = (long)r->players * r->cards_dealt + r->crib_from_deck + 1;
+    if (chance) *chance = (int)(1 + deals * draws);
+    return (int)(deals * decisions);
 }
 
 void cs_env_state_game(const cs_env_state *st, uint64_t *game, int *first_dealer, int *deals,
@@ -753,9 +907,9 @@ static void put_cards(char *buf, size_t len, size_t *at, const cs_card *cards, i
 
 int cs_env_state_describe(const cs_env_state *st, int seat, char *buf, size_t len) {
     const env_game *eg = &st->eg;
+    if (len > 0) buf[0] = '\0';
+    if (seat < 0 || seat >= st->rules.players) return CS_ERANGE;
     if (len == 0) return 0;
-    buf[0] = '\0';
-    if (seat < 0 || seat >= st->rules.players) return 0;
     cs_view v;
     cs_game_view(eg->game, seat, &v);
     size_t at = 0;
@@ -787,13 +941,27 @@ int cs_env_state_describe(const cs_env_state *st, int seat, char *buf, size_t le
 
 /* ---- a strategy deciding for a state ---- */
 
+/*
+ * A discard of two cards is one decision answered one card at a time. The decision is made
+ * from the state alone (the seat's view with its whole hand, which the first card laid away
+ * leaves in it); `made` keeps the last one made with the decision point it answers, so a
+ * later card of the same decision point takes the same answer without a second draw from the
+ * stream. A Strategy asked about any other point (a fresh one, or one stepping other games in
+ * between) decides there afresh: a strategy without randomness answers the same.
+ */
+typedef struct {
+    int valid;
+    uint64_t seed, game, hand; /* the point: the game, its deal, the seat and its hand */
+    int deal, seat;
+    cs_card cards[CS_MAX_DISCARD];
+} discard_made;
+
 struct cs_env_strategy {
     cs_player *player;
     int bound; /* new_game called for (seed, game, seat) below */
     uint64_t seed, game;
     int seat;
-    cs_card answer[CS_MAX_DISCARD]; /* its last discard, for the second card of the same */
-    int deal;
+    discard_made made;
 };
 
 cs_env_strategy *cs_env_strategy_new(const char *spec, char *err, size_t err_len) {
@@ -820,6 +988,28 @@ const char *cs_env_strategy_spec(const cs_env_strategy *s) {
     return cs_player_spec(s->player);
 }
 
+/* The seat's discard at the state's pending discard: the one made there already, or made now. */
+static int strategy_discard(cs_env_strategy *s, const cs_env_state *st, const cs_view *v,
+                            cs_card out[CS_MAX_DISCARD], char *err, size_t err_len) {
+    const env_game *eg = &st->eg;
+    uint64_t hand = 0;
+    for (int i = 0; i < v->n_hand; i++) hand |= 1ull << v->hand[i];
+    discard_made *m = &s->made;
+    if (m->valid && m->seed == eg->seed && m->game == eg->index && m->seat == eg->seat &&
+        m->deal == v->deal && m->hand == hand) {
+        memcpy(out, m->cards, sizeof m->cards);
+        return CS_OK;
+    }
+    cs_agent a = cs_player_agent(s->player);
+    for (int d = 0; d < CS_MAX_DISCARD; d++) out[d] = CS_NO_CARD;
+    int rc = a.discard(a.self, v, out);
+    if (rc != CS_OK)
+        return say(err, err_len, rc, "%s failed to choose its discards: %s",
+                   cs_player_spec(s->player), cs_player_error(s->player));
+    *m = (discard_made){1, eg->seed, eg->index, hand, v->deal, eg->seat, {out[0], out[1]}};
+    return CS_OK;
+}
+
 int cs_env_strategy_act(cs_env_strategy *s, const cs_env_state *st, int *action, char *err,
                         size_t err_len) {
     const env_game *eg = &st->eg;
@@ -838,27 +1028,21 @@ int cs_env_strategy_act(cs_env_strategy *s, const cs_env_state *st, int *action,
     }
     cs_view v;
     cs_game_view(eg->game, seat, &v);
-    cs_agent a = cs_player_agent(s->player);
     int rc;
     if (eg->ask == ASK_DISCARD) {
-        /* Asked for its whole discard at the first card; the second card is the same answer's. */
-        if (eg->n_chosen == 0 || s->deal != v.deal) {
-            cs_card out[CS_MAX_DISCARD] = {CS_NO_CARD, CS_NO_CARD};
-            rc = a.discard(a.self, &v, out);
-            if (rc != CS_OK)
-                return say(err, err_len, rc, "%s failed to choose its discards: %s",
-                           cs_player_spec(s->player), cs_player_error(s->player));
-            memcpy(s->answer, out, sizeof out);
-            s->deal = v.deal;
-        }
+        cs_card out[CS_MAX_DISCARD];
+        rc = strategy_discard(s, st, &v, out, err, err_len);
+        if (rc != CS_OK) return rc;
+        /* the decision's first card not laid away yet */
         for (int d = 0; d < st->rules.discards; d++) {
-            if (s->answer[d] == CS_NO_CARD || !(eg->legal >> s->answer[d] & 1)) continue;
-            *action = s->answer[d];
+            if (out[d] >= CS_DECK_SIZE || !(eg->legal >> out[d] & 1)) continue;
+            *action = out[d];
             return CS_OK;
         }
         return say(err, err_len, CS_EILLEGAL, "%s: its discard does not fit the cards chosen",
                    cs_player_spec(s->player));
     }
+    cs_agent a = cs_player_agent(s->player);
     cs_card card = CS_NO_CARD;
     rc = a.play(a.self, &v, &card);
     if (rc != CS_OK)

@@ -72,13 +72,16 @@ int cs_env_reward_from_name(const char *name);
 /* The longest error message an env writes, terminator included. */
 #define CS_ENV_ERR_MAX 640
 
+/* The most threads a batch steps on: what `cribsim run --threads` accepts. */
+#define CS_ENV_THREADS_MAX 256
+
 typedef struct {
     const char *rules;    /* a preset name (`two`, `partners` ...); NULL: two */
     const char *set;      /* "KEY=VALUE,KEY=VALUE" rule changes; NULL: none */
     const char *seats[4]; /* a strategy spec per seat, NULL for a learner seat */
     int n_games;          /* games in the batch, at least 1 */
-    int threads;          /* OpenMP threads for a step; 0: OpenMP's default */
-    int reward;           /* a cs_env_reward */
+    int threads; /* OpenMP threads for a step, 1 to CS_ENV_THREADS_MAX; 0: OpenMP's default */
+    int reward;  /* a cs_env_reward */
 } cs_env_config;
 
 typedef struct cs_env cs_env;
@@ -87,7 +90,8 @@ typedef struct cs_env cs_env;
  * Creates a batch: resolves the rules, creates every strategy seat's player for every game.
  * Returns 0 and sets *out, or a negative cs_err (engine/error.h) with a sentence naming the bad
  * input in err (an unknown preset or rule, a bad value, an unknown strategy or parameter, no
- * learner seat, a seat beyond the rules' players).
+ * learner seat, a seat beyond the rules' players, a thread count outside 0..CS_ENV_THREADS_MAX).
+ * A batch is used by one thread at a time (it runs its own threads inside a call).
  */
 int cs_env_create(const cs_env_config *cfg, cs_env **out, char *err, size_t err_len);
 void cs_env_destroy(cs_env *env);
@@ -118,7 +122,8 @@ int cs_env_step(cs_env *env, const int32_t *action, uint8_t *obs, uint8_t *mask,
 /*
  * The last game slot i finished, as a run file's /games row would hold it, as the fields of
  * engine/game.h's cs_game_record: game, first_dealer, deals, winner, then score[4]. Returns
- * 0, or CS_ESTATE when the slot has finished none since the reset.
+ * 0, CS_ERANGE for a slot outside 0..N-1, or CS_ESTATE when the slot has finished none since
+ * the reset (nothing written either way).
  */
 int cs_env_last_game(const cs_env *env, int i, uint64_t *game, int *first_dealer, int *deals,
                      int *winner, int16_t score[4]);
@@ -134,16 +139,32 @@ const char *cs_env_error(const cs_env *env);
 
 typedef struct cs_env_state cs_env_state;
 
+/* What kind of move a history entry is: a seat's decision or one of the chance nodes. */
+enum { CS_ENV_MOVE_DECISION, CS_ENV_MOVE_CUT, CS_ENV_MOVE_DEAL, CS_ENV_MOVE_STARTER };
+
+/* One move of a state's history: who moved (a seat or CS_ENV_CHANCE), the action or outcome,
+ * the seats that saw it (a bit a seat, as cs_env_state_visibility() said before it) and its
+ * kind (CS_ENV_MOVE_*). Four bytes. */
+typedef struct {
+    int8_t actor;
+    uint8_t action;
+    uint8_t seen;
+    uint8_t kind;
+} cs_env_move;
+
 /*
  * A game of the rules (preset and changes as in cs_env_config) at its very start: a chance
  * node (the cut for first deal, unless the rules fix the first dealer). Returns NULL with a
  * message in err on bad rules or memory. `seed` and `game` say what cs_env_state_seeded()
  * answers: the outcomes game `game` of a run with that seed would have.
+ *
+ * A state is one object with no locks: one thread at a time may apply to it; any number may
+ * read it (every const function) while none applies.
  */
 cs_env_state *cs_env_state_new(const char *rules, const char *set, uint64_t seed, uint64_t game,
                                int reward, char *err, size_t err_len);
 void cs_env_state_free(cs_env_state *st);
-/* An independent copy (NULL on memory). */
+/* An independent copy, history included (NULL on memory). */
 cs_env_state *cs_env_state_clone(const cs_env_state *st);
 
 int cs_env_state_players(const cs_env_state *st);
@@ -155,28 +176,58 @@ int cs_env_state_current(const cs_env_state *st);
  * (0 to 3) for the cut for first deal. Returns how many are legal.
  */
 int cs_env_state_legal(const cs_env_state *st, uint8_t mask[CS_ACT_COUNT]);
+/* The same as a list, in increasing order, into out; returns how many. */
+int cs_env_state_legal_list(const cs_env_state *st, uint8_t out[CS_ACT_COUNT]);
+/* How many actions are legal (outcomes at a chance node), and the k-th of them in increasing
+ * order (-1 for k out of range): a uniform choice without a list. */
+int cs_env_state_num_legal(const cs_env_state *st);
+int cs_env_state_legal_at(const cs_env_state *st, long k);
+/* Whether `action` (any number) is legal now: a bit test, no list made. */
+int cs_env_state_is_legal(const cs_env_state *st, long action);
 /* At a chance node, the outcome game `game` of `seed` takes there in a run (cribsim run deals
  * it so); -1 elsewhere. */
 int cs_env_state_seeded(const cs_env_state *st);
-/* Applies a legal action or chance outcome; CS_EILLEGAL (nothing changed) otherwise. */
+/*
+ * Applies a legal action or chance outcome as one step: rewards are counted from here.
+ * CS_EILLEGAL (nothing changed) for anything else.
+ */
 int cs_env_state_apply(cs_env_state *st, int action);
+/* Applies the seed's outcomes (cs_env_state_seeded) while the state is at a chance node, as
+ * part of the last step. Returns 0, or CS_ENOMEM. */
+int cs_env_state_resolve(cs_env_state *st);
+/* The moves applied so far, oldest first (valid until the next apply); returns how many. */
+int cs_env_state_moves(const cs_env_state *st, const cs_env_move **moves);
 /*
  * Which seats see the action applied next (a bit a seat): a dealt card its receiver, the
  * three-player crib card nobody, the starter and the cut everyone, a card laid away its
  * owner, a play or a go everyone.
  */
 unsigned cs_env_state_visibility(const cs_env_state *st);
-/* Seat's observation (what it sees now, whoever is to act). */
-void cs_env_state_observe(const cs_env_state *st, int seat, uint8_t obs[CS_OBS_SIZE]);
+/* Seat's observation (what it sees now, whoever is to act). CS_ERANGE, nothing written, for a
+ * seat the rules do not have. */
+int cs_env_state_observe(const cs_env_state *st, int seat, uint8_t obs[CS_OBS_SIZE]);
 /* Each seat's return by the state's reward kind (0 before the end but for "points"). */
 void cs_env_state_returns(const cs_env_state *st, double out[4]);
-/* The phase's name (engine/game.h), and each side's score. */
+/* Each seat's reward for the last step (cs_env_state_apply and the chance it resolved): the
+ * returns' change over it, so the rewards of every step sum to the returns. */
+void cs_env_state_rewards(const cs_env_state *st, double out[4]);
+/* The phase's name (engine/game.h), and seat's side's score (CS_ERANGE, negative, for a seat
+ * the game does not have). */
 const char *cs_env_state_phase(const cs_env_state *st);
 int cs_env_state_score(const cs_env_state *st, int seat);
+/* The most decisions a game of the state's rules can take, and (into *chance) the most chance
+ * outcomes: bounds, derived in cs_env.c, not the length of a likely game. */
+int cs_env_state_max_length(const cs_env_state *st, int *chance);
+/* The seed and game index the state was made with. */
+uint64_t cs_env_state_seed(const cs_env_state *st);
+/* The sides of the rules (the players, or two for partners) and the points that win. */
+int cs_env_state_sides(const cs_env_state *st);
+int cs_env_state_target(const cs_env_state *st);
 /* The game's record so far (final once terminal), as cs_env_last_game(). */
 void cs_env_state_game(const cs_env_state *st, uint64_t *game, int *first_dealer, int *deals,
                        int *winner, int16_t score[4]);
-/* A one-line description of what seat sees now, for people (its cards, the pile, scores). */
+/* A one-line description of what seat sees now, for people (its cards, the pile, scores): its
+ * length, or CS_ERANGE (buf empty) for a seat the game does not have. */
 int cs_env_state_describe(const cs_env_state *st, int seat, char *buf, size_t len);
 
 /* ---- a strategy deciding for a state ---- */
@@ -189,10 +240,14 @@ void cs_env_strategy_free(cs_env_strategy *s);
 /* The normalised spec ("mc:samples=400,..."). */
 const char *cs_env_strategy_spec(const cs_env_strategy *s);
 /*
- * The action the strategy takes for the state's acting seat. Its random stream is the one a
- * run gives that seat in that game (seed, game, seat), begun when it first decides for a
- * (seed, game, seat) and continued while it decides for the same. Returns 0 and sets *action,
- * or CS_ESTATE at a chance or terminal node, or the strategy's failure (message in err).
+ * The action the strategy takes for the state's acting seat, decided from the state alone:
+ * the second card of a discard is the other card of the discard the strategy makes for the
+ * whole hand, whoever laid the first. Its random stream is the one a run gives that seat in
+ * that game (seed, game, seat), begun when it first decides for a (seed, game, seat) and
+ * continued while it decides for the same, so a strategy without randomness answers the same
+ * for a state whatever it decided before, and one Strategy a seat gives the run's game.
+ * Returns 0 and sets *action, or CS_ESTATE at a chance or terminal node, or the strategy's
+ * failure (message in err). A strategy is one object with no locks: one thread at a time.
  */
 int cs_env_strategy_act(cs_env_strategy *s, const cs_env_state *st, int *action, char *err,
                         size_t err_len);

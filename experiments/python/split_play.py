@@ -15,7 +15,7 @@ import argparse
 import sys
 
 from cribsim.game import Game, Strategy
-from cribsim.stats import wilson
+from cribsim.analysis.stats import wilson
 
 
 def play(game: Game, toss: Strategy, peg: Strategy, other: Strategy, seed: int, g: int,

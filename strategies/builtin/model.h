@@ -4,8 +4,8 @@
  * The model is linear: each candidate action is described by a fixed list of features, scored
  * as the dot product of those features with the file's weights, and the candidate with the
  * highest score is played (ties: the first candidate, in cs_splits() order for the discard and
- * hand order for the play). cribsim.train_model fits the weights on cribsim's own datasets
- * (cribsim.dataset) and computes the same features in Python; a test plays a model, turns
+ * hand order for the play). cribsim.train.model fits the weights on cribsim's own datasets
+ * (cribsim.io.dataset) and computes the same features in Python; a test plays a model, turns
  * its games into datasets and checks that the Python features make the same choices.
  *
  * Seat spec: `model` plays the model built into cribsim (strategies/models/default.model,

@@ -94,7 +94,7 @@ const cs_strategy cs_strategy_nn = {
     .name = "nn",
     .version = 1,
     .description = "a neural network over the environment's observation "
-                   "(analysis/cribsim/train_nn.py) scores every card to lay away or play",
+                   "(analysis/cribsim/train/nn.py) scores every card to lay away or play",
     .tuned = "two players, hands of six: behaviour cloning of expert on states that expert, "
              "expected, greedy, random and the network itself reach",
     .params = NN_PARAMS,

@@ -6,7 +6,7 @@
  * and scores the 53 actions; the legal action with the highest score is played. The discard is
  * laid away one card at a time, as the environment asks a learner for it: the seat's view is
  * encoded with the cards chosen so far, the best legal card is picked, and again for the next
- * card. analysis/cribsim/train_nn.py trains networks (experiments/train_nn.sh rebuilds the
+ * card. analysis/cribsim/train/nn.py trains networks (experiments/train_nn.sh rebuilds the
  * shipped one) and writes this format.
  *
  * Seat spec: `nn` plays the network built into cribsim (strategies/models/default.nn, compiled

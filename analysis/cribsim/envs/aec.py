@@ -5,6 +5,11 @@ Agents are "player_0" .. "player_{n-1}" (seat numbers). Each observation is a di
 bytes, 1 where the action is legal; all 0 for an agent not to act). The engine decides the
 order of play (discards from the dealer's left, the play, the show) and every rule; the cards
 come from the seed given to reset() as `cribsim run` deals them.
+
+An action is an integer 0 to 52 (int or numpy integer; a bool, float or string is a TypeError,
+a number outside the range a ValueError, an illegal card a ValueError), a seed 0 to 2**64 - 1;
+a refused call changes nothing. An environment may not be shared between threads: a call made
+while another runs raises RuntimeError.
 """
 from __future__ import annotations
 
@@ -13,15 +18,20 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from ..game import GO, NUM_ACTIONS, OBSERVATION_SIZE, Game
+from . import _checks
 
 
 class CribbageAEC(AECEnv):
+    """Every seat an agent (see the module's docstring). Not to be shared between threads: a
+    call made while another runs raises RuntimeError and changes nothing."""
+
     metadata = {"render_modes": ["human", "ansi"], "name": "cribsim_v0",
                 "is_parallelizable": False}
 
     def __init__(self, rules: str = "two", set=None, reward: str = "win",
                  render_mode: str | None = None):
         super().__init__()
+        self._guard = _checks.Guard("CribbageAEC")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode {render_mode!r}: one of {self.metadata['render_modes']}")
         self.render_mode = render_mode
@@ -46,8 +56,12 @@ class CribbageAEC(AECEnv):
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict | None = None):
+        with self._guard:
+            self._reset(_checks.seed(seed))
+
+    def _reset(self, seed):
         if seed is not None:
-            self._seed, self._game_index = int(seed), 0
+            self._seed, self._game_index = seed, 0
         elif self._seed is None:
             self._seed, self._game_index = int(np.random.SeedSequence().entropy % 2**63), 0
         else:
@@ -63,6 +77,10 @@ class CribbageAEC(AECEnv):
         self.agent_selection = self.possible_agents[self.state.current_player()]
 
     def observe(self, agent):
+        with self._guard:
+            return self._observe(agent)
+
+    def _observe(self, agent):
         seat = self.possible_agents.index(agent)
         mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
         if self.state.current_player() == seat:
@@ -70,12 +88,17 @@ class CribbageAEC(AECEnv):
         return {"observation": self.state.observation_tensor(seat), "action_mask": mask}
 
     def step(self, action):
+        with self._guard:
+            self._step(action)
+
+    def _step(self, action):
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        action = _checks.integer(action, "action", 0, NUM_ACTIONS - 1)
+        self.state.apply_action(action)  # ValueError for an illegal action, nothing changed
         self._cumulative_rewards[agent] = 0.0
-        self.state.apply_action(int(action))  # ValueError for an illegal action
         returns = self.state.returns()
         for s, a in enumerate(self.possible_agents):
             self.rewards[a] = returns[s] - self._returns[s]

@@ -9,6 +9,12 @@ holds the legal actions (53 int8 0s and 1s, the dtype `action_space.sample(mask)
 `action_masks()` returns them as booleans for maskable learners.
 The other seats are played in C by their strategies; the learner is asked only for its own
 decisions (its discards one card at a time, its plays, its go).
+
+Actions are integers (int or numpy integers; not bools, floats or strings: a TypeError) from 0
+to 52 (else a ValueError), checked before anything changes; an array of actions needs an
+integer dtype. Seeds are 0 to 2**64 - 1, threads 1 to 256 (0: every core), as on the command
+line. Neither environment may be shared between threads: a call made while another runs raises
+RuntimeError and changes nothing.
 """
 from __future__ import annotations
 
@@ -20,14 +26,14 @@ from gymnasium.vector.utils import batch_space
 
 from .. import _core
 from ..game import NUM_ACTIONS, OBSERVATION_SIZE, card_text
+from . import _checks
 
 
 def _seats(rules: str, set_text, seat: int, opponents) -> list:
     """The seat list for _core.Env: None at the learner's seat, the opponents in seat order
     at the others (one spec for every other seat, or one spec each)."""
     players = _core.State(rules, set_text, 0, 0, "win").players()
-    if not 0 <= seat < players:
-        raise ValueError(f"seat {seat}: the rules seat players 0 to {players - 1}")
+    seat = _checks.integer(seat, "seat", 0, players - 1)
     if isinstance(opponents, str):
         opponents = [opponents]
     opponents = list(opponents)
@@ -50,33 +56,42 @@ class CribbageEnv(gym.Env):
 
     An illegal action is not fixed silently: with `illegal="raise"` it is a ValueError; with
     `illegal="lose"` (the default) the learner forfeits the game: terminated, reward
-    `illegal_reward`, info["illegal_action"] True."""
+    `illegal_reward`, info["illegal_action"] True. An action that is no action (not an integer
+    0 to 52) is a TypeError or ValueError in either mode, nothing changed.
+
+    Not to be shared between threads: a call while another runs raises RuntimeError."""
 
     metadata = {"render_modes": ["ansi"]}
 
     def __init__(self, rules: str = "two", set=None, opponents=("expected",), seat: int = 0,
                  reward: str = "win", illegal: str = "lose", illegal_reward: float = -1.0,
                  render_mode: str | None = None):
+        # Called again, it refuses while another call runs and changes nothing if it fails.
+        guard = getattr(self, "_guard", None) or _checks.Guard("CribbageEnv")
+        with guard:
+            self._init(rules, set, opponents, seat, reward, illegal, illegal_reward, render_mode)
+        self._guard = guard
+
+    def _init(self, rules, set, opponents, seat, reward, illegal, illegal_reward, render_mode):
         if illegal not in ("lose", "raise"):
             raise ValueError(f"illegal={illegal!r}: 'lose' or 'raise'")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode {render_mode!r}: 'ansi' or None")
+        set_text = _set_text(set)
+        seats = _seats(rules, set_text, seat, opponents)
+        env = _core.Env(rules, set_text, seats, 1, 1, reward)
+        arrays = (np.zeros(1, np.int32), np.zeros((1, OBSERVATION_SIZE), np.uint8),
+                  np.zeros((1, NUM_ACTIONS), np.uint8), np.zeros(1, np.int8),
+                  np.zeros((1, 4), np.float32), np.zeros(1, np.uint8))
+        env.bind(*arrays)
         self.render_mode = render_mode
-        self.rules, self.set = rules, _set_text(set)
-        self.seat = seat
+        self.rules, self.set = rules, set_text
+        self.seat = seats.index(None)
         self.illegal, self.illegal_reward = illegal, float(illegal_reward)
-        self._env = _core.Env(rules, self.set, _seats(rules, self.set, seat, opponents), 1, 1,
-                              reward)
+        self._env = env
+        self._action, self._obs, self._mask, self._acting, self._reward, self._done = arrays
         self.observation_space = spaces.Box(0, 255, (OBSERVATION_SIZE,), np.uint8)
         self.action_space = spaces.Discrete(NUM_ACTIONS)
-        self._obs = np.zeros((1, OBSERVATION_SIZE), np.uint8)
-        self._mask = np.zeros((1, NUM_ACTIONS), np.uint8)
-        self._acting = np.zeros(1, np.int8)
-        self._reward = np.zeros((1, 4), np.float32)
-        self._done = np.zeros(1, np.uint8)
-        self._action = np.zeros(1, np.int32)
-        self._env.bind(self._action, self._obs, self._mask, self._acting, self._reward,
-                       self._done)
         self._obs_row, self._mask_row = self._obs[0], self._mask[0]
         self._over = True
 
@@ -84,28 +99,39 @@ class CribbageEnv(gym.Env):
         return self._mask[0].astype(bool)
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
-        super().reset(seed=seed)
-        self._env.reset_bound(int(self.np_random.integers(0, 2**63)))
-        self._over = False
-        return self._obs_row.copy(), {"action_mask": self._mask_row.view(np.int8).copy()}
+        with self._guard:
+            super().reset(seed=_checks.seed(seed))
+            self._env.reset_bound(int(self.np_random.integers(0, 2**63)))
+            self._over = False
+            return self._obs_row.copy(), {"action_mask": self._mask_row.view(np.int8).copy()}
 
     def step(self, action):
-        if self._over:
-            raise RuntimeError("step() after the game ended: call reset()")
-        self._action[0] = action
+        # The guard and the check inline: this is the environment's hot path.
+        lock = self._guard.lock
+        if not lock.acquire(False):
+            self._guard.refuse()
         try:
-            terminated = self._env.step_bound()  # C refuses an illegal action, nothing changed
-        except ValueError:
-            if self.illegal == "raise":
-                raise ValueError(f"action {action} is not legal now") from None
-            self._over = True
-            return (self._obs_row.copy(), self.illegal_reward, True, False,
-                    {"action_mask": np.zeros(NUM_ACTIONS, np.int8), "illegal_action": True})
-        info = {"action_mask": self._mask_row.view(np.int8).copy()}
-        if terminated:
-            self._over = True
-            info["game"] = self._env.last_game(0)
-        return self._obs_row.copy(), float(self._reward[0, self.seat]), terminated, False, info
+            if type(action) is not int or not 0 <= action < NUM_ACTIONS:
+                action = _checks.integer(action, "action", 0, NUM_ACTIONS - 1)
+            if self._over:
+                raise RuntimeError("step() after the game ended: call reset()")
+            self._action[0] = action
+            try:
+                terminated = self._env.step_bound()  # C refuses an illegal action, nothing changed
+            except ValueError:
+                if self.illegal == "raise":
+                    raise ValueError(f"action {action} is not legal now") from None
+                self._over = True
+                return (self._obs_row.copy(), self.illegal_reward, True, False,
+                        {"action_mask": np.zeros(NUM_ACTIONS, np.int8), "illegal_action": True})
+            info = {"action_mask": self._mask_row.view(np.int8).copy()}
+            if terminated:
+                self._over = True
+                info["game"] = self._env.last_game(0)
+            return (self._obs_row.copy(), float(self._reward[0, self.seat]), terminated, False,
+                    info)
+        finally:
+            lock.release()
 
     def render(self):
         if self.render_mode != "ansi":
@@ -122,18 +148,31 @@ class CribbageVectorEnv(VectorEnv):
     """num_envs games stepped together in C (OpenMP over `threads`), the learner at `seat` of
     each. Autoreset is same-step: where terminations[i] is set, the observation is already
     the first of slot i's next game. infos["action_mask"] holds every game's legal actions.
-    An illegal action is a ValueError and changes nothing."""
+    An illegal action is a ValueError and changes nothing; so is an action array that is not
+    integers 0 to 52 (a TypeError for another dtype), checked whole before any game moves.
+
+    Not to be shared between threads: a call while another runs raises RuntimeError."""
 
     metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}
 
     def __init__(self, num_envs: int = 1, rules: str = "two", set=None, opponents=("expected",),
                  seat: int = 0, reward: str = "win", threads: int = 0, **kwargs):
+        guard = getattr(self, "_guard", None) or _checks.Guard("CribbageVectorEnv")
+        with guard:
+            self._init(num_envs, rules, set, opponents, seat, reward, threads, **kwargs)
+        self._guard = guard
+
+    def _init(self, num_envs, rules, set, opponents, seat, reward, threads, **kwargs):
         if kwargs.get("render_mode") is not None:
             raise ValueError("the vector environment does not render")
-        self.num_envs = int(num_envs)
-        self.rules, self.set, self.seat = rules, _set_text(set), seat
-        self._env = _core.Env(rules, self.set, _seats(rules, self.set, seat, opponents),
-                              self.num_envs, threads, reward)
+        num_envs = _checks.integer(num_envs, "num_envs", 1, 2**31 - 1)
+        threads = _checks.integer(threads, "threads", 0, _checks.THREADS_MAX)
+        set_text = _set_text(set)
+        seats = _seats(rules, set_text, seat, opponents)
+        env = _core.Env(rules, set_text, seats, num_envs, threads, reward)
+        self.num_envs = num_envs
+        self.rules, self.set, self.seat = rules, set_text, seats.index(None)
+        self._env = env
         self.single_observation_space = spaces.Box(0, 255, (OBSERVATION_SIZE,), np.uint8)
         self.single_action_space = spaces.Discrete(NUM_ACTIONS)
         self.observation_space = batch_space(self.single_observation_space, self.num_envs)
@@ -147,18 +186,23 @@ class CribbageVectorEnv(VectorEnv):
         self._seed_rng = np.random.default_rng()
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
-        if seed is not None:
-            self._seed_rng = np.random.default_rng(seed)
-        self._env.reset(int(self._seed_rng.integers(0, 2**63)), self._obs, self._mask,
-                        self._acting)
-        return self._obs.copy(), {"action_mask": self._mask.view(np.int8).copy()}
+        with self._guard:
+            seed = _checks.seed(seed)
+            if seed is not None:
+                self._seed_rng = np.random.default_rng(seed)
+            self._env.reset(int(self._seed_rng.integers(0, 2**63)), self._obs, self._mask,
+                            self._acting)
+            return self._obs.copy(), {"action_mask": self._mask.view(np.int8).copy()}
 
     def step(self, actions):
-        actions = np.ascontiguousarray(actions, dtype=np.int32).reshape(self.num_envs)
-        self._env.step(actions, self._obs, self._mask, self._acting, self._reward, self._done)
-        terminated = self._done.astype(bool)
-        return (self._obs.copy(), self._reward[:, self.seat].copy(), terminated,
-                np.zeros(self.num_envs, bool), {"action_mask": self._mask.view(np.int8).copy()})
+        with self._guard:
+            actions = _checks.actions(actions, self.num_envs, NUM_ACTIONS)
+            self._env.step(actions, self._obs, self._mask, self._acting, self._reward,
+                           self._done)
+            terminated = self._done.astype(bool)
+            return (self._obs.copy(), self._reward[:, self.seat].copy(), terminated,
+                    np.zeros(self.num_envs, bool),
+                    {"action_mask": self._mask.view(np.int8).copy()})
 
     def close_extras(self, **kwargs):
         pass

@@ -51,7 +51,7 @@ import sys
 import h5py
 import numpy as np
 
-from . import cliio
+from ..io import cliio
 from .stats import Z95, clustered_mean_interval, clustered_wilson, wilson
 
 LADDER = ("random", "greedy", "expected", "expert", "mc")

@@ -20,7 +20,7 @@ import os
 import re
 import sys
 
-from . import cliio
+from ..io import cliio
 from . import event_report as events
 
 FORMATS = (("league-night.h5", "a league night (four doubles games, league points)"),

@@ -20,8 +20,8 @@ import json
 import h5py
 import numpy as np
 
-from . import cards
-from . import runfile
+from cribsim.io import cards
+from cribsim.io import runfile
 
 NO_CARD = 255
 

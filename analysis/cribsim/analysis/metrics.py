@@ -31,8 +31,8 @@ from fractions import Fraction
 import numpy as np
 import pandas as pd
 
-from . import cards
-from . import runfile
+from ..io import cards
+from ..io import runfile
 from . import stats
 
 POSITION_NAMES = {0: "dealer", 1: "pone", 2: "2nd left of dealer", 3: "3rd left of dealer"}

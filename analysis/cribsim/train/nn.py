@@ -1,12 +1,12 @@
 """Training the `nn` strategy's networks (strategies/builtin/nn.h, docs/nn-format.md).
 
-    python -m cribsim.train_nn bc --out net.nn --seed 1 --minutes 20      # imitate a teacher
-    python -m cribsim.train_nn rl --out rl.nn --seed 1 --minutes 60       # from random weights
-    python -m cribsim.train_nn q --out q.nn --seed 1 --minutes 60         # from random weights
-    python -m cribsim.train_nn br --target expert --out br.nn --minutes 60  # beat one strategy
-    python -m cribsim.train_nn eval net.nn --opponent expected --games 4000
-    python -m cribsim.train_nn export-random --out r.nn --seed 1          # untrained, any sizes
-    python -m cribsim.train_nn deepen net.nn --out deep.nn               # a layer more, same play
+    python -m cribsim.train.nn bc --out net.nn --seed 1 --minutes 20      # imitate a teacher
+    python -m cribsim.train.nn rl --out rl.nn --seed 1 --minutes 60       # from random weights
+    python -m cribsim.train.nn q --out q.nn --seed 1 --minutes 60         # from random weights
+    python -m cribsim.train.nn br --target expert --out br.nn --minutes 60  # beat one strategy
+    python -m cribsim.train.nn eval net.nn --opponent expected --games 4000
+    python -m cribsim.train.nn export-random --out r.nn --seed 1          # untrained, any sizes
+    python -m cribsim.train.nn deepen net.nn --out deep.nn               # a layer more, same play
 
 The network is a multilayer perceptron over the environment's observation (OBS_SIZE bytes,
 docs/environment.md) scoring the 53 actions; illegal actions are masked and the highest
@@ -50,7 +50,8 @@ import zlib
 
 import numpy as np
 
-from . import _core, cliio
+from .. import _core
+from ..io import cliio
 
 MAGIC = b"CSNNET1\n"
 FORMAT_VERSION = 1
@@ -352,7 +353,7 @@ def bc_checkpoint(torch, net, args, curve, seed: int, head: str, amount: int, el
 
 
 def train_bc(args) -> None:
-    from .game import Game, Strategy
+    from ..game import Game, Strategy
     torch, rng, net, opt = seeded_net(args)
     teacher = Strategy(args.teacher)
     pool = [None] + [Strategy(s) for s in args.actors]
@@ -568,7 +569,7 @@ def note(args, method: str, games: int, seconds: float) -> str:
         what = (f"rl reinforce vs {'+'.join(args.opponents)} "
                 + (f"from {args.init.split('/')[-1]}" if args.init else "from random weights"))
     amount = "rows read" if method == "bc" and getattr(args, "labels", None) else "games"
-    return (f"cribsim.train_nn {what}; hidden {hidden}; seed {args.seed}; {games} {amount}; "
+    return (f"cribsim.train.nn {what}; hidden {hidden}; seed {args.seed}; {games} {amount}; "
             f"{seconds:.0f} s; rules {args.rules}")[:NOTE_MAX]
 
 
@@ -947,7 +948,7 @@ def train_br(args) -> dict:
     on from OUT and its OUT.progress.json for the time left (the network's weights carry over;
     the optimiser's state, the replay buffer and epsilon's schedule start again from where the
     time puts them, so a resumed run is not the same bytes as one run straight through)."""
-    from . import exploit
+    from ..analysis import exploit
     trained_against = args.stand_in or args.target
     args.opponents = [trained_against]
     args.eval = [trained_against]
@@ -991,7 +992,7 @@ def train_br(args) -> dict:
 # ---- the command line ----
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m cribsim.train_nn", description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m cribsim.train.nn", description=__doc__.split("\n")[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
 
     def common(p):
@@ -1069,7 +1070,7 @@ def main(argv=None) -> int:
     q_options(q)
 
     br = sub.add_parser("br", help="an approximate best response to one frozen strategy, "
-                        "trained as q against it alone and measured (cribsim.exploit)")
+                        "trained as q against it alone and measured (cribsim.analysis.exploit)")
     common(br)
     br.add_argument("--target", required=True, help="the strategy spec to beat")
     br.add_argument("--stand-in", help="train against this faster spec instead, and measure "
@@ -1135,7 +1136,7 @@ def main(argv=None) -> int:
                            rng.uniform(-bound, bound, b).astype(np.float32)))
         w0, b0 = layers[0]
         layers[0] = ((w0 * input_scale()[None, :]).astype(np.float32), b0)
-        write_nn(args.out, layers, f"untrained: cribsim.train_nn export-random seed {args.seed}")
+        write_nn(args.out, layers, f"untrained: cribsim.train.nn export-random seed {args.seed}")
     return 0
 
 

@@ -2,7 +2,7 @@
 of scores before a deal, as experiments/tools/win_grid.c (`cs_win_grid`) measured it, drawn as
 a heat map and written as markdown tables beside the published figures.
 
-    python -m cribsim.win_grid EXPERT.csv [--mc MC.csv] -o OUT_DIR [--command TEXT]
+    python -m cribsim.analysis.win_grid EXPERT.csv [--mc MC.csv] -o OUT_DIR [--command TEXT]
 
 EXPERT.csv is the full grid (every score, one strategy, usually expert); MC.csv, optional, a
 coarser grid of another strategy (usually mc) whose cells are compared with EXPERT.csv's at
@@ -19,7 +19,7 @@ import math
 import os
 import sys
 
-from . import cliio
+from ..io import cliio
 
 COLUMNS = ["dealer", "pone", "games", "dealer_wins", "rate", "lo95", "hi95", "mean_deals"]
 
@@ -177,7 +177,7 @@ def write_table(grid, mc, path, command, expert_name, mc_name):
     lines = [
         "# The board-position win table: the tables",
         "",
-        f"Written by `python -m cribsim.win_grid` from `{expert_name}`"
+        f"Written by `python -m cribsim.analysis.win_grid` from `{expert_name}`"
         + (f" and `{mc_name}`" if mc else "") + (f" (`{command}`)" if command else "") + ". "
         "Each cell is the dealer's chance to win the game from the dealer's score (rows) and "
         "the pone's (columns) before a deal, the dealer about to deal, one strategy playing "
@@ -240,9 +240,9 @@ def write_table(grid, mc, path, command, expert_name, mc_name):
     cliio.write_text(path, "\n".join(lines), force=True)
 
 
-@cliio.tool("cribsim.win_grid")
+@cliio.tool("cribsim.analysis.win_grid")
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m cribsim.win_grid",
+    ap = argparse.ArgumentParser(prog="python -m cribsim.analysis.win_grid",
                                  description="the board-position win table: heat map and tables")
     ap.add_argument("grid", help="cs_win_grid CSV, the full grid")
     ap.add_argument("--mc", help="cs_win_grid CSV of a second, coarser grid to compare")

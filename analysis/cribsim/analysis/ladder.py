@@ -26,8 +26,8 @@ import sys
 
 import numpy as np
 
-from . import cliio
-from . import runfile
+from ..io import cliio
+from ..io import runfile
 from . import stats
 
 

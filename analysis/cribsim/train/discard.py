@@ -32,9 +32,9 @@ import sys
 
 import numpy as np
 
-from . import cards
-from . import cliio
-from . import dataset
+from ..io import cards
+from ..io import cliio
+from ..io import dataset
 
 NO_CARD = 255
 FEATURES = ("kept_static", "kept_expected", "crib_static", "crib_fives", "crib_jacks",

@@ -24,12 +24,12 @@ import os
 import re
 import sys
 
-from . import cliio
-from . import runfile
+from ..io import cliio
+from ..io import runfile
 from . import matches
 from . import metrics
 from . import report
-from .runfile import fmt
+from ..io.runfile import fmt
 from .report import interval, pct, signed
 
 QUESTIONS = {

@@ -81,8 +81,8 @@ from collections import deque
 import numpy as np
 import pandas as pd
 
-from . import cliio
-from . import runfile
+from ..io import cliio
+from ..io import runfile
 from . import stats
 from . import shards
 

@@ -42,8 +42,8 @@ import zlib  # noqa: E402
 
 import numpy as np  # noqa: E402
 
-from . import cards  # noqa: E402
-from . import cliio  # noqa: E402
+from ..io import cards  # noqa: E402
+from ..io import cliio  # noqa: E402
 
 NO_CARD = 255
 MAGIC = b"CSMODEL\n"

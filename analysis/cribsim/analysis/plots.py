@@ -17,7 +17,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402  (the backend must be chosen first)
 import numpy as np  # noqa: E402
 
-from . import cliio  # noqa: E402
+from ..io import cliio  # noqa: E402
 from . import metrics  # noqa: E402
 
 DPI = 100

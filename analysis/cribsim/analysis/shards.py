@@ -40,9 +40,9 @@ import warnings
 
 import numpy as np
 
-from . import runfile
+from ..io import runfile
 from . import metrics
-from .runfile import CribsimFileError
+from ..io.runfile import CribsimFileError
 
 # The root attributes that must be equal in every shard of one run.
 RUN_KEYS = ("schema_version", "seed", "rng", "rules", "seats", "games_requested", "record",

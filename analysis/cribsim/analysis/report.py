@@ -31,13 +31,13 @@ import re
 import shlex
 import sys
 
-from . import cliio
-from . import runfile
+from ..io import cliio
+from ..io import runfile
 from . import matches
 from . import metrics
 from . import plots
 from . import shards
-from .runfile import fmt
+from ..io.runfile import fmt
 
 
 # ---- formatting ----
