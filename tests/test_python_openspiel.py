@@ -102,7 +102,12 @@ def test_the_game_types_and_bounds_follow_the_rules_and_reward():
     short = pyspiel.load_game("cribsim(rules=two,set=target:31;heels:3,reward=margin)")
     assert short.get_parameters() == {"rules": "two", "set": "target:31;heels:3",
                                       "reward": "margin"}
-    assert short.max_utility() == 31 - 1 + 29 + 3
+    inner = short.cribsim_game  # the bounds are cribsim.Game's, derived by the engine
+    assert (short.min_utility(), short.max_utility()) == (inner.min_utility(),
+                                                          inner.max_utility())
+    assert short.max_game_length() == inner.max_game_length()
+    assert short.max_chance_nodes_in_history() == inner.max_chance_nodes_in_history()
+    assert inner.get_parameters()["set"] == "target=31,heels=3"
     assert load("two", set="target=31,heels=3").get_parameters()["set"] == "target:31;heels:3"
     state = short.new_initial_state()
     while state.is_chance_node():

@@ -39,7 +39,7 @@ import numpy as np
 import pyspiel
 
 from . import _core
-from .game import GO, NUM_ACTIONS, OBSERVATION_SIZE, Game as CsGame, Strategy, rules_text
+from .game import GO, OBSERVATION_SIZE, Game as CsGame, Strategy, rules_text
 
 _DEFAULTS = {"rules": "two", "set": "", "reward": "win"}
 
@@ -67,10 +67,6 @@ _PIECES = [("hand", "OBS_HAND"), ("discards", "OBS_DISCARDS"), ("starter", "OBS_
            ("left", "OBS_LEFT"), ("players", "OBS_PLAYERS"), ("partners", "OBS_PARTNERS"),
            ("target", "OBS_TARGET"), ("to_lay", "OBS_TO_LAY"), ("seat", "OBS_SEAT"),
            ("deal", "OBS_DEAL"), ("keep", "OBS_KEEP"), ("peg", "OBS_PEG"), ("top", "OBS_TOP")]
-_PLAYERS_AT, _PARTNERS_AT, _TARGET_AT = _core.OBS_PLAYERS, _core.OBS_PARTNERS, _core.OBS_TARGET
-_TO_LAY_AT, _KEEP_AT = _core.OBS_TO_LAY, _core.OBS_KEEP
-# the largest one scoring: a hand or crib of 29 (a card laid pegs at most 14)
-_MOST_AT_ONCE = 29
 
 
 def set_text(set) -> str:
@@ -82,63 +78,28 @@ def set_text(set) -> str:
     return ",".join(p if "=" in p else p.replace(":", "=", 1) for p in pairs if p)
 
 
-def _facts(cs_game: CsGame) -> dict:
-    """What the rules fix that OpenSpiel's GameInfo needs, read from a dealt state's
-    observation (players, partnership, target, cards laid away and kept) and the `set`
-    text (a target above the observation's 255, the one-off bonuses)."""
-    state = cs_game.new_initial_state()
-    while state.is_chance_node():
-        state.apply_action(state.chance_outcomes()[0][0])
-    obs = state.observation_tensor(state.current_player())
-    players = int(obs[_PLAYERS_AT])
-    sides = 2 if obs[_PARTNERS_AT] else players
-    settings = dict(p.split("=", 1) for p in (cs_game.set or "").split(",") if "=" in p)
-    target = int(settings.get("target", obs[_TARGET_AT]))
-    bonus = sum(int(settings.get(k, 0)) for k in ("heels", "start_bonus", "renege_penalty")
-                if settings.get(k, "").isdigit())
-    max_deals = int(settings.get("max_deals", 0)) if settings.get("max_deals", "").isdigit() else 0
-    return {"players": players, "sides": sides, "target": target,
-            "lay": int(obs[_TO_LAY_AT]), "keep": int(obs[_KEEP_AT]),
-            "top": target - 1 + _MOST_AT_ONCE + bonus, "max_deals": max_deals}
-
-
-def _game_type_and_info(cs_game: CsGame, facts: dict):
-    """The game's pyspiel.GameType and GameInfo, and its most chance nodes in a history."""
-    reward = cs_game.reward
-    two_sides = facts["sides"] == 2
-    players, top = facts["players"], float(facts["top"])
-    utility_sum = None
-    if reward == "points" or (two_sides and reward in ("win", "margin")):
-        utility, utility_sum = pyspiel.GameType.Utility.ZERO_SUM, 0.0
-    elif two_sides and reward == "clips":  # 2 to the winners, 1 each in a tie
-        utility, utility_sum = pyspiel.GameType.Utility.CONSTANT_SUM, 2.0 * players / 2
-    else:
-        utility = pyspiel.GameType.Utility.GENERAL_SUM
-    low, high = {"win": (-1.0, 1.0), "margin": (-top, top), "points": (-top, top),
-                 "clips": (0.0, 2.0), "league": (-float(facts["target"]), 2.0)}[reward]
-    # Every deal scores at least the last card's point, so a side reaches the target within
-    # sides * (target - 1) + 1 deals. A deal asks each seat for its discards, the cards it
-    # keeps and at most one go a series, and a series holds at least one card.
-    deals = facts["sides"] * (facts["target"] - 1) + 1
-    if facts["max_deals"]:
-        deals = min(deals, facts["max_deals"])
-    per_deal = players * (facts["lay"] + facts["keep"] + players * facts["keep"])
-    dealt = players * (facts["lay"] + facts["keep"]) + 2  # + the deck's crib card, the starter
+def _game_type_and_info(cs_game: CsGame):
+    """The game's pyspiel.GameType and GameInfo: cribsim.Game's own description (its
+    utility kind, reward model and bounds, derived from the rules in the engine) in
+    pyspiel's types."""
+    kind = cs_game.get_type()
     game_type = pyspiel.GameType(
         short_name=_GAME_TYPE.short_name, long_name=_GAME_TYPE.long_name,
         dynamics=_GAME_TYPE.dynamics, chance_mode=_GAME_TYPE.chance_mode,
-        information=_GAME_TYPE.information, utility=utility,
-        reward_model=(pyspiel.GameType.RewardModel.REWARDS if reward == "points"
-                      else pyspiel.GameType.RewardModel.TERMINAL),
+        information=_GAME_TYPE.information,
+        utility=getattr(pyspiel.GameType.Utility, kind.utility.upper()),
+        reward_model=getattr(pyspiel.GameType.RewardModel, kind.reward_model.upper()),
         max_num_players=_GAME_TYPE.max_num_players, min_num_players=_GAME_TYPE.min_num_players,
         provides_information_state_string=True, provides_information_state_tensor=False,
         provides_observation_string=True, provides_observation_tensor=True,
         parameter_specification=dict(_DEFAULTS))
     info = pyspiel.GameInfo(
-        num_distinct_actions=NUM_ACTIONS, max_chance_outcomes=52, num_players=players,
-        min_utility=low, max_utility=high, utility_sum=utility_sum,
-        max_game_length=deals * per_deal)
-    return game_type, info, deals * dealt + 1
+        num_distinct_actions=cs_game.num_distinct_actions(),
+        max_chance_outcomes=cs_game.max_chance_outcomes(),
+        num_players=cs_game.num_players(),
+        min_utility=cs_game.min_utility(), max_utility=cs_game.max_utility(),
+        utility_sum=cs_game.utility_sum(), max_game_length=cs_game.max_game_length())
+    return game_type, info
 
 
 class CribsimGame(pyspiel.Game):
@@ -155,8 +116,7 @@ class CribsimGame(pyspiel.Game):
         text = set_text(params["set"])
         params["set"] = ";".join(p.replace("=", ":", 1) for p in text.split(",") if p)
         self.cribsim_game = CsGame(params["rules"], text or None, params["reward"])
-        facts = _facts(self.cribsim_game)
-        game_type, info, self._max_chance = _game_type_and_info(self.cribsim_game, facts)
+        game_type, info = _game_type_and_info(self.cribsim_game)
         super().__init__(game_type, info, params)
 
     def new_initial_state(self):
@@ -164,7 +124,7 @@ class CribsimGame(pyspiel.Game):
         return CribsimState(self)
 
     def max_chance_nodes_in_history(self):
-        return self._max_chance
+        return self.cribsim_game.max_chance_nodes_in_history()
 
     def make_py_observer(self, iig_obs_type=None, params=None):
         """The observation (perfect_recall False) or the information state (True) of one
@@ -173,89 +133,67 @@ class CribsimGame(pyspiel.Game):
                                params)
 
 
-class _Inner:
-    """The cribsim.State a CribsimState wraps. pyspiel copies a Python state's attributes
-    with copy.deepcopy (State.clone) and pickle (serialize): a copy is the engine's clone,
-    a pickle the rules and the moves, replayed when read."""
-    __slots__ = ("state",)
-
-    def __init__(self, state):
-        self.state = state
-
-    def __deepcopy__(self, memo):
-        return _Inner(self.state.clone())
-
-    def __reduce__(self):
-        game = self.state.get_game()
-        return (_replay, (game.rules, game.set, game.reward, list(self.state.history())))
-
-
-def _replay(rules, set, reward, history):
-    state = CsGame(rules, set, reward).new_initial_state()
-    for action in history:
-        state.apply_action(action)
-    return _Inner(state)
-
-
 class CribsimState(pyspiel.State):
     """A cribsim.State (made without a seed: every chance outcome is applied by the caller)
     under pyspiel.State. One thread at a time may change it."""
 
     def __init__(self, game: CribsimGame):
         super().__init__(game)
-        self._inner = _Inner(game.cribsim_game.new_initial_state())
+        # pyspiel copies a Python state's attributes with copy.deepcopy (clone) and pickle
+        # (serialize); a cribsim.State does both (the engine's clone; its moves replayed)
+        self._inner = game.cribsim_game.new_initial_state()
         # the returns just before the last decision (rewards() are counted from there)
         self._base = [0.0] * game.num_players()
 
     @property
     def cribsim_state(self):
         """The wrapped cribsim.State (read it; changing it bypasses this state's history)."""
-        return self._inner.state
+        return self._inner
 
     def current_player(self):
-        if self._inner.state.is_terminal():
+        if self._inner.is_terminal():
             return pyspiel.PlayerId.TERMINAL
-        if self._inner.state.is_chance_node():
+        if self._inner.is_chance_node():
             return pyspiel.PlayerId.CHANCE
-        return self._inner.state.current_player()
+        return self._inner.current_player()
 
     def _legal_actions(self, player):
-        return list(self._inner.state.legal_actions())
+        return list(self._inner.legal_actions())
 
     def chance_outcomes(self):
-        return list(self._inner.state.chance_outcomes())
+        return list(self._inner.chance_outcomes())
 
     def _apply_action(self, action):
-        decision = not self._inner.state.is_chance_node()
-        before = self._inner.state.returns()
-        self._inner.state.apply_action(int(action))  # ValueError, nothing changed, if not legal
+        decision = not self._inner.is_chance_node()
+        before = self._inner.returns()
+        self._inner.apply_action(int(action))  # ValueError, nothing changed, if not legal
         if decision:
             self._base = [float(r) for r in before]
 
     def _action_to_string(self, player, action):
         if action == GO:
             return "go"
-        if player == pyspiel.PlayerId.CHANCE and self._inner.state.phase() == "cut-for-deal":
+        if player == pyspiel.PlayerId.CHANCE and self._inner.phase() == "cut-for-deal":
             return f"seat {action} deals"
-        return self._inner.state.action_to_string(player, int(action))
+        return self._inner.action_to_string(player, int(action))
 
     def is_terminal(self):
-        return self._inner.state.is_terminal()
+        return self._inner.is_terminal()
 
     def returns(self):
-        return [float(r) for r in self._inner.state.returns()]
+        return [float(r) for r in self._inner.returns()]
 
     def rewards(self):
         """Each seat's rewards since the last decision, chance after it included (OpenSpiel's
         meaning: summed at the decision nodes and the end, they are the returns)."""
-        return [float(r) - b for r, b in zip(self._inner.state.returns(), self._base)]
+        return [float(r) - b for r, b in zip(self._inner.returns(), self._base)]
 
     def game_record(self) -> dict:
         """The game as a run file's /games row holds it (cribsim.State.game_record)."""
-        return self._inner.state.game_record()
+        return self._inner.game_record()
 
     def __str__(self):
-        return str(self._inner.state)
+        return str(self._inner)
 
 
 class CribsimObserver:
