@@ -262,6 +262,21 @@ static PyObject *Env_last_game(EnvObject *self, PyObject *args) {
     return game_dict(game, fd, deals, winner, score, cs_env_players(self->env));
 }
 
+/* final_obs(i, out): the final observation of the last game slot i finished into out
+ * (CS_OBS_SIZE bytes); True, or False (out untouched) when the slot has finished none. */
+static PyObject *Env_final_obs(EnvObject *self, PyObject *args) {
+    int i;
+    PyObject *o;
+    if (!Env_ready(self) || !PyArg_ParseTuple(args, "iO", &i, &o)) return NULL;
+    if (i < 0 || i >= self->n)
+        return PyErr_Format(PyExc_ValueError, "slot %d: 0 to %d", i, self->n - 1);
+    Py_buffer b;
+    if (get_buffer(o, &b, 1, CS_OBS_SIZE, 1, "Bb?", "out")) return NULL;
+    int rc = cs_env_final_obs(self->env, i, b.buf);
+    PyBuffer_Release(&b);
+    return PyBool_FromLong(rc == CS_OK);
+}
+
 static PyObject *Env_get_players(EnvObject *self, void *closure) {
     (void)closure;
     if (!Env_ready(self)) return NULL;
@@ -294,6 +309,8 @@ static PyMethodDef Env_methods[] = {
      "step_bound(): step with the bound arrays; returns done[0]"},
     {"last_game", (PyCFunction)Env_last_game, METH_VARARGS,
      "last_game(i): the last game slot i finished, as a dict, or None"},
+    {"final_obs", (PyCFunction)Env_final_obs, METH_VARARGS,
+     "final_obs(i, out): the final observation of the last game slot i finished; False if none"},
     {NULL, NULL, 0, NULL}};
 
 static PyGetSetDef Env_getset[] = {
@@ -728,6 +745,7 @@ PyMODINIT_FUNC PyInit__core(void) {
         {"OBS_SEAT", CS_OBS_SEAT},       {"OBS_DEAL", CS_OBS_DEAL},
         {"OBS_KEEP", CS_OBS_KEEP},       {"OBS_USED", CS_OBS_USED},
         {"OBS_PEG", CS_OBS_PEG},         {"OBS_TOP", CS_OBS_TOP},
+        {"ENV_SKIP", CS_ENV_SKIP},
     };
     for (size_t i = 0; i < sizeof ints / sizeof ints[0]; i++) {
         if (add_int(m, ints[i].name, ints[i].value) < 0) {

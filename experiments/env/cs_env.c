@@ -308,7 +308,8 @@ struct cs_env {
     int n, players, threads, reward, started;
     int learner[CS_MAX_PLAYERS];
     env_game *games;
-    int *rc; /* each slot's status in the last step */
+    int *rc;            /* each slot's status in the last step */
+    uint8_t *final_obs; /* [n][CS_OBS_SIZE]: each slot's last finished game's last observation */
     char err[CS_ENV_ERR_MAX];
 };
 
@@ -346,7 +347,8 @@ int cs_env_create(const cs_env_config *cfg, cs_env **out, char *err, size_t err_
     }
     env->games = calloc((size_t)env->n, sizeof *env->games);
     env->rc = calloc((size_t)env->n, sizeof *env->rc);
-    if (!env->games || !env->rc) {
+    env->final_obs = calloc((size_t)env->n, CS_OBS_SIZE);
+    if (!env->games || !env->rc || !env->final_obs) {
         cs_env_destroy(env);
         return say(err, err_len, CS_ENOMEM, "out of memory for %d games", cfg->n_games);
     }
@@ -381,6 +383,7 @@ void cs_env_destroy(cs_env *env) {
     }
     free(env->games);
     free(env->rc);
+    free(env->final_obs);
     free(env);
 }
 
@@ -403,11 +406,15 @@ const char *cs_env_error(const cs_env *env) {
 /*
  * Plays slot i on until its learner decides, starting the slot's next games while one ends
  * before that (which a learner seat that decides in every deal never lets happen but for the
- * game that ended at this step).
+ * game that ended at this step). A game that ends leaves its record and the final observation
+ * of the learner seat asked last (the final scores, the last cards) in the slot.
  */
 static int slot_to_decision(cs_env *env, env_game *eg, int rc) {
     while (rc == ADV_OVER) {
         cs_game_summary(eg->game, &eg->last);
+        cs_view v;
+        cs_game_view(eg->game, eg->seat, &v);
+        cs_encode_view(&v, NULL, 0, env->final_obs + (size_t)(eg - env->games) * CS_OBS_SIZE);
         eg->finished = 1;
         eg_begin(eg, eg->seed, eg->index + (uint64_t)env->n, CS_FIRST_DEALER_CUT);
         rc = eg_advance(eg);
@@ -472,6 +479,7 @@ int cs_env_step(cs_env *env, const int32_t *action, uint8_t *obs, uint8_t *mask,
 #pragma omp for schedule(static) reduction(min : bad)
         for (int i = 0; i < n; i++) {
             int32_t a = action[i];
+            if (a == CS_ENV_SKIP) continue;
             if ((a < 0 || a >= CS_ACT_COUNT || !(env->games[i].legal >> a & 1)) && i < bad) bad = i;
         }
         if (bad == n) { /* the same for every thread: the loop's barrier has passed */
@@ -480,8 +488,15 @@ int cs_env_step(cs_env *env, const int32_t *action, uint8_t *obs, uint8_t *mask,
 #pragma omp for schedule(static) reduction(min : failed)
             for (int i = 0; i < n; i++) {
                 env_game *eg = &env->games[i];
-                int rc = eg_act(eg, action[i]);
                 float *r = reward + (size_t)i * CS_MAX_PLAYERS;
+                if (action[i] == CS_ENV_SKIP) { /* the slot waits: its decision written again */
+                    for (int s = 0; s < CS_MAX_PLAYERS; s++) r[s] = 0;
+                    done[i] = 0;
+                    env->rc[i] = 0;
+                    slot_write(eg, i, obs, mask, seat);
+                    continue;
+                }
+                int rc = eg_act(eg, action[i]);
                 done[i] = rc == ADV_OVER;
                 if (rc >= 0) eg_rewards(eg, kind, rc == ADV_OVER, r);
                 rc = slot_to_decision(env, eg, rc);
@@ -499,6 +514,12 @@ int cs_env_step(cs_env *env, const int32_t *action, uint8_t *obs, uint8_t *mask,
         return CS_EILLEGAL;
     }
     return failure_at(env, failed);
+}
+
+int cs_env_final_obs(const cs_env *env, int i, uint8_t obs[CS_OBS_SIZE]) {
+    if (i < 0 || i >= env->n || !env->games[i].finished) return CS_ESTATE;
+    memcpy(obs, env->final_obs + (size_t)i * CS_OBS_SIZE, CS_OBS_SIZE);
+    return CS_OK;
 }
 
 int cs_env_last_game(const cs_env *env, int i, uint64_t *game, int *first_dealer, int *deals,
