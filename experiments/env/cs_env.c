@@ -303,9 +303,24 @@ static int resolve_rules(const char *preset, const char *set, cs_rules *out, cha
 
 /* ---- the batch ---- */
 
+/*
+ * Threads that never hurt. A step on several threads waits for all of them twice; on a machine
+ * busy with other work a thread the system has set aside holds up the step (by a time slice,
+ * milliseconds, where a step takes a fraction of one), and two threads ran slower than one. So
+ * a batch times its steps on one thread and on `threads` (the seconds of each, a running mean
+ * with weight 1/STEP_TIME_WEIGHT for the newest), steps on whichever is faster, and tries the
+ * other every STEP_PROBE_EVERY steps: on an idle machine that costs a sixteenth of the steps run
+ * at the slower rate, under load it keeps two threads no slower than one. The games are the
+ * same whatever the count (each slot is stepped on its own), so the choice changes no data.
+ */
+#define STEP_PROBE_EVERY 16
+#define STEP_TIME_WEIGHT 4
+
 struct cs_env {
     cs_rules rules;
     int n, players, threads, reward, started;
+    int probe;           /* steps until the other count is tried */
+    double step_time[2]; /* mean seconds a step: [0] one thread, [1] `threads`; 0 unmeasured */
     int learner[CS_MAX_PLAYERS];
     env_game *games;
     int *rc;            /* each slot's status in the last step */
@@ -460,6 +475,23 @@ int cs_env_reset(cs_env *env, uint64_t seed, uint8_t *obs, uint8_t *mask, int8_t
     return rc;
 }
 
+/* Whether this step runs on `threads` (1) or on one (0): the faster by the times so far, the
+ * other every STEP_PROBE_EVERY steps, and each until it has a time. */
+static int step_threads_choose(cs_env *env) {
+    if (env->threads < 2 || env->n < 2) return 0;
+    if (env->step_time[1] == 0) return 1;
+    if (env->step_time[0] == 0) return 0;
+    int faster = env->step_time[1] <= env->step_time[0];
+    if (--env->probe > 0) return faster;
+    env->probe = STEP_PROBE_EVERY;
+    return !faster;
+}
+
+static void step_threads_time(cs_env *env, int many, double seconds) {
+    double *t = &env->step_time[many];
+    *t = *t == 0 ? seconds : *t + (seconds - *t) / STEP_TIME_WEIGHT;
+}
+
 int cs_env_step(cs_env *env, const int32_t *action, uint8_t *obs, uint8_t *mask, int8_t *seat,
                 float *reward, uint8_t *done) {
     int n = env->n;
@@ -474,7 +506,9 @@ int cs_env_step(cs_env *env, const int32_t *action, uint8_t *obs, uint8_t *mask,
      * legal set would move half of them between cores at each step).
      */
     int kind = env->reward, bad = n, failed = n;
-#pragma omp parallel num_threads(env->threads) if (n > 1)
+    int many = step_threads_choose(env);
+    double start = omp_get_wtime();
+#pragma omp parallel num_threads(env->threads) if (many)
     {
 #pragma omp for schedule(static) reduction(min : bad)
         for (int i = 0; i < n; i++) {
@@ -506,6 +540,7 @@ int cs_env_step(cs_env *env, const int32_t *action, uint8_t *obs, uint8_t *mask,
             }
         }
     }
+    if (env->threads > 1 && n > 1) step_threads_time(env, many, omp_get_wtime() - start);
     if (bad < n) {
         const env_game *eg = &env->games[bad];
         snprintf(env->err, sizeof env->err,
