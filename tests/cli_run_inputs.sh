@@ -102,6 +102,12 @@ expect_error "merge --force damaged chunk" "keep.h5 left as it was" "$cs" merge 
 # bench
 expect_error "bench unknown figure" "unknown figure 'speed'" "$cs" bench --only speed
 expect_error "bench bad seconds" "--seconds" "$cs" bench --seconds -1
+expect_error "bench bad busy" "--busy" "$cs" bench --busy 99
+# --busy starts its competing processes and stops them: the bench ends, none is left behind.
+out=$("$cs" bench --only hand-stats --seconds 0.05 --busy 1) &&
+    grep -q "1 competing process started" <<<"$out" &&
+    ! pgrep -f "$cs bench --only hand-stats --seconds 0.05 --busy 1" >/dev/null &&
+    ok || bad "bench --busy 1"
 
 # Rough edges: help for one command, Elo at the edges, long names cut with an ellipsis, and
 # "1 card sequence".

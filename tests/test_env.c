@@ -591,7 +591,9 @@ static void test_env_batch_is_the_same_on_one_thread_and_two(void) {
  * The batch with seat 1 expected, seat 0 the learner, against a state per slot (seeded chance,
  * game i, i + N, ... for slot i) whose seat 1 is cs_env_strategy("expected") and whose seat 0
  * takes the batch's actions: the same observations and masks at every step; each game's end is
- * the batch's done with the same record in cs_env_last_game(), and the win reward says who won.
+ * the batch's done with the same record in cs_env_last_game() and the state's final observation
+ * in cs_env_final_obs(), and the win reward says who won. Now and then a slot is given
+ * CS_ENV_SKIP and its state nothing: it waits, writing the same decision again, rewards 0.
  */
 static void test_env_batch_equals_the_state_seat_by_seat_and_resets_itself(void) {
     enum { N = 6, GAMES = 2 };
@@ -608,7 +610,9 @@ static void test_env_batch_equals_the_state_seat_by_seat_and_resets_itself(void)
     uint64_t idx;
     int fd, deals, winner;
     int16_t score[4];
+    uint8_t none[CS_OBS_SIZE];
     CU_ASSERT_EQUAL(cs_env_last_game(env, 0, &idx, &fd, &deals, &winner, score), CS_ESTATE);
+    CU_ASSERT_EQUAL(cs_env_final_obs(env, 0, none), CS_ESTATE);
     CU_ASSERT_EQUAL_FATAL(cs_env_reset(env, SEED, b.obs, b.mask, b.seat), CS_OK);
     uint64_t rng = 99;
     int all_done = 0, steps = 0;
@@ -637,10 +641,18 @@ static void test_env_batch_equals_the_state_seat_by_seat_and_resets_itself(void)
         }
         if (all_done) break;
         choose(&b, &rng);
+        b.action[steps % (2 * N) % N] = steps % (2 * N) < N ? CS_ENV_SKIP : b.action[steps % N];
+        memset(b.reward, 0xAB, (size_t)N * 4 * sizeof(float));
         CU_ASSERT_EQUAL_FATAL(cs_env_step(env, b.action, b.obs, b.mask, b.seat, b.reward, b.done),
                               CS_OK);
         steps++;
         for (int i = 0; i < N; i++) {
+            if (b.action[i] == CS_ENV_SKIP) {
+                CU_ASSERT_EQUAL(b.done[i], 0);
+                for (int s = 0; s < 4; s++)
+                    CU_ASSERT_EQUAL(b.reward[(size_t)i * 4 + (size_t)s], 0.0f);
+                continue;
+            }
             CU_ASSERT_EQUAL_FATAL(cs_env_state_apply(st[i], b.action[i]), CS_OK);
             int cur;
             while ((cur = cs_env_state_current(st[i])) != 0 && cur != CS_ENV_TERMINAL) {
@@ -670,7 +682,12 @@ static void test_env_batch_equals_the_state_seat_by_seat_and_resets_itself(void)
             CU_ASSERT_EQUAL(deals, want_deals);
             CU_ASSERT_EQUAL(winner, want_winner);
             for (int s = 0; s < 4; s++) CU_ASSERT_EQUAL(score[s], want_score[s]);
+            uint8_t final[CS_OBS_SIZE], want_final[CS_OBS_SIZE];
+            CU_ASSERT_EQUAL_FATAL(cs_env_final_obs(env, i, final), CS_OK);
+            cs_env_state_observe(st[i], 0, want_final);
+            CU_ASSERT_EQUAL(memcmp(final, want_final, CS_OBS_SIZE), 0);
             CU_ASSERT_FATAL(winner == 0 || winner == 1);
+            CU_ASSERT(want_final[CS_OBS_SCORE + winner] >= 121); /* the final scores shown */
             CU_ASSERT_EQUAL(r[winner], 1.0f);
             CU_ASSERT_EQUAL(r[1 - winner], -1.0f);
             CU_ASSERT_EQUAL(r[2], 0.0f);

@@ -88,7 +88,9 @@ def test_vector_env_steps_the_batch_with_same_step_autoreset(rules):
     illegal action through."""
     import gymnasium
     vec = gymnasium.make_vec(cribsim.envs.ENV_ID, num_envs=16, rules=rules,
-                             opponents=["random"], vectorization_mode="vector_entry_point")
+                             opponents=["random"], vectorization_mode="vector_entry_point",
+                             autoreset_mode="same_step")
+    assert vec.metadata["autoreset_mode"] == gymnasium.vector.AutoresetMode.SAME_STEP
     obs, info = vec.reset(seed=3)
     rng = np.random.default_rng(0)
     ends, total = 0, 0.0

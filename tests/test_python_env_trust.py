@@ -728,8 +728,9 @@ def test_single_env_seats_the_learner_and_gives_it_its_own_reward(rules, seat, r
 def test_vector_env_seats_the_learner_and_gives_it_its_own_reward(rules, seat, reward):
     """Catches: the vector environment's learner at another seat, its reward read from another
     seat, a reset that keeps the slot's last finished game."""
+    # same-step autoreset: a slot whose game ended plays on in its next game, rewards as usual
     vec = CribbageVectorEnv(num_envs=2, rules=rules, opponents=["random"], seat=seat,
-                            reward=reward, threads=1)
+                            reward=reward, threads=1, autoreset_mode="same_step")
     core = vec._env
     rng = np.random.default_rng(seat)
     for round_ in range(2):

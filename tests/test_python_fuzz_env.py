@@ -43,6 +43,9 @@ class Envs(RuleBasedStateMachine):
         self.vec = CribbageVectorEnv(num_envs=2, rules=rules, opponents=["random"],
                                      seat=self.seat, threads=1, reward="win")
         self.vec_info = self.vec.reset(seed=seed)[1]
+        # next-step autoreset: slots whose game ended last step show its final observation,
+        # no legal action, and ignore their action this step
+        self.vec_waiting = np.zeros(2, bool)
         self.core = _core.Env(rules, None, [None] * n, 2, 1, "points")
         self.core_arrays = self._arrays(2)
         self.core.reset(seed, *self.core_arrays[1:4])
@@ -77,6 +80,9 @@ class Envs(RuleBasedStateMachine):
         self.aec.reset(seed=seed)
         self.single_info = self.single.reset(seed=seed)[1]
         self.vec_info = self.vec.reset(seed=seed)[1]
+        # next-step autoreset: slots whose game ended last step show its final observation,
+        # no legal action, and ignore their action this step
+        self.vec_waiting = np.zeros(2, bool)
         self.core.reset(0 if seed is None else seed, *self.core_arrays[1:4])
 
     @rule(pick=hs.integers(0, 52), steps=hs.integers(1, 60))
@@ -107,8 +113,8 @@ class Envs(RuleBasedStateMachine):
     def step_vector(self, pick, dtype, steps):
         for k in range(steps):
             acts = [np.flatnonzero(m) for m in self.vec_info["action_mask"]]
-            self.vec_info = self.vec.step(np.array([a[(pick + k) % len(a)] for a in acts],
-                                                   dtype))[4]
+            _, _, self.vec_waiting, _, self.vec_info = self.vec.step(
+                np.array([a[(pick + k) % len(a)] if len(a) else 0 for a in acts], dtype))
 
     @rule(pick=hs.integers(0, 52), steps=hs.integers(1, 40))
     def step_core(self, pick, steps):
@@ -173,7 +179,7 @@ class Envs(RuleBasedStateMachine):
         elif which == 1 and not self.single._over:
             mask = self.single_info["action_mask"]
             self.unchanged_after(lambda: self.single.step(int(np.flatnonzero(mask == 0)[0])))
-        elif which == 2:
+        elif which == 2 and not self.vec_waiting.all():
             mask = self.vec_info["action_mask"]
             self.unchanged_after(lambda: self.vec.step(np.array(
                 [np.flatnonzero(m == 0)[0] for m in mask])))
@@ -212,7 +218,7 @@ class Envs(RuleBasedStateMachine):
 
     @invariant()
     def playable(self):
-        assert self.vec_info["action_mask"].any(axis=1).all()
+        assert (self.vec_info["action_mask"].any(axis=1) | self.vec_waiting).all()
         assert self.core_arrays[2].any(axis=1).all()
 
 

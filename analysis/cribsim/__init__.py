@@ -29,8 +29,31 @@ and a tool can set the environment before numpy starts (train/model.py fixes BLA
 """
 
 import importlib
+import os
 
 __version__ = "0.1.0"
+
+
+def _omp_wait_passive() -> None:
+    """OpenMP threads that sleep when they wait, unless the caller chose (OMP_WAIT_POLICY or
+    GOMP_SPINCOUNT). libgomp's threads spin by default while they wait, which on a machine busy
+    with other work made the batch's two threads 2 to 60 times slower than one (docs/python.md,
+    Threads). libgomp reads the policy once, when it is loaded: so it is loaded here, with the
+    policy set, before the extension that links it, and the process environment is left as it
+    was. Where another library loaded libgomp first, its policy stands."""
+    if "OMP_WAIT_POLICY" in os.environ or "GOMP_SPINCOUNT" in os.environ:
+        return
+    import ctypes
+    os.environ["OMP_WAIT_POLICY"] = "passive"
+    try:
+        ctypes.CDLL("libgomp.so.1", mode=ctypes.RTLD_GLOBAL)
+    except OSError:  # another OpenMP runtime, or none: the extension brings its own
+        pass
+    finally:
+        del os.environ["OMP_WAIT_POLICY"]
+
+
+_omp_wait_passive()
 
 # name -> the module that defines it
 _EXPORTS = {name: "io.loader" for name in (

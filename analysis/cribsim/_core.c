@@ -366,6 +366,21 @@ static PyObject *Env_last_game_busy(EnvObject *self, PyObject *args) {
     return game_dict(game, fd, deals, winner, score, self->players);
 }
 
+/* final_obs(i, out): the final observation of the last game slot i finished into out
+ * (CS_OBS_SIZE bytes); True, or False (out untouched) when the slot has finished none. */
+static PyObject *Env_final_obs_busy(EnvObject *self, PyObject *args) {
+    PyObject *i_obj, *o;
+    long long i;
+    if (!Env_ready(self) || !PyArg_ParseTuple(args, "OO", &i_obj, &o) ||
+        int_arg(i_obj, "slot", 0, self->n - 1, &i))
+        return NULL;
+    Py_buffer b;
+    if (get_buffer(o, &b, 1, CS_OBS_SIZE, 1, "Bb?", "out")) return NULL;
+    int rc = cs_env_final_obs(self->env, (int)i, b.buf);
+    PyBuffer_Release(&b);
+    return PyBool_FromLong(rc == CS_OK);
+}
+
 /* Each method with the Env taken for the call's length. */
 #define ENV_METHOD(name)                                                                           \
     static PyObject *Env_##name(EnvObject *self, PyObject *a) {                                    \
@@ -380,6 +395,7 @@ ENV_METHOD(bind)
 ENV_METHOD(reset_bound)
 ENV_METHOD(step_bound)
 ENV_METHOD(last_game)
+ENV_METHOD(final_obs)
 #undef ENV_METHOD
 
 /* The getters read what __init__ copied out of the batch, never the batch. */
@@ -416,6 +432,8 @@ static PyMethodDef Env_methods[] = {
      "step_bound(): step with the bound arrays; returns done[0]"},
     {"last_game", (PyCFunction)Env_last_game, METH_VARARGS,
      "last_game(i): the last game slot i finished since the reset, as a dict, or None"},
+    {"final_obs", (PyCFunction)Env_final_obs, METH_VARARGS,
+     "final_obs(i, out): the final observation of the last game slot i finished; False if none"},
     {NULL, NULL, 0, NULL}};
 
 static PyGetSetDef Env_getset[] = {
@@ -1192,6 +1210,7 @@ PyMODINIT_FUNC PyInit__core(void) {
         {"OBS_SEAT", CS_OBS_SEAT},       {"OBS_DEAL", CS_OBS_DEAL},
         {"OBS_KEEP", CS_OBS_KEEP},       {"OBS_USED", CS_OBS_USED},
         {"OBS_PEG", CS_OBS_PEG},         {"OBS_TOP", CS_OBS_TOP},
+        {"ENV_SKIP", CS_ENV_SKIP},
     };
     for (size_t i = 0; i < sizeof ints / sizeof ints[0]; i++) {
         if (add_int(m, ints[i].name, ints[i].value) < 0) {

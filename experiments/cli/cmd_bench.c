@@ -26,11 +26,16 @@
  *               of its CPU time) and on N (default 2), and the ratio; the fastest of three
  *               measurements of each, taken in turn
  * Each figure runs for about --seconds (default 2); runner figures first calibrate the game
- * count on a short run. Files go to --dir (default $TMPDIR or /tmp) and are removed.
+ * count on a short run. --busy K starts K competing processes first (each a loop on one core,
+ * 0: one per core) and stops them at the end, so every figure is the one a machine busy with
+ * other work gives (the threads and env figures' ratios above all). Files go to --dir (default
+ * $TMPDIR or /tmp) and are removed.
  */
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -58,7 +63,8 @@ typedef struct {
 
 static void usage(FILE *out) {
     fprintf(out,
-            "usage: cribsim bench [--only NAMES] [--seconds S] [--threads N] [--dir DIR]\n"
+            "usage: cribsim bench [--only NAMES] [--seconds S] [--threads N] [--busy K] "
+            "[--dir DIR]\n"
             "\n"
             "Prints the project's throughput figures (README.md, Figures), on one core unless\n"
             "stated. NAMES is a comma list of: hand-stats, score, engine, games, expected,\n"
@@ -66,6 +72,8 @@ static void usage(FILE *out) {
             "figure (default 2).\n"
             "--threads N sets the thread count the threads, deals and env figures compare with\n"
             "one (default 2).\n"
+            "--busy K starts K competing processes (each a loop on one core; 0: one per core)\n"
+            "for the whole bench and stops them at the end: the figures of a busy machine.\n"
             "Files written while measuring go to DIR (default $TMPDIR or /tmp) and are removed.\n");
 }
 
@@ -475,9 +483,39 @@ static int listed(const char *list, const char *name) {
     return 0;
 }
 
+/* The competing processes of --busy: children that spin until killed. */
+#define BUSY_MAX 64
+
+static int busy_start(int k, pid_t *pids) {
+    if (k == 0) {
+        long cores = sysconf(_SC_NPROCESSORS_ONLN);
+        k = cores < 1 ? 1 : cores > BUSY_MAX ? BUSY_MAX : (int)cores;
+    }
+    int n = 0;
+    fflush(stdout);
+    for (; n < k; n++) {
+        pid_t pid = fork();
+        if (pid < 0) break;
+        if (pid == 0) { /* says nothing: a reader of the bench's output waits for it alone */
+            close(STDOUT_FILENO);
+            close(STDERR_FILENO);
+            volatile unsigned long spin = 0;
+            for (;;) spin++;
+        }
+        pids[n] = pid;
+    }
+    return n;
+}
+
+static void busy_stop(const pid_t *pids, int n) {
+    for (int i = 0; i < n; i++) kill(pids[i], SIGKILL);
+    for (int i = 0; i < n; i++) waitpid(pids[i], NULL, 0);
+}
+
 int cs_cmd_bench(int argc, char **argv) {
     cs_args a = {.cmd = "bench", .argc = argc, .argv = argv};
     bench b = {.seconds = 2.0, .threads = 2};
+    int busy = -1;
     const char *tmp = getenv("TMPDIR");
     snprintf(b.dir, sizeof b.dir, "%s", tmp && *tmp ? tmp : "/tmp");
     const char *only = NULL;
@@ -500,6 +538,8 @@ int cs_cmd_bench(int argc, char **argv) {
             }
         } else if (cs_args_match(&a, "--threads", 1, &bad)) {
             if (bad || cs_args_int(&a, "--threads", 2, 256, &b.threads)) return CS_EXIT_USAGE;
+        } else if (cs_args_match(&a, "--busy", 1, &bad)) {
+            if (bad || cs_args_int(&a, "--busy", 0, BUSY_MAX, &busy)) return CS_EXIT_USAGE;
         } else if (cs_args_match(&a, "--dir", 1, &bad)) {
             if (bad) break;
             snprintf(b.dir, sizeof b.dir, "%s", a.value);
@@ -532,6 +572,11 @@ int cs_cmd_bench(int argc, char **argv) {
     printf("cribsim bench: one core unless stated; each measurement runs about %.3g s after a "
            "short calibration, and a figure takes one to three measurements\n",
            b.seconds);
+    pid_t pids[BUSY_MAX];
+    int competing = busy >= 0 ? busy_start(busy, pids) : 0;
+    if (busy >= 0)
+        printf("cribsim bench: %d competing process%s started (each a loop on one core)\n",
+               competing, competing == 1 ? "" : "es");
     fflush(stdout);
     double t0 = cs_now();
     int figures = 0;
@@ -541,6 +586,7 @@ int cs_cmd_bench(int argc, char **argv) {
         figures++;
         fflush(stdout);
     }
+    busy_stop(pids, competing);
     printf("cribsim bench: %d figure%s in %.0f s\n", figures, figures == 1 ? "" : "s",
            cs_now() - t0);
     return CS_EXIT_OK;

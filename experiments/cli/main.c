@@ -1,8 +1,19 @@
 /*
  * main.c - the cribsim executable: dispatches to the subcommands listed in commands.h.
+ *
+ * Threads that never hurt: OpenMP's threads (libgomp) by default spin for a while when they
+ * wait (at a barrier, for the next parallel region), which on a machine busy with other work
+ * takes the core from the thread that has work, and two threads ran slower than one (2 to 60
+ * times, the environment API's batch). A passive wait (they sleep at once) costs a wake-up
+ * of a few microseconds instead. libgomp reads OMP_WAIT_POLICY once, when it is loaded,
+ * before main(): so when the caller has set neither OMP_WAIT_POLICY nor GOMP_SPINCOUNT, the
+ * executable sets OMP_WAIT_POLICY=passive and starts itself again (the same process, the
+ * same arguments). Set either variable to choose otherwise.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "commands.h"
 #include "version.h"
@@ -28,7 +39,16 @@ static void usage(FILE *out) {
         fprintf(out, "  %-12s %s\n", COMMANDS[i].name, COMMANDS[i].summary);
 }
 
+/* OMP_WAIT_POLICY=passive, by starting again, unless the caller chose a wait policy; returns
+ * (with the default policy) only if the restart fails. */
+static void omp_wait_passive(char **argv) {
+    if (getenv("OMP_WAIT_POLICY") || getenv("GOMP_SPINCOUNT")) return;
+    if (setenv("OMP_WAIT_POLICY", "passive", 1) != 0) return;
+    execv("/proc/self/exe", argv);
+}
+
 int main(int argc, char **argv) {
+    omp_wait_passive(argv);
     if (argc < 2) {
         usage(stderr);
         return CS_EXIT_USAGE;

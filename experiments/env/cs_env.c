@@ -307,12 +307,28 @@ static int resolve_rules(const char *preset, const char *set, cs_rules *out, cha
 
 /* ---- the batch ---- */
 
+/*
+ * Threads that never hurt. A step on several threads waits for all of them twice; on a machine
+ * busy with other work a thread the system has set aside holds up the step (by a time slice,
+ * milliseconds, where a step takes a fraction of one), and two threads ran slower than one. So
+ * a batch times its steps on one thread and on `threads` (the seconds of each, a running mean
+ * with weight 1/STEP_TIME_WEIGHT for the newest), steps on whichever is faster, and tries the
+ * other every STEP_PROBE_EVERY steps: on an idle machine that costs a sixteenth of the steps run
+ * at the slower rate, under load it keeps two threads no slower than one. The games are the
+ * same whatever the count (each slot is stepped on its own), so the choice changes no data.
+ */
+#define STEP_PROBE_EVERY 16
+#define STEP_TIME_WEIGHT 4
+
 struct cs_env {
     cs_rules rules;
     int n, players, threads, reward, started;
+    int probe;           /* steps until the other count is tried */
+    double step_time[2]; /* mean seconds a step: [0] one thread, [1] `threads`; 0 unmeasured */
     int learner[CS_MAX_PLAYERS];
     env_game *games;
-    int *rc; /* each slot's status in the last step */
+    int *rc;            /* each slot's status in the last step */
+    uint8_t *final_obs; /* [n][CS_OBS_SIZE]: each slot's last finished game's last observation */
     char err[CS_ENV_ERR_MAX];
 };
 
@@ -353,7 +369,8 @@ int cs_env_create(const cs_env_config *cfg, cs_env **out, char *err, size_t err_
     }
     env->games = calloc((size_t)env->n, sizeof *env->games);
     env->rc = calloc((size_t)env->n, sizeof *env->rc);
-    if (!env->games || !env->rc) {
+    env->final_obs = calloc((size_t)env->n, CS_OBS_SIZE);
+    if (!env->games || !env->rc || !env->final_obs) {
         cs_env_destroy(env);
         return say(err, err_len, CS_ENOMEM, "out of memory for %d games", cfg->n_games);
     }
@@ -388,6 +405,7 @@ void cs_env_destroy(cs_env *env) {
     }
     free(env->games);
     free(env->rc);
+    free(env->final_obs);
     free(env);
 }
 
@@ -410,11 +428,15 @@ const char *cs_env_error(const cs_env *env) {
 /*
  * Plays slot i on until its learner decides, starting the slot's next games while one ends
  * before that (which a learner seat that decides in every deal never lets happen but for the
- * game that ended at this step).
+ * game that ended at this step). A game that ends leaves its record and the final observation
+ * of the learner seat asked last (the final scores, the last cards) in the slot.
  */
 static int slot_to_decision(cs_env *env, env_game *eg, int rc) {
     while (rc == ADV_OVER) {
         cs_game_summary(eg->game, &eg->last);
+        cs_view v;
+        cs_game_view(eg->game, eg->seat, &v);
+        cs_encode_view(&v, NULL, 0, env->final_obs + (size_t)(eg - env->games) * CS_OBS_SIZE);
         eg->finished = 1;
         eg_begin(eg, eg->seed, eg->index + (uint64_t)env->n, CS_FIRST_DEALER_CUT);
         rc = eg_advance(eg);
@@ -460,6 +482,23 @@ int cs_env_reset(cs_env *env, uint64_t seed, uint8_t *obs, uint8_t *mask, int8_t
     return rc;
 }
 
+/* Whether this step runs on `threads` (1) or on one (0): the faster by the times so far, the
+ * other every STEP_PROBE_EVERY steps, and each until it has a time. */
+static int step_threads_choose(cs_env *env) {
+    if (env->threads < 2 || env->n < 2) return 0;
+    if (env->step_time[1] == 0) return 1;
+    if (env->step_time[0] == 0) return 0;
+    int faster = env->step_time[1] <= env->step_time[0];
+    if (--env->probe > 0) return faster;
+    env->probe = STEP_PROBE_EVERY;
+    return !faster;
+}
+
+static void step_threads_time(cs_env *env, int many, double seconds) {
+    double *t = &env->step_time[many];
+    *t = *t == 0 ? seconds : *t + (seconds - *t) / STEP_TIME_WEIGHT;
+}
+
 int cs_env_step(cs_env *env, const int32_t *action, uint8_t *obs, uint8_t *mask, int8_t *seat,
                 float *reward, uint8_t *done) {
     int n = env->n;
@@ -474,11 +513,14 @@ int cs_env_step(cs_env *env, const int32_t *action, uint8_t *obs, uint8_t *mask,
      * legal set would move half of them between cores at each step).
      */
     int kind = env->reward, bad = n, failed = n;
-#pragma omp parallel num_threads(env->threads) if (n > 1)
+    int many = step_threads_choose(env);
+    double start = omp_get_wtime();
+#pragma omp parallel num_threads(env->threads) if (many)
     {
 #pragma omp for schedule(static) reduction(min : bad)
         for (int i = 0; i < n; i++) {
             int32_t a = action[i];
+            if (a == CS_ENV_SKIP) continue;
             if ((a < 0 || a >= CS_ACT_COUNT || !(env->games[i].legal >> a & 1)) && i < bad) bad = i;
         }
         if (bad == n) { /* the same for every thread: the loop's barrier has passed */
@@ -487,8 +529,15 @@ int cs_env_step(cs_env *env, const int32_t *action, uint8_t *obs, uint8_t *mask,
 #pragma omp for schedule(static) reduction(min : failed)
             for (int i = 0; i < n; i++) {
                 env_game *eg = &env->games[i];
-                int rc = eg_act(eg, action[i]);
                 float *r = reward + (size_t)i * CS_MAX_PLAYERS;
+                if (action[i] == CS_ENV_SKIP) { /* the slot waits: its decision written again */
+                    for (int s = 0; s < CS_MAX_PLAYERS; s++) r[s] = 0;
+                    done[i] = 0;
+                    env->rc[i] = 0;
+                    slot_write(eg, i, obs, mask, seat);
+                    continue;
+                }
+                int rc = eg_act(eg, action[i]);
                 done[i] = rc == ADV_OVER;
                 if (rc >= 0) eg_rewards(eg, kind, rc == ADV_OVER, r);
                 rc = slot_to_decision(env, eg, rc);
@@ -498,6 +547,7 @@ int cs_env_step(cs_env *env, const int32_t *action, uint8_t *obs, uint8_t *mask,
             }
         }
     }
+    if (env->threads > 1 && n > 1) step_threads_time(env, many, omp_get_wtime() - start);
     if (bad < n) {
         const env_game *eg = &env->games[bad];
         snprintf(env->err, sizeof env->err,
@@ -506,6 +556,12 @@ int cs_env_step(cs_env *env, const int32_t *action, uint8_t *obs, uint8_t *mask,
         return CS_EILLEGAL;
     }
     return failure_at(env, failed);
+}
+
+int cs_env_final_obs(const cs_env *env, int i, uint8_t obs[CS_OBS_SIZE]) {
+    if (i < 0 || i >= env->n || !env->games[i].finished) return CS_ESTATE;
+    memcpy(obs, env->final_obs + (size_t)i * CS_OBS_SIZE, CS_OBS_SIZE);
+    return CS_OK;
 }
 
 int cs_env_last_game(const cs_env *env, int i, uint64_t *game, int *first_dealer, int *deals,

@@ -11,7 +11,10 @@
  *   the rewards since the previous step and a done flag, into arrays the caller owns;
  *   a step allocates nothing. A finished game is replaced at once by the slot's next game
  *   (auto-reset): done[i] says game i ended in this step, and what was written for slot i is
- *   the next game's first decision. Games are stepped in parallel with OpenMP.
+ *   the next game's first decision; the ended game's final observation is kept for
+ *   cs_env_final_obs(), and a slot given CS_ENV_SKIP waits a step (so a caller can hand out
+ *   the final observation first, as Gymnasium's next-step autoreset does). Games are stepped
+ *   in parallel with OpenMP.
  * - cs_env_state, one game in which every seat decides from outside, with the deal and the
  *   starter as explicit chance nodes (OpenSpiel's model): the state under `cribsim.Game`.
  *
@@ -108,11 +111,16 @@ int cs_env_is_learner(const cs_env *env, int seat);
  */
 int cs_env_reset(cs_env *env, uint64_t seed, uint8_t *obs, uint8_t *mask, int8_t *seat);
 
+/* An action that leaves its slot as it is for a step (see cs_env_step). */
+#define CS_ENV_SKIP (-1)
+
 /*
  * Applies action[i] for the acting seat of every game i and plays on to each game's next
  * learner decision, starting the slot's next game where one ends. Writes obs, mask and seat
  * as cs_env_reset(), reward[N][4] (each seat's reward since the previous step of that game,
  * by the config's kind; 0 for absent seats) and done[N] (1 where a game ended in this step).
+ * A slot whose action[i] is CS_ENV_SKIP does not move: its pending decision is written again,
+ * its rewards are 0 and done[i] 0.
  * Returns 0, or CS_EILLEGAL when some action[i] is not legal (the lowest such i named by
  * cs_env_error(); no game changed), CS_ESTATE before cs_env_reset(), or a strategy's failure.
  */
@@ -127,6 +135,13 @@ int cs_env_step(cs_env *env, const int32_t *action, uint8_t *obs, uint8_t *mask,
  */
 int cs_env_last_game(const cs_env *env, int i, uint64_t *game, int *first_dealer, int *deals,
                      int *winner, int16_t score[4]);
+
+/*
+ * The final observation of the last game slot i finished (what the learner seat asked last in
+ * it sees at the end: the final scores, the cards last held and played), into obs. Returns 0,
+ * or CS_ESTATE when the slot has finished none since the reset.
+ */
+int cs_env_final_obs(const cs_env *env, int i, uint8_t obs[CS_OBS_SIZE]);
 
 /* After a failure: a sentence naming the game, the seat and what went wrong. */
 const char *cs_env_error(const cs_env *env);

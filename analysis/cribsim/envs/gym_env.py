@@ -4,9 +4,10 @@
     env = gymnasium.make("cribsim/Cribbage-v0", rules="two", opponents=["expert"])
     vec = gymnasium.make_vec("cribsim/Cribbage-v0", num_envs=256, opponents=["expected"])
 
-Observations are the seat's CS_OBS_SIZE bytes (docs/environment.md); info["action_mask"]
-holds the legal actions (53 int8 0s and 1s, the dtype `action_space.sample(mask)` takes), and
-`action_masks()` returns them as booleans for maskable learners.
+Observations are the seat's CS_OBS_SIZE bytes (docs/environment.md); info["action_mask"] and
+`action_masks()` hold the legal actions (53 int8 0s and 1s, the dtype `action_space.sample(mask)`
+takes). The terminating step returns the game's final observation (the final scores, the last
+cards) with no legal action, and info["game"], the game's record.
 The other seats are played in C by their strategies; the learner is asked only for its own
 decisions (its discards one card at a time, its plays, its go).
 
@@ -96,7 +97,8 @@ class CribbageEnv(gym.Env):
         self._over = True
 
     def action_masks(self) -> np.ndarray:
-        return self._mask[0].astype(bool)
+        """The legal actions now, 53 int8 0s and 1s (all 0 once the game is over)."""
+        return self._mask[0].view(np.int8).copy()
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         with self._guard:
@@ -124,10 +126,16 @@ class CribbageEnv(gym.Env):
                 self._over = True
                 return (self._obs_row.copy(), self.illegal_reward, True, False,
                         {"action_mask": np.zeros(NUM_ACTIONS, np.int8), "illegal_action": True})
-            info = {"action_mask": self._mask_row.view(np.int8).copy()}
             if terminated:
+                # C has begun the slot's next game: the game that ended shows its final
+                # observation
                 self._over = True
-                info["game"] = self._env.last_game(0)
+                self._env.final_obs(0, self._obs_row)
+                self._mask_row[:] = 0
+                info = {"action_mask": self._mask_row.view(np.int8).copy(),
+                        "game": self._env.last_game(0)}
+            else:
+                info = {"action_mask": self._mask_row.view(np.int8).copy()}
             return (self._obs_row.copy(), float(self._reward[0, self.seat]), terminated, False,
                     info)
         finally:
@@ -146,30 +154,54 @@ class CribbageEnv(gym.Env):
 
 class CribbageVectorEnv(VectorEnv):
     """num_envs games stepped together in C (OpenMP over `threads`), the learner at `seat` of
-    each. Autoreset is same-step: where terminations[i] is set, the observation is already
-    the first of slot i's next game. infos["action_mask"] holds every game's legal actions.
+    each. infos["action_mask"] holds every game's legal actions (int8), as `action_masks()`.
     An illegal action is a ValueError and changes nothing; so is an action array that is not
     integers 0 to 52 (a TypeError for another dtype), checked whole before any game moves.
+    Not to be shared between threads: a call while another runs raises RuntimeError.
 
-    Not to be shared between threads: a call while another runs raises RuntimeError."""
+    Autoreset as Gymnasium's own vector environments do it, `autoreset_mode` (declared in
+    `metadata["autoreset_mode"]`):
 
-    metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}
+    - "next_step" (the default, Gymnasium's): where terminations[i] is set, obs[i] is the
+      final observation of slot i's game (no legal action), and infos["game"] its record;
+      the next step ignores actions[i] and returns the first observation of the slot's next
+      game, reward 0.
+    - "same_step": where terminations[i] is set, obs[i] is already the first of the slot's
+      next game; infos["final_obs"][i] is the final observation and infos["final_info"] holds
+      the ended game's info (its "action_mask", all 0, and its "game" record), each with
+      Gymnasium's `_key` masks.
+    """
+
+    metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": []}
 
     def __init__(self, num_envs: int = 1, rules: str = "two", set=None, opponents=("expected",),
-                 seat: int = 0, reward: str = "win", threads: int = 0, **kwargs):
+                 seat: int = 0, reward: str = "win", threads: int = 0,
+                 autoreset_mode: str | AutoresetMode = AutoresetMode.NEXT_STEP, **kwargs):
         guard = getattr(self, "_guard", None) or _checks.Guard("CribbageVectorEnv")
         with guard:
-            self._init(num_envs, rules, set, opponents, seat, reward, threads, **kwargs)
+            self._init(num_envs, rules, set, opponents, seat, reward, threads, autoreset_mode,
+                       **kwargs)
         self._guard = guard
 
-    def _init(self, num_envs, rules, set, opponents, seat, reward, threads, **kwargs):
+    def _init(self, num_envs, rules, set, opponents, seat, reward, threads, autoreset_mode,
+              **kwargs):
         if kwargs.get("render_mode") is not None:
             raise ValueError("the vector environment does not render")
+        modes = {"next_step": AutoresetMode.NEXT_STEP, "same_step": AutoresetMode.SAME_STEP}
+        try:  # a name above, or the enum or its value ("NextStep")
+            mode = modes.get(autoreset_mode) or AutoresetMode(autoreset_mode)
+        except (TypeError, ValueError):
+            mode = None
+        if mode not in modes.values():
+            raise ValueError(f"autoreset_mode {autoreset_mode!r}: 'next_step' or 'same_step' "
+                             "(or gymnasium.vector.AutoresetMode's NEXT_STEP, SAME_STEP)")
         num_envs = _checks.integer(num_envs, "num_envs", 1, 2**31 - 1)
         threads = _checks.integer(threads, "threads", 0, _checks.THREADS_MAX)
         set_text = _set_text(set)
         seats = _seats(rules, set_text, seat, opponents)
         env = _core.Env(rules, set_text, seats, num_envs, threads, reward)
+        self.autoreset_mode = mode
+        self.metadata = {**type(self).metadata, "autoreset_mode": mode}
         self.num_envs = num_envs
         self.rules, self.set, self.seat = rules, set_text, seats.index(None)
         self._env = env
@@ -184,6 +216,11 @@ class CribbageVectorEnv(VectorEnv):
         self._reward = np.zeros((n, 4), np.float32)
         self._done = np.zeros(n, np.uint8)
         self._seed_rng = np.random.default_rng()
+        self._waiting = np.zeros(n, bool)  # next-step: slots showing a final observation
+
+    def action_masks(self) -> np.ndarray:
+        """The legal actions of every slot now, (num_envs, 53) int8."""
+        return self._mask.view(np.int8).copy()
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         with self._guard:
@@ -192,17 +229,42 @@ class CribbageVectorEnv(VectorEnv):
                 self._seed_rng = np.random.default_rng(seed)
             self._env.reset(int(self._seed_rng.integers(0, 2**63)), self._obs, self._mask,
                             self._acting)
-            return self._obs.copy(), {"action_mask": self._mask.view(np.int8).copy()}
+            self._waiting[:] = False
+            return self._obs.copy(), self._mask_info()
+
+    def _mask_info(self) -> dict:
+        return {"action_mask": self._mask.view(np.int8).copy(),
+                "_action_mask": np.ones(self.num_envs, bool)}
 
     def step(self, actions):
         with self._guard:
             actions = _checks.actions(actions, self.num_envs, NUM_ACTIONS)
+            if self.autoreset_mode == AutoresetMode.NEXT_STEP and self._waiting.any():
+                actions = actions.copy()
+                actions[self._waiting] = _core.ENV_SKIP  # C holds those slots' next games
             self._env.step(actions, self._obs, self._mask, self._acting, self._reward,
                            self._done)
             terminated = self._done.astype(bool)
-            return (self._obs.copy(), self._reward[:, self.seat].copy(), terminated,
-                    np.zeros(self.num_envs, bool),
-                    {"action_mask": self._mask.view(np.int8).copy()})
+            ended = np.flatnonzero(terminated)
+            obs = self._obs.copy()
+            infos = self._mask_info()
+            if self.autoreset_mode == AutoresetMode.NEXT_STEP:
+                for i in ended:
+                    self._env.final_obs(int(i), obs[i])
+                    self._mask[i] = 0
+                    infos["action_mask"][i] = 0
+                    self._add_info(infos, {"game": self._env.last_game(int(i))}, int(i))
+                self._waiting = terminated
+            else:
+                for i in ended:
+                    final = np.empty(OBSERVATION_SIZE, np.uint8)
+                    self._env.final_obs(int(i), final)
+                    final_info = {"action_mask": np.zeros(NUM_ACTIONS, np.int8),
+                                  "game": self._env.last_game(int(i))}
+                    self._add_info(infos, {"final_obs": final, "final_info": final_info},
+                                   int(i))
+            return (obs, self._reward[:, self.seat].astype(np.float64), terminated,
+                    np.zeros(self.num_envs, bool), infos)
 
     def close_extras(self, **kwargs):
         pass
