@@ -17,6 +17,7 @@
 #include "cs_env.h"
 #include "error.h"
 #include "score.h"
+#include "strategy.h"
 
 /* ---- buffers ---- */
 
@@ -82,6 +83,55 @@ static int reward_kind(const char *name) {
     return k;
 }
 
+/* ---- specs that run code ---- */
+
+/* Set by refuse_code_specs(), never cleared: from then on every Strategy and Env of this
+ * process refuses exec: and plugin: specs, whatever allow_code says. Read and set with the GIL
+ * held. */
+static int g_refuse_code;
+
+/* cs_player_create_opts()'s flags for a constructor given allow_code. */
+static unsigned spec_flags(int allow_code) {
+    return allow_code && !g_refuse_code ? 0u : CS_SPEC_REFUSE_CODE;
+}
+
+static PyObject *refuse_code_specs(PyObject *self, PyObject *unused) {
+    (void)self;
+    (void)unused;
+    g_refuse_code = 1;
+    Py_RETURN_NONE;
+}
+
+static PyObject *code_specs_refused(PyObject *self, PyObject *unused) {
+    (void)self;
+    (void)unused;
+    return PyBool_FromLong(g_refuse_code);
+}
+
+static PyObject *spec_runs_code(PyObject *self, PyObject *arg) {
+    (void)self;
+    const char *spec = PyUnicode_Check(arg) ? PyUnicode_AsUTF8(arg) : NULL;
+    if (!spec) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "spec: a str");
+        return NULL;
+    }
+    return PyBool_FromLong(cs_spec_runs_code(spec));
+}
+
+static PyObject *check_spec(PyObject *self, PyObject *args, PyObject *kw) {
+    (void)self;
+    static char *names[] = {"spec", "allow_code", NULL};
+    const char *spec;
+    int allow_code = 1;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "s|$p:check_spec", names, &spec, &allow_code))
+        return NULL;
+    char err[CS_ENV_ERR_MAX] = "";
+    int rc;
+    Py_BEGIN_ALLOW_THREADS rc = cs_spec_check(spec, spec_flags(allow_code), err, sizeof err);
+    Py_END_ALLOW_THREADS if (rc != CS_OK) return raise_err(rc, err);
+    Py_RETURN_NONE;
+}
+
 /* ---- Env ---- */
 
 typedef struct {
@@ -103,14 +153,16 @@ static void Env_dealloc(EnvObject *self) {
 }
 
 static int Env_init(EnvObject *self, PyObject *args, PyObject *kw) {
-    static char *names[] = {"rules", "set", "seats", "n_games", "threads", "reward", NULL};
+    static char *names[] = {"rules",   "set",    "seats",      "n_games",
+                            "threads", "reward", "allow_code", NULL};
     const char *rules = "two", *set = NULL, *reward = "win";
     PyObject *seats = Py_None;
-    int n = 1, threads = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "|zzOiis", names, &rules, &set, &seats, &n, &threads,
-                                     &reward))
+    int n = 1, threads = 0, allow_code = 1;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "|zzOiisp", names, &rules, &set, &seats, &n,
+                                     &threads, &reward, &allow_code))
         return -1;
     cs_env_config cfg = {.rules = rules, .set = set, .n_games = n, .threads = threads};
+    unsigned flags = spec_flags(allow_code);
     if ((cfg.reward = reward_kind(reward)) < 0) return -1;
     PyObject *fast = NULL;
     if (seats != Py_None) {
@@ -141,7 +193,7 @@ static int Env_init(EnvObject *self, PyObject *args, PyObject *kw) {
     cs_env_destroy(self->env);
     self->env = NULL;
     int rc;
-    Py_BEGIN_ALLOW_THREADS rc = cs_env_create(&cfg, &self->env, err, sizeof err);
+    Py_BEGIN_ALLOW_THREADS rc = cs_env_create_opts(&cfg, flags, &self->env, err, sizeof err);
     Py_END_ALLOW_THREADS Py_XDECREF(fast);
     if (rc != CS_OK) {
         raise_err(rc, err);
@@ -517,12 +569,14 @@ static void Strategy_dealloc(StrategyObject *self) {
 }
 
 static int Strategy_init(StrategyObject *self, PyObject *args, PyObject *kw) {
-    static char *names[] = {"spec", NULL};
+    static char *names[] = {"spec", "allow_code", NULL};
     const char *spec;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "s", names, &spec)) return -1;
+    int allow_code = 1;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "s|$p", names, &spec, &allow_code)) return -1;
+    unsigned flags = spec_flags(allow_code);
     char err[CS_ENV_ERR_MAX] = "";
     cs_env_strategy_free(self->s);
-    Py_BEGIN_ALLOW_THREADS self->s = cs_env_strategy_new(spec, err, sizeof err);
+    Py_BEGIN_ALLOW_THREADS self->s = cs_env_strategy_new_opts(spec, flags, err, sizeof err);
     Py_END_ALLOW_THREADS if (!self->s) {
         raise_err(CS_EUNKNOWN, err);
         return -1;
@@ -675,6 +729,22 @@ static PyMethodDef core_methods[] = {
      "series so far, oldest first), as `cribsim peg`; not the go."},
     {"engine_version", engine_version, METH_NOARGS,
      "engine_version() -> str\n\nThe project version the engine was built as."},
+    {"refuse_code_specs", refuse_code_specs, METH_NOARGS,
+     "refuse_code_specs() -> None\n\nFrom now on, for the rest of the process, every Strategy and "
+     "environment refuses the specs that run code from outside cribsim - exec: (a program run "
+     "by /bin/sh) and plugin: (a shared object loaded) - with ValueError, whatever their "
+     "allow_code says. It cannot be undone."},
+    {"code_specs_refused", code_specs_refused, METH_NOARGS,
+     "code_specs_refused() -> bool\n\nWhether refuse_code_specs() was called."},
+    {"spec_runs_code", spec_runs_code, METH_O,
+     "spec_runs_code(spec) -> bool\n\nWhether the spec runs code from outside cribsim: it "
+     "starts with exec: or plugin:."},
+    {"check_spec", (PyCFunction)(void (*)(void))check_spec, METH_VARARGS | METH_KEYWORDS,
+     "check_spec(spec, *, allow_code=True) -> None\n\nChecks a strategy spec without running "
+     "anything from outside: a built-in's parameters, an exec: spec's keys and command, a "
+     "plugin: spec's path (its own keys are known only once loaded). Raises ValueError naming "
+     "the bad part, or for an exec:/plugin: spec when allow_code is False or "
+     "refuse_code_specs() was called."},
     {NULL, NULL, 0, NULL},
 };
 

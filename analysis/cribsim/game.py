@@ -234,14 +234,17 @@ class State:
 
 
 class Strategy:
-    """A built-in or plugin strategy (`expected`, `mc:samples=100`, `plugin:PATH.so`)
-    deciding for any state: `Strategy("expert").action(state)`. Its random stream is the one
+    """A built-in, plugin or outside-program strategy (`expected`, `mc:samples=100`,
+    `plugin:PATH.so`, `exec:COMMAND`) deciding for any state: `Strategy("expert").action(state)`.
+    `plugin:` and `exec:` run code from outside cribsim; `allow_code=False` refuses them. Its random stream is the one
     `cribsim run` gives that seat in that game, so a game decided by strategies at every
     seat is the run's game. Strategies that follow the game's public events (mc's model of
     the other seats) are not told them here: they decide from the seat's view alone."""
 
-    def __init__(self, spec: str):
-        self._core = _core.Strategy(spec)
+    def __init__(self, spec: str, *, allow_code: bool = True):
+        # allow_code=False refuses exec: and plugin: specs (ValueError) before anything runs,
+        # as does cribsim.refuse_code_specs() for the whole process (docs/security.md)
+        self._core = _core.Strategy(spec, allow_code=allow_code)
 
     @property
     def spec(self) -> str:

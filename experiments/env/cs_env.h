@@ -87,9 +87,15 @@ typedef struct cs_env cs_env;
  * Creates a batch: resolves the rules, creates every strategy seat's player for every game.
  * Returns 0 and sets *out, or a negative cs_err (engine/error.h) with a sentence naming the bad
  * input in err (an unknown preset or rule, a bad value, an unknown strategy or parameter, no
- * learner seat, a seat beyond the rules' players).
+ * learner seat, a seat beyond the rules' players). Every seat's spec is checked
+ * (cs_spec_check) before any player is made, so no outside program starts for a config that
+ * is refused.
  */
 int cs_env_create(const cs_env_config *cfg, cs_env **out, char *err, size_t err_len);
+/* The same with cs_player_create_opts()'s flags for every seat: CS_SPEC_REFUSE_CODE refuses
+ * exec: and plugin: seats (CS_ECODE) before anything is made. */
+int cs_env_create_opts(const cs_env_config *cfg, unsigned spec_flags, cs_env **out, char *err,
+                       size_t err_len);
 void cs_env_destroy(cs_env *env);
 
 /* The number of games, the players at the table, and whether seat s is the learner's. */
@@ -185,6 +191,9 @@ typedef struct cs_env_strategy cs_env_strategy;
 
 /* A strategy from a seat spec; NULL with a message in err. */
 cs_env_strategy *cs_env_strategy_new(const char *spec, char *err, size_t err_len);
+/* The same with cs_player_create_opts()'s flags (CS_SPEC_REFUSE_CODE). */
+cs_env_strategy *cs_env_strategy_new_opts(const char *spec, unsigned flags, char *err,
+                                          size_t err_len);
 void cs_env_strategy_free(cs_env_strategy *s);
 /* The normalised spec ("mc:samples=400,..."). */
 const char *cs_env_strategy_spec(const cs_env_strategy *s);

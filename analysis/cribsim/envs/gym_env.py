@@ -56,7 +56,7 @@ class CribbageEnv(gym.Env):
 
     def __init__(self, rules: str = "two", set=None, opponents=("expected",), seat: int = 0,
                  reward: str = "win", illegal: str = "lose", illegal_reward: float = -1.0,
-                 render_mode: str | None = None):
+                 render_mode: str | None = None, allow_code: bool = True):
         if illegal not in ("lose", "raise"):
             raise ValueError(f"illegal={illegal!r}: 'lose' or 'raise'")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -66,7 +66,7 @@ class CribbageEnv(gym.Env):
         self.seat = seat
         self.illegal, self.illegal_reward = illegal, float(illegal_reward)
         self._env = _core.Env(rules, self.set, _seats(rules, self.set, seat, opponents), 1, 1,
-                              reward)
+                              reward, allow_code=allow_code)
         self.observation_space = spaces.Box(0, 255, (OBSERVATION_SIZE,), np.uint8)
         self.action_space = spaces.Discrete(NUM_ACTIONS)
         self._obs = np.zeros((1, OBSERVATION_SIZE), np.uint8)
@@ -127,13 +127,14 @@ class CribbageVectorEnv(VectorEnv):
     metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}
 
     def __init__(self, num_envs: int = 1, rules: str = "two", set=None, opponents=("expected",),
-                 seat: int = 0, reward: str = "win", threads: int = 0, **kwargs):
+                 seat: int = 0, reward: str = "win", threads: int = 0, allow_code: bool = True,
+                 **kwargs):
         if kwargs.get("render_mode") is not None:
             raise ValueError("the vector environment does not render")
         self.num_envs = int(num_envs)
         self.rules, self.set, self.seat = rules, _set_text(set), seat
         self._env = _core.Env(rules, self.set, _seats(rules, self.set, seat, opponents),
-                              self.num_envs, threads, reward)
+                              self.num_envs, threads, reward, allow_code=allow_code)
         self.single_observation_space = spaces.Box(0, 255, (OBSERVATION_SIZE,), np.uint8)
         self.single_action_space = spaces.Discrete(NUM_ACTIONS)
         self.observation_space = batch_space(self.single_observation_space, self.num_envs)
