@@ -16,7 +16,8 @@ expect_error "exec: with miss=-0.1" "a chance of overlooking is a number from 0 
 "$cs" run --seats "exec:miss=1e-5:touch $tmp/m2; exec $agent,random" --games 2 --threads 1 \
     --quiet -o m2.h5 >/dev/null 2>m2.err && ok || bad "exec:miss=1e-5: refused: $(cat m2.err)"
 [ -e m2 ] && ok || bad "exec:miss=1e-5:CMD did not run CMD"
-attr m2.h5 seats | grep -qF "miss=1e-05:touch" && ok || bad "seats of m2.h5: $(attr m2.h5 seats)"
+seats=$(attr m2.h5 seats)
+grep -qF "miss=1e-05:touch" <<<"$seats" && ok || bad "seats of m2.h5: $seats"
 
 # One bad seat: nothing starts for the others.
 expect_error "a line-up with a bad seat" "seat 1 'bogus'" \
