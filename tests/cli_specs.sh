@@ -35,6 +35,17 @@ done
 "$cs" run --games 10 --shard 2147483647/2147483647 --quiet -o big.h5 >/dev/null 2>&1 &&
     ok || bad "--shard 2147483647/2147483647 refused"
 
+# Rule values and other counts: digits only (a '-' where negatives exist), no blank, sign,
+# hexadecimal or exponent, which strtol() and strtod() alone would take.
+for v in +121 " 121" 121x 0x79 99999999999999999999; do
+    expect_error "--set target='$v'" "--set: bad value '$v' for rule 'target'" \
+        "$cs" run --set "target=$v" --games 1 --quiet -o set.h5
+done
+for v in 0x1 " 1" +1 1e0 inf; do
+    expect_error "bench --seconds '$v'" "--seconds '$v': expected a duration" \
+        "$cs" bench --seconds "$v"
+done
+
 # A truncated part is damaged, not "locked by another process" (HDF5's message about the
 # truncated file names its superblock, "sblock").
 "$cs" run --games 400 --seed 3 --shard 1/2 --quiet -o p1.h5 >/dev/null &&
