@@ -24,7 +24,8 @@
     X(EAGENT, -11, "agent failed")                                                                 \
     X(ESYNTAX, -12, "syntax error")                                                                \
     X(EINTERRUPT, -13, "interrupted")                                                              \
-    X(EPENDING, -14, "decision pending: the seat's agent answers later")
+    X(EPENDING, -14, "decision pending: the seat's agent answers later")                           \
+    X(ECODE, -15, "refused: the spec runs outside code (exec:, plugin:)")
 
 typedef enum {
 #define CS_ERR_ENUM(name, value, msg) CS_##name = (value),

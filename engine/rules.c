@@ -6,6 +6,7 @@
  */
 #include "rules.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -183,11 +184,14 @@ void cs_rules_key_list(char *buf, size_t len) {
     }
 }
 
+/* Digits, after a '-' for a negative one: no blank or '+', which strtol() alone takes. */
 static int parse_int(const char *text, int min, int max, int *out) {
     char *end;
     errno = 0;
+    const char *digits = text[0] == '-' ? text + 1 : text;
     long v = strtol(text, &end, 10);
-    if (end == text || *end != '\0' || errno != 0 || v < min || v > max) return CS_ERANGE;
+    if (!isdigit((unsigned char)digits[0]) || *end != '\0' || errno != 0 || v < min || v > max)
+        return CS_ERANGE;
     *out = (int)v;
     return CS_OK;
 }

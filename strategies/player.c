@@ -5,7 +5,11 @@
  *     NAME                       a built-in strategy with its defaults: "expected"
  *     NAME:k=v,k=v               with parameters: "mc:samples=400,objective=win"
  *     plugin:PATH[:k=v,...]      a strategy in a shared object (plugin.h); PATH has no ':'
- *     exec:[k=v,...:]COMMAND     an outside program (exec_agent.h); the rest is the command
+ *     exec:[k=v,...:]COMMAND     an outside program (exec_agent.h gives the exact grammar)
+ *
+ * exec: and plugin: seats run code from outside cribsim; cs_player_create_opts() and
+ * cs_spec_check() with CS_SPEC_REFUSE_CODE refuse them (CS_ECODE), for a program that builds
+ * specs from data it does not trust.
  *
  * The normalised spec spells every parameter out in the strategy's own order, so it names the
  * instance exactly and parses back to the same player.
@@ -43,12 +47,17 @@ struct cs_player {
 /* The counting-error keys' prefix. */
 #define MISS_KEY "miss"
 
-/* Reads a chance from text: a decimal from 0 to 1, all of the text. */
+/* Reads a chance from text: a decimal from 0 to 1 ("0.05", "1e-5", ".5"), all of the text:
+ * no sign, blank, hexadecimal, "inf" or "nan", which strtod() alone would take. */
 static int parse_chance(const char *text, size_t len, double *out) {
     char buf[32];
     if (len == 0 || len >= sizeof buf) return CS_ERANGE;
     memcpy(buf, text, len);
     buf[len] = '\0';
+    if (!isdigit((unsigned char)buf[0]) && !(buf[0] == '.' && isdigit((unsigned char)buf[1])))
+        return CS_ERANGE;
+    for (size_t i = 0; i < len; i++)
+        if (!isdigit((unsigned char)buf[i]) && !strchr(".eE+-", buf[i])) return CS_ERANGE;
     char *end;
     double v = strtod(buf, &end);
     if (end != buf + len || !(v >= 0 && v <= 1)) return CS_ERANGE;
@@ -212,35 +221,49 @@ static int create_plugin(cs_player *p, const char *rest, char *err, size_t err_l
 }
 
 /*
- * After "exec:": the optional parameter block "k=v,...:" (recognised when the text up to the
- * first ':' starts with a lower-case letter and holds only a-z 0-9 _ = , . and an '='), then
- * the command. Points *block_end at the block's ':' (NULL without a block).
+ * After "exec:": the key block, then the command (the grammar is exec_agent.h's). The block is
+ * the text up to the first ':' - or all of it when there is no ':' - when that text holds an '='
+ * and no blank; it is then KEY=VALUE[,KEY=VALUE...], every key one of the seat's (checked where
+ * the keys are read, so a key that is none is refused, never run). Otherwise there is no block
+ * and the whole text is the command. Points *block_end at the block's end (NULL without one)
+ * and returns the command.
  */
 static const char *exec_block(const char *rest, const char **block_end) {
-    const char *colon = strchr(rest, ':');
+    size_t len = strcspn(rest, ":");
     *block_end = NULL;
-    if (colon == NULL || !islower((unsigned char)rest[0]) ||
-        memchr(rest, '=', (size_t)(colon - rest)) == NULL)
-        return rest;
-    for (const char *c = rest; c < colon; c++)
-        if (!(islower((unsigned char)*c) || isdigit((unsigned char)*c) || *c == '_' || *c == '=' ||
-              *c == ',' || *c == '.'))
-            return rest;
-    *block_end = colon;
-    return colon + 1;
+    if (memchr(rest, '=', len) == NULL) return rest;
+    for (size_t i = 0; i < len; i++)
+        if (isspace((unsigned char)rest[i])) return rest;
+    *block_end = rest + len;
+    return rest[len] == ':' ? rest + len + 1 : rest + len;
+}
+
+/*
+ * Reads "exec:" text into its keys for the outside program (own, CS_SPEC_MAX), the seat's
+ * counting-error keys and the command, starting nothing. Returns 0, or a cs_err with a message
+ * for a bad or unknown key, a bad value or a missing command.
+ */
+static int exec_parts(const char *rest, cs_miss *miss, int *has_miss, char *own,
+                      const char **command, char *err, size_t err_len) {
+    const char *block_end;
+    *command = exec_block(rest, &block_end);
+    char block[CS_SPEC_MAX] = "";
+    if (block_end) snprintf(block, sizeof block, "%.*s", (int)(block_end - rest), rest);
+    int rc = take_miss_params(miss, has_miss, block, own, err, err_len);
+    if (rc != CS_OK) return rc;
+    while (isspace((unsigned char)**command)) (*command)++;
+    if (**command == '\0') {
+        snprintf(err, err_len, "seat spec 'exec:' needs a command: exec:[KEY=VALUE,...:]COMMAND");
+        return CS_ESYNTAX;
+    }
+    return cs_exec_check(own, NULL, err, err_len);
 }
 
 static int create_exec(cs_player *p, const char *rest, char *err, size_t err_len) {
-    const char *block_end, *command = exec_block(rest, &block_end);
-    char block[CS_SPEC_MAX] = "", own[CS_SPEC_MAX] = "";
-    if (block_end) snprintf(block, sizeof block, "%.*s", (int)(block_end - rest), rest);
-    int rc = take_miss_params(&p->miss, &p->has_miss, block, own, err, err_len);
+    const char *command;
+    char own[CS_SPEC_MAX];
+    int rc = exec_parts(rest, &p->miss, &p->has_miss, own, &command, err, err_len);
     if (rc != CS_OK) return rc;
-    while (*command == ' ') command++;
-    if (*command == '\0') {
-        snprintf(err, err_len, "seat spec 'exec:' needs a command: exec:COMMAND");
-        return CS_ESYNTAX;
-    }
     rc = cs_exec_create(command, own, &p->self, err, err_len);
     if (rc != CS_OK) return rc;
     p->vt = &cs_strategy_exec;
@@ -261,20 +284,76 @@ static int create_exec(cs_player *p, const char *rest, char *err, size_t err_len
     return CS_OK;
 }
 
-cs_player *cs_player_create(const char *spec, char *err, size_t err_len) {
+int cs_spec_runs_code(const char *spec) {
+    const char *rest;
+    return spec != NULL &&
+           (has_prefix(spec, CS_LOADER_PLUGIN, &rest) || has_prefix(spec, CS_LOADER_EXEC, &rest));
+}
+
+/*
+ * What can be checked of a spec before a player is made, whatever its kind: not empty, not too
+ * long, and not a spec that runs code when flags refuse those. Returns 0 or a cs_err with the
+ * message.
+ */
+static int check_outline(const char *spec, unsigned flags, char *err, size_t err_len) {
     if (err_len > 0) err[0] = '\0';
     if (spec == NULL || spec[0] == '\0') {
         char names[256];
         cs_registry_names(names, sizeof names);
         snprintf(err, err_len, "empty seat spec; the strategies are: %s, plugin:PATH.so, exec:CMD",
                  names);
-        return NULL;
+        return CS_ESYNTAX;
     }
     if (strlen(spec) >= CS_SPEC_MAX) {
         snprintf(err, err_len, "seat spec of %zu characters is too long (at most %d)", strlen(spec),
                  CS_SPEC_MAX - 1);
-        return NULL;
+        return CS_ERANGE;
     }
+    if ((flags & CS_SPEC_REFUSE_CODE) && cs_spec_runs_code(spec)) {
+        const char *rest;
+        int exec = has_prefix(spec, CS_LOADER_EXEC, &rest);
+        snprintf(err, err_len,
+                 "seat spec '%.200s' %s, and specs that run code are refused here (built-in "
+                 "strategies only)",
+                 spec,
+                 exec ? "runs an outside program (exec:)" : "loads a shared object (plugin:)");
+        return CS_ECODE;
+    }
+    return CS_OK;
+}
+
+int cs_spec_check(const char *spec, unsigned flags, char *err, size_t err_len) {
+    int rc = check_outline(spec, flags, err, err_len);
+    if (rc != CS_OK) return rc;
+    const char *rest;
+    char own[CS_SPEC_MAX];
+    cs_miss miss;
+    int has_miss;
+    if (has_prefix(spec, CS_LOADER_EXEC, &rest)) {
+        const char *command;
+        return exec_parts(rest, &miss, &has_miss, own, &command, err, err_len);
+    }
+    if (has_prefix(spec, CS_LOADER_PLUGIN, &rest)) {
+        /* The plugin's own keys are known only once it is loaded, which runs its code. */
+        const char *colon = strchr(rest, ':');
+        if (colon == rest || rest[0] == '\0') {
+            snprintf(err, err_len, "seat spec 'plugin:' needs a path: plugin:PATH.so[:params]");
+            return CS_ESYNTAX;
+        }
+        return take_miss_params(&miss, &has_miss, colon ? colon + 1 : "", own, err, err_len);
+    }
+    cs_player *p = cs_player_create(spec, err, err_len); /* a built-in: nothing from outside */
+    if (p == NULL) return CS_EUNKNOWN;
+    cs_player_destroy(p);
+    return CS_OK;
+}
+
+cs_player *cs_player_create(const char *spec, char *err, size_t err_len) {
+    return cs_player_create_opts(spec, 0, err, err_len);
+}
+
+cs_player *cs_player_create_opts(const char *spec, unsigned flags, char *err, size_t err_len) {
+    if (check_outline(spec, flags, err, err_len) != CS_OK) return NULL;
     cs_player *p = calloc(1, sizeof *p);
     if (p == NULL) {
         snprintf(err, err_len, "out of memory creating player '%s'", spec);

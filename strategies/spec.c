@@ -1,6 +1,7 @@
 /* spec.c - parameter text of seat specs; see spec.h. */
 #include "spec.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -98,8 +99,10 @@ int cs_spec_int(const char *who, const char *key, const char *text, long min, lo
                 char *err, size_t err_len) {
     char *end;
     errno = 0;
+    /* Digits, after a '-' for a negative one: no blank or '+', which strtol() alone takes. */
+    const char *digits = text[0] == '-' ? text + 1 : text;
     long v = strtol(text, &end, 10);
-    if (errno != 0 || end == text || *end != '\0' || v < min || v > max) {
+    if (!isdigit((unsigned char)digits[0]) || errno != 0 || *end != '\0' || v < min || v > max) {
         snprintf(err, err_len, "strategy '%s': %s=%s is not a whole number from %ld to %ld", who,
                  key, text, min, max);
         return CS_ERANGE;

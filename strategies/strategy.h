@@ -74,6 +74,29 @@ typedef struct cs_player cs_player;
 cs_player *cs_player_create(const char *spec, char *err, size_t err_len);
 void cs_player_destroy(cs_player *p);
 
+/* A flag of cs_player_create_opts() and cs_spec_check(): refuse the specs that run code from
+ * outside cribsim - `exec:` (a program, under /bin/sh) and `plugin:` (a shared object, whose
+ * code runs when it is loaded) - with CS_ECODE and a message naming the spec. */
+#define CS_SPEC_REFUSE_CODE 1u
+
+/* cs_player_create() with flags (CS_SPEC_REFUSE_CODE): NULL and the message in err when the
+ * spec is refused. */
+cs_player *cs_player_create_opts(const char *spec, unsigned flags, char *err, size_t err_len);
+
+/* Whether spec runs outside code: it starts with `exec:` or `plugin:`. */
+int cs_spec_runs_code(const char *spec);
+
+/*
+ * Checks a spec as far as can be done without running outside code: a built-in strategy is
+ * made and dropped (every parameter checked); an exec: spec's keys and values and its command's
+ * presence are checked, but nothing is started; a plugin: spec's path and counting-error keys
+ * are checked, but the object is not loaded (its own keys are known only then). Returns 0, or a
+ * negative cs_err with a message in err (CS_ECODE for a spec refused by flags). A program that
+ * makes several players checks every spec first, so that nothing is started for a list that
+ * holds a bad spec.
+ */
+int cs_spec_check(const char *spec, unsigned flags, char *err, size_t err_len);
+
 /* Prepares for game `game` of a run with `seed`, at `seat`: the stream is
  * cs_pcg32_derive(seed, game, CS_STREAM_STRATEGY, seat). */
 void cs_player_new_game(cs_player *p, const cs_rules *rules, uint64_t seed, uint64_t game,

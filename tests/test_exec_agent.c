@@ -232,6 +232,104 @@ static void test_agent_is_told_only_its_own_and_public_cards(void) {
     }
 }
 
+/* A fresh path in the temporary folder that does not exist (for a marker a command leaves). */
+static void fresh_path(char *path, size_t len) {
+    snprintf(path, len, "/tmp/cs_exec_mark_XXXXXX");
+    int fd = mkstemp(path);
+    CU_ASSERT_FATAL(fd >= 0);
+    close(fd);
+    unlink(path);
+}
+
+/* exec_agent.h's grammar: the text before the first ':' is the key block when it holds an '='
+ * and no blank, and every value in it is read strictly; a bad one is refused, nothing run. */
+static void test_exec_key_block_is_read_strictly(void) {
+    char err[512];
+    /* a valid exponent is a chance: the keys are read and the command runs */
+    cs_player *p = cs_player_create("exec:miss=1e-5:" AGENT, err, sizeof err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(cs_player_agent(p).miss);
+    CU_ASSERT_EQUAL(cs_player_agent(p).miss->p[CS_MISS_FIFTEENS], 1e-5);
+    CU_ASSERT_STRING_EQUAL(cs_player_spec(p), "exec:timeout_ms=10000,miss=1e-05:" AGENT);
+    cs_player_destroy(p);
+    /* a chance below 0 or not a plain decimal, a signed or blank timeout, a capital key */
+    static const char *const refused[][2] = {
+        {"exec:miss=-0.1:" AGENT, "a chance of overlooking is a number from 0 to 1"},
+        {"exec:miss=+0.1:" AGENT, "a chance of overlooking is a number from 0 to 1"},
+        {"exec:miss=0x1p-3:" AGENT, "a chance of overlooking is a number from 0 to 1"},
+        {"exec:miss_nobs=nan:" AGENT, "a chance of overlooking is a number from 0 to 1"},
+        {"exec:miss=1E+1:" AGENT, "a chance of overlooking is a number from 0 to 1"},
+        {"exec:timeout_ms=-5:" AGENT, "timeout_ms=-5 is not a whole number from 1"},
+        {"exec:timeout_ms=+500:" AGENT, "timeout_ms=+500 is not a whole number from 1"},
+        {"exec:timeout_ms=99999999999999999999:" AGENT, "is not a whole number from 1"},
+        {"exec:Timeout_ms=500:" AGENT, "no parameter 'Timeout_ms'"},
+        {"exec:PATH=/usr/bin:" AGENT, "no parameter 'PATH'"},
+        {"exec:timeout_ms=500", "needs a command"},
+        {"exec:timeout_ms=500:  ", "needs a command"},
+        {"exec:timeout_ms=500,:" AGENT, "parameter list ends with ','"},
+    };
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+        err[0] = '\0';
+        p = cs_player_create(refused[i][0], err, sizeof err);
+        CU_ASSERT_PTR_NULL(p);
+        if (p) cs_player_destroy(p);
+        if (!strstr(err, refused[i][1]))
+            printf("\n  %s: '%s', not '%s'\n", refused[i][0], err, refused[i][1]);
+        CU_ASSERT_PTR_NOT_NULL(strstr(err, refused[i][1]));
+        CU_ASSERT_NOT_EQUAL(cs_spec_check(refused[i][0], 0, err, sizeof err), CS_OK);
+    }
+}
+
+/* A spec refused for a bad key starts nothing, and cs_spec_check() never starts the command
+ * even of a good spec. */
+static void test_a_refused_or_checked_spec_starts_nothing(void) {
+    char mark[64], spec[256], err[512];
+    fresh_path(mark, sizeof mark);
+    snprintf(spec, sizeof spec, "exec:miss=-0.1:touch %s; exec " AGENT, mark);
+    cs_player *p = cs_player_create(spec, err, sizeof err);
+    CU_ASSERT_PTR_NULL(p);
+    if (p) cs_player_destroy(p);
+    CU_ASSERT_NOT_EQUAL(access(mark, F_OK), 0);
+    snprintf(spec, sizeof spec, "exec:timeout_ms=2000:touch %s; exec " AGENT, mark);
+    CU_ASSERT_EQUAL(cs_spec_check(spec, 0, err, sizeof err), CS_OK);
+    CU_ASSERT_NOT_EQUAL(access(mark, F_OK), 0);
+    /* the same spec made into a player does run it */
+    p = cs_player_create(spec, err, sizeof err);
+    CU_ASSERT_PTR_NOT_NULL(p);
+    cs_player_destroy(p);
+    CU_ASSERT_EQUAL(access(mark, F_OK), 0);
+    unlink(mark);
+}
+
+/* CS_SPEC_REFUSE_CODE: exec: and plugin: are refused with CS_ECODE and a message naming the
+ * spec, before anything runs; built-in strategies are made as ever. */
+static void test_specs_that_run_code_are_refused_when_asked(void) {
+    char mark[64], spec[256], err[512];
+    fresh_path(mark, sizeof mark);
+    snprintf(spec, sizeof spec, "exec:touch %s; exec " AGENT, mark);
+    CU_ASSERT_TRUE(cs_spec_runs_code(spec));
+    CU_ASSERT_TRUE(cs_spec_runs_code("plugin:/x/y.so"));
+    CU_ASSERT_FALSE(cs_spec_runs_code("expected"));
+    CU_ASSERT_FALSE(cs_spec_runs_code("execute"));
+    CU_ASSERT_PTR_NULL(cs_player_create_opts(spec, CS_SPEC_REFUSE_CODE, err, sizeof err));
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "runs an outside program (exec:)"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "refused"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, mark));
+    CU_ASSERT_EQUAL(cs_spec_check(spec, CS_SPEC_REFUSE_CODE, err, sizeof err), CS_ECODE);
+    CU_ASSERT_NOT_EQUAL(access(mark, F_OK), 0);
+    CU_ASSERT_PTR_NULL(
+        cs_player_create_opts("plugin:/nonexistent/x.so", CS_SPEC_REFUSE_CODE, err, sizeof err));
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "loads a shared object (plugin:)"));
+    CU_ASSERT_EQUAL(cs_spec_check("plugin:/x.so", CS_SPEC_REFUSE_CODE, err, sizeof err), CS_ECODE);
+    cs_player *p = cs_player_create_opts("expected", CS_SPEC_REFUSE_CODE, err, sizeof err);
+    CU_ASSERT_PTR_NOT_NULL(p);
+    cs_player_destroy(p);
+    CU_ASSERT_EQUAL(cs_spec_check("expected:peg=lookahead", CS_SPEC_REFUSE_CODE, err, sizeof err),
+                    CS_OK);
+    CU_ASSERT_NOT_EQUAL(cs_spec_check("expected:peg=nope", CS_SPEC_REFUSE_CODE, err, sizeof err),
+                        CS_OK);
+}
+
 const char cs_suite_name[] = "exec_agent";
 const cs_test cs_suite_tests[] = {
     CS_TEST(test_example_agent_plays_every_preset),
@@ -244,5 +342,8 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_silence_past_the_timeout_is_an_error),
     CS_TEST(test_next_game_after_a_failure_starts_the_agent_afresh),
     CS_TEST(test_agent_is_told_only_its_own_and_public_cards),
+    CS_TEST(test_exec_key_block_is_read_strictly),
+    CS_TEST(test_a_refused_or_checked_spec_starts_nothing),
+    CS_TEST(test_specs_that_run_code_are_refused_when_asked),
     {NULL, NULL},
 };

@@ -60,7 +60,10 @@ _EXPORTS = {name: "io.loader" for name in (
     "games", "deals", "plays", "iter_games", "iter_deals", "iter_plays", "rules", "provenance",
     "events", "standings", "event_games", "table")}
 _EXPORTS["CribsimFileError"] = "io.runfile"
-_EXPORTS.update({name: "_core" for name in ("show_score", "peg_score", "engine_version")})
+_EXPORTS.update({name: "_core" for name in (
+    "show_score", "peg_score", "engine_version",
+    # specs that run code (exec:, plugin:): docs/security.md
+    "refuse_code_specs", "code_specs_refused", "spec_runs_code", "check_spec")})
 _EXPORTS.update({name: "game" for name in ("Game", "State", "Strategy")})
 
 __all__ = sorted(_EXPORTS)

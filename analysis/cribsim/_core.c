@@ -20,6 +20,7 @@
 #include "cs_env.h"
 #include "error.h"
 #include "score.h"
+#include "strategy.h"
 
 /* ---- buffers ---- */
 
@@ -138,6 +139,55 @@ static int seed_arg(PyObject *obj, unsigned long long *out) {
     return 0;
 }
 
+/* ---- specs that run code ---- */
+
+/* Set by refuse_code_specs(), never cleared: from then on every Strategy and Env of this
+ * process refuses exec: and plugin: specs, whatever allow_code says. Read and set with the GIL
+ * held. */
+static int g_refuse_code;
+
+/* cs_player_create_opts()'s flags for a constructor given allow_code. */
+static unsigned spec_flags(int allow_code) {
+    return allow_code && !g_refuse_code ? 0u : CS_SPEC_REFUSE_CODE;
+}
+
+static PyObject *refuse_code_specs(PyObject *self, PyObject *unused) {
+    (void)self;
+    (void)unused;
+    g_refuse_code = 1;
+    Py_RETURN_NONE;
+}
+
+static PyObject *code_specs_refused(PyObject *self, PyObject *unused) {
+    (void)self;
+    (void)unused;
+    return PyBool_FromLong(g_refuse_code);
+}
+
+static PyObject *spec_runs_code(PyObject *self, PyObject *arg) {
+    (void)self;
+    const char *spec = PyUnicode_Check(arg) ? PyUnicode_AsUTF8(arg) : NULL;
+    if (!spec) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "spec: a str");
+        return NULL;
+    }
+    return PyBool_FromLong(cs_spec_runs_code(spec));
+}
+
+static PyObject *check_spec(PyObject *self, PyObject *args, PyObject *kw) {
+    (void)self;
+    static char *names[] = {"spec", "allow_code", NULL};
+    const char *spec;
+    int allow_code = 1;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "s|$p:check_spec", names, &spec, &allow_code))
+        return NULL;
+    char err[CS_ENV_ERR_MAX] = "";
+    int rc;
+    Py_BEGIN_ALLOW_THREADS rc = cs_spec_check(spec, spec_flags(allow_code), err, sizeof err);
+    Py_END_ALLOW_THREADS if (rc != CS_OK) return raise_err(rc, err);
+    Py_RETURN_NONE;
+}
+
 /* ---- Env ---- */
 
 /*
@@ -206,12 +256,15 @@ static int Env_seats(PyObject *seats, cs_env_config *cfg, PyObject **fast) {
 }
 
 static int Env_init_busy(EnvObject *self, PyObject *args, PyObject *kw) {
-    static char *names[] = {"rules", "set", "seats", "n_games", "threads", "reward", NULL};
+    static char *names[] = {"rules",   "set",    "seats",      "n_games",
+                            "threads", "reward", "allow_code", NULL};
     const char *rules = "two", *set = NULL, *reward = "win";
     PyObject *seats = Py_None, *n_obj = NULL, *threads_obj = NULL;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "|zzOOOs", names, &rules, &set, &seats, &n_obj,
-                                     &threads_obj, &reward))
+    int allow_code = 1;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "|zzOOOsp", names, &rules, &set, &seats, &n_obj,
+                                     &threads_obj, &reward, &allow_code))
         return -1;
+    unsigned flags = spec_flags(allow_code);
     long long n = 1, threads = 0;
     if (n_obj && int_arg(n_obj, "n_games", 1, INT_MAX, &n)) return -1;
     if (threads_obj && int_arg(threads_obj, "threads", 0, CS_ENV_THREADS_MAX, &threads)) return -1;
@@ -225,7 +278,7 @@ static int Env_init_busy(EnvObject *self, PyObject *args, PyObject *kw) {
     char err[CS_ENV_ERR_MAX] = "";
     cs_env *env = NULL;
     int rc;
-    Py_BEGIN_ALLOW_THREADS rc = cs_env_create(&cfg, &env, err, sizeof err);
+    Py_BEGIN_ALLOW_THREADS rc = cs_env_create_opts(&cfg, flags, &env, err, sizeof err);
     Py_END_ALLOW_THREADS Py_XDECREF(fast);
     if (rc != CS_OK) {
         raise_err(rc, err);
@@ -985,14 +1038,16 @@ static int Strategy_free_to_use(StrategyObject *self) {
 }
 
 static int Strategy_init(StrategyObject *self, PyObject *args, PyObject *kw) {
-    static char *names[] = {"spec", NULL};
+    static char *names[] = {"spec", "allow_code", NULL};
     const char *spec;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "s", names, &spec)) return -1;
+    int allow_code = 1;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "s|$p", names, &spec, &allow_code)) return -1;
     if (!Strategy_free_to_use(self)) return -1;
+    unsigned flags = spec_flags(allow_code);
     char err[CS_ENV_ERR_MAX] = "";
     cs_env_strategy *s;
     self->busy = 1;
-    Py_BEGIN_ALLOW_THREADS s = cs_env_strategy_new(spec, err, sizeof err);
+    Py_BEGIN_ALLOW_THREADS s = cs_env_strategy_new_opts(spec, flags, err, sizeof err);
     Py_END_ALLOW_THREADS self->busy = 0;
     if (!s) {
         raise_err(CS_EUNKNOWN, err);
@@ -1155,6 +1210,22 @@ static PyMethodDef core_methods[] = {
      "series so far, oldest first), as `cribsim peg`; not the go."},
     {"engine_version", engine_version, METH_NOARGS,
      "engine_version() -> str\n\nThe project version the engine was built as."},
+    {"refuse_code_specs", refuse_code_specs, METH_NOARGS,
+     "refuse_code_specs() -> None\n\nFrom now on, for the rest of the process, every Strategy and "
+     "environment refuses the specs that run code from outside cribsim - exec: (a program run "
+     "by /bin/sh) and plugin: (a shared object loaded) - with ValueError, whatever their "
+     "allow_code says. It cannot be undone."},
+    {"code_specs_refused", code_specs_refused, METH_NOARGS,
+     "code_specs_refused() -> bool\n\nWhether refuse_code_specs() was called."},
+    {"spec_runs_code", spec_runs_code, METH_O,
+     "spec_runs_code(spec) -> bool\n\nWhether the spec runs code from outside cribsim: it "
+     "starts with exec: or plugin:."},
+    {"check_spec", (PyCFunction)(void (*)(void))check_spec, METH_VARARGS | METH_KEYWORDS,
+     "check_spec(spec, *, allow_code=True) -> None\n\nChecks a strategy spec without running "
+     "anything from outside: a built-in's parameters, an exec: spec's keys and command, a "
+     "plugin: spec's path (its own keys are known only once loaded). Raises ValueError naming "
+     "the bad part, or for an exec:/plugin: spec when allow_code is False or "
+     "refuse_code_specs() was called."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -375,8 +375,10 @@ class State(_core.State):
 
 
 class Strategy:
-    """A built-in or plugin strategy (`expected`, `mc:samples=100`, `plugin:PATH.so`)
-    deciding for any state: `Strategy("expert").action(state)`.
+    """A built-in, plugin or outside-program strategy (`expected`, `mc:samples=100`,
+    `plugin:PATH.so`, `exec:COMMAND`) deciding for any state: `Strategy("expert").action(state)`.
+    `plugin:` and `exec:` run code from outside cribsim; `allow_code=False` refuses them (as
+    does `cribsim.refuse_code_specs()` for the whole process).
 
     The answer depends only on the state and the seat's random stream: the stream is the one
     `cribsim run` gives that seat in that game, so a game decided by strategies at every seat
@@ -390,8 +392,10 @@ class Strategy:
     `action` while the first is deciding gets RuntimeError; make one Strategy per thread.
     """
 
-    def __init__(self, spec: str):
-        self._core = _core.Strategy(spec)
+    def __init__(self, spec: str, *, allow_code: bool = True):
+        # allow_code=False refuses exec: and plugin: specs (ValueError) before anything runs,
+        # as does cribsim.refuse_code_specs() for the whole process (docs/security.md)
+        self._core = _core.Strategy(spec, allow_code=allow_code)
 
     @property
     def spec(self) -> str:

@@ -31,6 +31,7 @@
  * other work gives (the threads and env figures' ratios above all). Files go to --dir (default
  * $TMPDIR or /tmp) and are removed.
  */
+#include <ctype.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -532,7 +533,10 @@ int cs_cmd_bench(int argc, char **argv) {
             if (bad) break;
             char *end;
             b.seconds = strtod(a.value, &end);
-            if (*end != '\0' || !(b.seconds > 0 && b.seconds <= 3600)) {
+            /* a plain decimal: no blank, sign, hexadecimal or "inf", which strtod() takes */
+            int plain = isdigit((unsigned char)a.value[0]) &&
+                        strspn(a.value, "0123456789.") == strlen(a.value);
+            if (!plain || *end != '\0' || !(b.seconds > 0 && b.seconds <= 3600)) {
                 cs_args_error(&a, "--seconds '%s': expected a duration from 0 to 3600", a.value);
                 return CS_EXIT_USAGE;
             }

@@ -3,6 +3,7 @@
  * club events (a New Zealand tournament day, a double-elimination bracket, a league night or
  * season) and writes them to an event file (experiments/events/event.h, eventrun.c).
  */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -70,7 +71,9 @@ int cs_cmd_event(int argc, char **argv) {
         } else if (cs_args_match(&a, "--shard", 1, &bad)) {
             if (bad) return CS_EXIT_USAGE;
             if (cs_shard_parse(a.value, &o.shard_index, &o.shard_count) != 0) {
-                cs_args_error(&a, "--shard '%s': expected K/N with 1 <= K <= N", a.value);
+                cs_args_error(&a,
+                              "--shard '%s': expected K/N, whole numbers with 1 <= K <= N <= %d",
+                              a.value, INT_MAX);
                 return CS_EXIT_USAGE;
             }
         } else if (cs_args_match(&a, "--threads", 1, &bad)) {

@@ -4,6 +4,7 @@
  * to its HDF5 file, then the summary table.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -200,7 +201,8 @@ static int parse(cs_args *a, run_options *o) {
         } else if (cs_args_match(a, "--shard", 1, &bad)) {
             if (bad) break;
             if (cs_shard_parse(a->value, &e->shard_index, &e->shard_count) != 0) {
-                cs_args_error(a, "--shard '%s': expected K/N with 1 <= K <= N", a->value);
+                cs_args_error(a, "--shard '%s': expected K/N, whole numbers with 1 <= K <= N <= %d",
+                              a->value, INT_MAX);
                 return -1;
             }
             e->given |= CS_GIVEN_SHARD;

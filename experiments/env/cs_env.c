@@ -332,7 +332,25 @@ struct cs_env {
     char err[CS_ENV_ERR_MAX];
 };
 
+/* Every strategy seat's spec, checked before any is made (nothing outside starts for a config
+ * with a bad seat). Returns 0 or a cs_err with the message naming the seat. */
+static int check_seats(const cs_env_config *cfg, unsigned flags, int players, char *err,
+                       size_t err_len) {
+    for (int s = 0; s < players; s++) {
+        if (!cfg->seats[s]) continue;
+        char why[CS_ENV_ERR_MAX - 64];
+        int rc = cs_spec_check(cfg->seats[s], flags, why, sizeof why);
+        if (rc != CS_OK) return say(err, err_len, rc, "seat %d: %s", s, why);
+    }
+    return CS_OK;
+}
+
 int cs_env_create(const cs_env_config *cfg, cs_env **out, char *err, size_t err_len) {
+    return cs_env_create_opts(cfg, 0, out, err, err_len);
+}
+
+int cs_env_create_opts(const cs_env_config *cfg, unsigned spec_flags, cs_env **out, char *err,
+                       size_t err_len) {
     *out = NULL;
     if (cfg->n_games < 1)
         return say(err, err_len, CS_ERANGE, "games in the batch: %d (at least 1)", cfg->n_games);
@@ -367,6 +385,10 @@ int cs_env_create(const cs_env_config *cfg, cs_env **out, char *err, size_t err_
         cs_env_destroy(env);
         return say(err, err_len, CS_ECONFIG, "no learner seat: every seat has a strategy");
     }
+    if ((rc = check_seats(cfg, spec_flags, env->players, err, err_len)) != CS_OK) {
+        cs_env_destroy(env);
+        return rc;
+    }
     env->games = calloc((size_t)env->n, sizeof *env->games);
     env->rc = calloc((size_t)env->n, sizeof *env->rc);
     env->final_obs = calloc((size_t)env->n, CS_OBS_SIZE);
@@ -384,7 +406,7 @@ int cs_env_create(const cs_env_config *cfg, cs_env **out, char *err, size_t err_
         }
         for (int s = 0; s < env->players; s++) {
             if (!cfg->seats[s]) continue;
-            eg->players[s] = cs_player_create(cfg->seats[s], err, err_len);
+            eg->players[s] = cs_player_create_opts(cfg->seats[s], spec_flags, err, err_len);
             if (!eg->players[s]) {
                 cs_env_destroy(env);
                 return CS_EUNKNOWN;
@@ -1021,12 +1043,17 @@ struct cs_env_strategy {
 };
 
 cs_env_strategy *cs_env_strategy_new(const char *spec, char *err, size_t err_len) {
+    return cs_env_strategy_new_opts(spec, 0, err, err_len);
+}
+
+cs_env_strategy *cs_env_strategy_new_opts(const char *spec, unsigned flags, char *err,
+                                          size_t err_len) {
     cs_env_strategy *s = calloc(1, sizeof *s);
     if (!s) {
         say(err, err_len, CS_ENOMEM, "out of memory");
         return NULL;
     }
-    s->player = cs_player_create(spec, err, err_len);
+    s->player = cs_player_create_opts(spec, flags, err, err_len);
     if (!s->player) {
         free(s);
         return NULL;

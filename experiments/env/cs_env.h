@@ -94,9 +94,15 @@ typedef struct cs_env cs_env;
  * Returns 0 and sets *out, or a negative cs_err (engine/error.h) with a sentence naming the bad
  * input in err (an unknown preset or rule, a bad value, an unknown strategy or parameter, no
  * learner seat, a seat beyond the rules' players, a thread count outside 0..CS_ENV_THREADS_MAX).
- * A batch is used by one thread at a time (it runs its own threads inside a call).
+ * Every seat's spec is checked (cs_spec_check) before any player is made, so no outside program
+ * starts for a config that is refused. A batch is used by one thread at a time (it runs its own
+ * threads inside a call).
  */
 int cs_env_create(const cs_env_config *cfg, cs_env **out, char *err, size_t err_len);
+/* The same with cs_player_create_opts()'s flags for every seat: CS_SPEC_REFUSE_CODE refuses
+ * exec: and plugin: seats (CS_ECODE) before anything is made. */
+int cs_env_create_opts(const cs_env_config *cfg, unsigned spec_flags, cs_env **out, char *err,
+                       size_t err_len);
 void cs_env_destroy(cs_env *env);
 
 /* The number of games, the players at the table, and whether seat s is the learner's. */
@@ -251,6 +257,9 @@ typedef struct cs_env_strategy cs_env_strategy;
 
 /* A strategy from a seat spec; NULL with a message in err. */
 cs_env_strategy *cs_env_strategy_new(const char *spec, char *err, size_t err_len);
+/* The same with cs_player_create_opts()'s flags (CS_SPEC_REFUSE_CODE). */
+cs_env_strategy *cs_env_strategy_new_opts(const char *spec, unsigned flags, char *err,
+                                          size_t err_len);
 void cs_env_strategy_free(cs_env_strategy *s);
 /* The normalised spec ("mc:samples=400,..."). */
 const char *cs_env_strategy_spec(const cs_env_strategy *s);

@@ -174,7 +174,10 @@ static int get_long(ctx *c, const yaml_node_t *n, const char *key, long min, lon
     errno = 0;
     char *end;
     long long v = strtoll(digits, &end, 10);
-    if (k == 0 || *end != '\0' || errno != 0 || v < min || v > max)
+    /* digits, after a '-' for a negative one (no blank or '+'), all of them read */
+    const char *first = digits[0] == '-' ? digits + 1 : digits;
+    if (!isdigit((unsigned char)first[0]) || k + 1 >= sizeof digits || *end != '\0' || errno != 0 ||
+        v < min || v > max)
         FAIL(c, n, CS_ERANGE, "'%s' must be a whole number from %ld to %ld, not '%s'", key, min,
              max, s);
     *out = (long)v;

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "error.h"
+#include "h5err.h"
 #include "eventfile.h"
 #include "h5attr.h"
 #include "h5file.h"
@@ -115,10 +116,7 @@ static int open_part(epart *p, char *err, size_t err_len) {
     }
     f->file = H5Fopen(p->path, H5F_ACC_RDONLY, H5P_DEFAULT);
     if (f->file < 0) {
-        snprintf(err, err_len,
-                 "%s cannot be read as HDF5 (truncated or damaged, or locked by a cribsim still "
-                 "writing it)",
-                 p->path);
+        cs_h5_open_failure(p->path, err, err_len);
         return CS_EIO;
     }
     char *schema = cs_h5_attr_get_text(f->file, "schema");

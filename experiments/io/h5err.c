@@ -26,6 +26,37 @@ void cs_h5_reason(char *buf, size_t len) {
     H5Ewalk2(H5E_DEFAULT, H5E_WALK_DOWNWARD, reason_walk, &ctx);
 }
 
+typedef struct {
+    int locked, truncated;
+} open_kind;
+
+static herr_t kind_walk(unsigned n, const H5E_error2_t *e, void *data) {
+    (void)n;
+    open_kind *k = data;
+    if (e->min_num == H5E_CANTLOCKFILE) k->locked = 1;
+    if (e->min_num == H5E_TRUNCATED) k->truncated = 1;
+    return 0;
+}
+
+void cs_h5_open_failure(const char *path, char *err, size_t err_len) {
+    open_kind kind = {0, 0};
+    char why[300];
+    H5Ewalk2(H5E_DEFAULT, H5E_WALK_DOWNWARD, kind_walk, &kind);
+    cs_h5_reason(why, sizeof why);
+    if (kind.truncated)
+        snprintf(err, err_len,
+                 "%s is damaged: truncated (shorter than its contents say: a copy or a write cut "
+                 "short?): %s",
+                 path, why);
+    else if (kind.locked)
+        snprintf(err, err_len,
+                 "%s is locked by another process (a cribsim still running, or a program it "
+                 "started): %s",
+                 path, why);
+    else
+        snprintf(err, err_len, "%s is damaged: it cannot be read as HDF5: %s", path, why);
+}
+
 /*
  * The reason for the last failure, captured the moment an HDF5 call fails: any later HDF5 call
  * (closing a dataspace, say) clears HDF5's error stack. Only one thread uses this module.

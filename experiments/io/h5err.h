@@ -19,6 +19,15 @@ int cs_h5_failed(void);
 /* Records a failure of cribsim's own (not HDF5's) with its reason; returns -1. */
 int cs_h5_failed_because(const char *reason);
 
+/*
+ * After H5Fopen() of path failed (call before any other HDF5 call): writes what went wrong,
+ * naming path, into err. A file another process holds is "locked by another process"; one cut
+ * short (HDF5's "truncated file" from its superblock check) or otherwise unreadable is
+ * "damaged". The kind is read from HDF5's error codes (H5E_CANTLOCKFILE, H5E_TRUNCATED), never
+ * from the words of its message: its superblock's "sblock" holds "lock".
+ */
+void cs_h5_open_failure(const char *path, char *err, size_t err_len);
+
 /* The reason cs_h5_failed() recorded, or HDF5's current one; then forgets it. */
 const char *cs_h5_take_reason(void);
 

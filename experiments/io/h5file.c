@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "error.h"
+#include "h5err.h"
 
 void cs_h5_library_init(void) {
     static int done;
@@ -145,9 +146,9 @@ int cs_h5_file_open_rw(const char *path, cs_h5_file *out, char *err, size_t err_
     }
     hid_t fapl = writer_fapl();
     hid_t file = fapl < 0 ? -1 : H5Fopen(path, H5F_ACC_RDWR, fapl);
+    if (file < 0) cs_h5_open_failure(path, err, err_len); /* before H5Pclose clears the stack */
     if (fapl >= 0) H5Pclose(fapl);
     if (file < 0) {
-        snprintf(err, err_len, "%s cannot be read as HDF5 (truncated or damaged?)", path);
         close(fd);
         return CS_EIO;
     }

@@ -361,18 +361,7 @@ static hid_t open_file(const char *path, int writable, char *err, size_t err_len
         return -1;
     }
     hid_t f = H5Fopen(path, writable ? H5F_ACC_RDWR : H5F_ACC_RDONLY, H5P_DEFAULT);
-    if (f < 0) {
-        char why[300];
-        cs_h5_reason(why, sizeof why);
-        if (strstr(why, "lock"))
-            snprintf(err, err_len,
-                     "%s is locked by another process (a cribsim still running, or a program "
-                     "it started): %s",
-                     path, why);
-        else
-            snprintf(err, err_len, "%s cannot be read as HDF5 (truncated or damaged?): %s", path,
-                     why);
-    }
+    if (f < 0) cs_h5_open_failure(path, err, err_len);
     return f;
 }
 

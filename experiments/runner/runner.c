@@ -11,6 +11,7 @@
  */
 #include "runner.h"
 
+#include <ctype.h>
 #include <limits.h>
 #include <omp.h>
 #include <pthread.h>
@@ -81,9 +82,28 @@ void cs_experiment_defaults(cs_experiment *e) {
     e->sprt_alpha = e->sprt_beta = 0.05;
 }
 
+/* Reads a whole number of digits only (no sign or blank) from 1 to INT_MAX at *s, moving *s
+ * past it; returns it, or -1 when there is none or it is larger. */
+static long shard_number(const char **s) {
+    long v = 0;
+    const char *p = *s;
+    if (!isdigit((unsigned char)*p)) return -1;
+    for (; isdigit((unsigned char)*p); p++) {
+        v = v * 10 + (*p - '0');
+        if (v > INT_MAX) return -1; /* before it can overflow a long */
+    }
+    *s = p;
+    return v;
+}
+
 int cs_shard_parse(const char *text, int *k, int *n) {
-    char tail;
-    if (sscanf(text, "%d/%d%c", k, n, &tail) != 2 || *n < 1 || *k < 1 || *k > *n) return CS_ESYNTAX;
+    const char *p = text;
+    long a = shard_number(&p);
+    if (a < 0 || *p++ != '/') return CS_ESYNTAX;
+    long b = shard_number(&p);
+    if (b < 0 || *p != '\0' || a < 1 || a > b) return CS_ESYNTAX;
+    *k = (int)a;
+    *n = (int)b;
     return 0;
 }
 
@@ -704,6 +724,16 @@ int cs_run(const cs_experiment *e, cs_run_result *res, char *err, size_t err_len
             snprintf(err, err_len, "%d seats given; a game has 2 to 4", p.n);
             goto done;
         }
+        /* Every spec checked before any player is made: no outside program starts for a
+         * line-up with a bad seat. */
+        for (int i = 0; i < p.n && rc == 0; i++) {
+            char why[768];
+            if (cs_spec_check(e->seats[i], 0, why, sizeof why) != CS_OK) {
+                rc = CS_EUNKNOWN;
+                snprintf(err, err_len, "seat %d '%s': %s", i, e->seats[i], why);
+            }
+        }
+        if (rc != 0) goto done;
         for (int i = 0; i < p.n; i++) {
             char why[768];
             cs_player *pl = cs_player_create(e->seats[i], why, sizeof why);

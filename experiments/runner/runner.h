@@ -136,7 +136,8 @@ int cs_run(const cs_experiment *e, cs_run_result *res, char *err, size_t err_len
 /* The exit status for cs_run's return value. */
 int cs_run_exit_status(int rc, const cs_run_result *res);
 
-/* Reads a --shard value "K/N" (1 <= K <= N). Returns 0 or CS_ESYNTAX. */
+/* Reads a --shard value "K/N": digits only, 1 <= K <= N <= INT_MAX. Returns 0, or CS_ESYNTAX
+ * for anything else (a sign, a blank, trailing text, a number too large: never wrapped). */
 int cs_shard_parse(const char *text, int *k, int *n);
 
 /* Number of distinct rotations of a lineup of n specs (see above). */

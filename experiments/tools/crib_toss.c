@@ -30,6 +30,8 @@
  * writes OUT_DIR/table.md (the tables, the published figures beside) and OUT_DIR/crib-toss.csv
  * (every cell: role, ranks, samples, means and half-widths), and prints a summary.
  */
+#include <errno.h>
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -339,14 +341,17 @@ int main(int argc, char **argv) {
     for (int i = 1; i < argc; i++) {
         char *end;
         if (!strcmp(argv[i], "--samples") && i + 1 < argc) {
+            errno = 0;
             samples = strtol(argv[++i], &end, 10);
-            if (*end != '\0' || samples < 2 || samples > 100000000) {
+            if (!isdigit((unsigned char)argv[i][0]) || *end != '\0' || errno != 0 || samples < 2 ||
+                samples > 100000000) {
                 fprintf(stderr, "cs_crib_toss: --samples '%s': expected 2 to 100000000\n", argv[i]);
                 return 2;
             }
         } else if (!strcmp(argv[i], "--seed") && i + 1 < argc) {
+            errno = 0;
             seed = strtoull(argv[++i], &end, 10);
-            if (*end != '\0' || argv[i][0] < '0' || argv[i][0] > '9') {
+            if (*end != '\0' || argv[i][0] < '0' || argv[i][0] > '9' || errno != 0) {
                 fprintf(stderr, "cs_crib_toss: --seed '%s': expected a whole number\n", argv[i]);
                 return 2;
             }

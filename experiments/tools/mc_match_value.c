@@ -38,6 +38,8 @@
  * end); --examples K narrates the first K differences (one a sequence; --near: only those
  * near the end).
  */
+#include <errno.h>
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -294,8 +296,10 @@ static int sequence(const setup *S, lineup *L, cs_game *g, long c, double *diff,
 
 static int parse_long(const char *opt, const char *s, long lo, long hi, long *out) {
     char *end;
+    errno = 0;
     long x = strtol(s, &end, 10);
-    if (*s == '\0' || *end != '\0' || x < lo || x > hi) {
+    const char *digits = *s == '-' ? s + 1 : s;
+    if (!isdigit((unsigned char)*digits) || *end != '\0' || errno != 0 || x < lo || x > hi) {
         fprintf(stderr, "cs_mc_match_value: %s must be a whole number from %ld to %ld, not '%s'\n",
                 opt, lo, hi, s);
         return 1;

@@ -13,6 +13,9 @@
  *   build/mc_paired SEED FIRST END OPP VARIANT...
  * plays sequences FIRST..END-1 (run shards side by side for more cores; the sums add up).
  */
+#include <limits.h>
+#include <errno.h>
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,14 +32,29 @@ static double cpu(void) {
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
+/* A whole number of digits only (no sign or blank), all of s, not wrapped. Returns 0 or -1. */
+static int whole(const char *s, uint64_t *out) {
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (!isdigit((unsigned char)s[0]) || *end != '\0' || errno != 0) return -1;
+    *out = v;
+    return 0;
+}
+
 int main(int argc, char **argv) {
     if (argc < 6 || argc - 5 > MAX_VARIANTS) {
         fprintf(stderr, "usage: mc_paired SEED FIRST END OPP VARIANT... (at most %d)\n",
                 MAX_VARIANTS);
         return 2;
     }
-    uint64_t seed = strtoull(argv[1], NULL, 10);
-    long first = strtol(argv[2], NULL, 10), end = strtol(argv[3], NULL, 10);
+    uint64_t seed, first_at, end_at;
+    if (whole(argv[1], &seed) || whole(argv[2], &first_at) || whole(argv[3], &end_at) ||
+        first_at > end_at || end_at > (uint64_t)LONG_MAX) {
+        fprintf(stderr, "mc_paired: SEED, FIRST and END are whole numbers, FIRST <= END\n");
+        return 2;
+    }
+    long first = (long)first_at, end = (long)end_at;
     int nv = argc - 5;
     char err[256];
     cs_player *a[MAX_VARIANTS], *b[MAX_VARIANTS];

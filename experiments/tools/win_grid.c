@@ -18,6 +18,8 @@
  * OUT.csv, one row a cell (d, p, games, dealer wins, rate, the interval, the mean deals the game
  * lasted), and prints the time taken. Bad arguments: a message and status 2.
  */
+#include <errno.h>
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -84,8 +86,9 @@ static int usage(const char *bad) {
 
 static int parse_long(const char *s, long lo, long hi, long *out) {
     char *end;
+    errno = 0;
     long v = strtol(s, &end, 10);
-    if (*s == '\0' || *end != '\0' || v < lo || v > hi) return -1;
+    if (!isdigit((unsigned char)*s) || *end != '\0' || errno != 0 || v < lo || v > hi) return -1;
     *out = v;
     return 0;
 }
@@ -107,8 +110,10 @@ int main(int argc, char **argv) {
             if (parse_long(argv[++i], 1, 100, &step) != 0) return usage(argv[i]);
         } else if (strcmp(a, "--seed") == 0 && has) {
             char *end;
+            errno = 0;
             seed = strtoull(argv[++i], &end, 10);
-            if (argv[i][0] == '\0' || argv[i][0] == '-' || *end != '\0') return usage(argv[i]);
+            if (!isdigit((unsigned char)argv[i][0]) || *end != '\0' || errno != 0)
+                return usage(argv[i]);
         } else if (a[0] != '-' && out == NULL) {
             out = a;
         } else {

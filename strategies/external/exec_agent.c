@@ -283,15 +283,22 @@ static int start_agent(exec_agent *a) {
     return CS_OK;
 }
 
-int cs_exec_create(const char *command, const char *params, void **self, char *err,
-                   size_t err_len) {
+int cs_exec_check(const char *params, long *timeout_ms, char *err, size_t err_len) {
     cs_strategy_args args;
     char store[256];
     int rc = cs_spec_parse_params("exec", params, EXEC_PARAMS, 1, &args, store, sizeof store, err,
                                   err_len);
-    if (rc != CS_OK) return rc;
     long timeout;
-    rc = cs_spec_int("exec", "timeout_ms", args.values[0], 1, 3600000, &timeout, err, err_len);
+    if (rc == CS_OK)
+        rc = cs_spec_int("exec", "timeout_ms", args.values[0], 1, 3600000, &timeout, err, err_len);
+    if (rc == CS_OK && timeout_ms != NULL) *timeout_ms = timeout;
+    return rc;
+}
+
+int cs_exec_create(const char *command, const char *params, void **self, char *err,
+                   size_t err_len) {
+    long timeout;
+    int rc = cs_exec_check(params, &timeout, err, err_len);
     if (rc != CS_OK) return rc;
     exec_agent *a = calloc(1, sizeof *a);
     if (a == NULL) return CS_ENOMEM;

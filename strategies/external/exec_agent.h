@@ -1,6 +1,23 @@
 /*
  * exec_agent.h - outside programs as players: `exec:[timeout_ms=N:]COMMAND`.
  *
+ * The grammar of the text after "exec:" (player.c reads it):
+ *
+ *     [BLOCK ":"] COMMAND
+ *     BLOCK  = KEY "=" VALUE *("," KEY "=" VALUE)
+ *     KEY    = timeout_ms | miss | miss_fifteens | miss_pairs | miss_runs | miss_flush
+ *            | miss_nobs | miss_play | miss_last | miss_renege
+ *
+ * BLOCK is the text up to the first ':' (all of the text when there is none) whenever that text
+ * holds an '=' and no blank; everything after that ':' is COMMAND, blanks before it skipped. A
+ * text before the first ':' with a blank or without '=' is no block: all of it is COMMAND. A
+ * block is read strictly before anything starts: a key that is none of these, a key twice, a
+ * timeout_ms that is not a whole number from 1 to 3600000 (digits, no sign), a chance that is
+ * not a decimal from 0 to 1 (no sign: "0.05", "1e-5"), or no command, and the spec is refused.
+ * So `exec:miss=-0.1:CMD` is refused and `exec:miss=1e-5:CMD` runs CMD; a command that starts
+ * with an assignment before a ':' (`PATH=/opt/bin:$PATH agent`) needs a block before it
+ * (`exec:timeout_ms=10000:PATH=/opt/bin:$PATH agent`).
+ *
  * COMMAND runs under /bin/sh -c with its standard input and output connected to the engine,
  * and speaks the line protocol of strategies/external/PROTOCOL.md: the engine tells it the rules,
  * its seat, its cards and every public event, and asks for discards and plays. Every failure - a
@@ -28,6 +45,10 @@ extern const cs_strategy cs_strategy_exec;
  * or ""). Returns 0, or a negative cs_err with the message in err.
  */
 int cs_exec_create(const char *command, const char *params, void **self, char *err, size_t err_len);
+
+/* Checks the parameter text as cs_exec_create() would, starting nothing; sets *timeout_ms
+ * (when not NULL). Returns 0 or a negative cs_err with the message in err. */
+int cs_exec_check(const char *params, long *timeout_ms, char *err, size_t err_len);
 
 /* The normalised spec: "exec:timeout_ms=10000:COMMAND". */
 void cs_exec_spec(void *self, char *out, size_t len);

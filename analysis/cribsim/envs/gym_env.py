@@ -66,21 +66,23 @@ class CribbageEnv(gym.Env):
 
     def __init__(self, rules: str = "two", set=None, opponents=("expected",), seat: int = 0,
                  reward: str = "win", illegal: str = "lose", illegal_reward: float = -1.0,
-                 render_mode: str | None = None):
+                 render_mode: str | None = None, allow_code: bool = True):
         # Called again, it refuses while another call runs and changes nothing if it fails.
         guard = getattr(self, "_guard", None) or _checks.Guard("CribbageEnv")
         with guard:
-            self._init(rules, set, opponents, seat, reward, illegal, illegal_reward, render_mode)
+            self._init(rules, set, opponents, seat, reward, illegal, illegal_reward, render_mode,
+                       allow_code)
         self._guard = guard
 
-    def _init(self, rules, set, opponents, seat, reward, illegal, illegal_reward, render_mode):
+    def _init(self, rules, set, opponents, seat, reward, illegal, illegal_reward, render_mode,
+              allow_code=True):
         if illegal not in ("lose", "raise"):
             raise ValueError(f"illegal={illegal!r}: 'lose' or 'raise'")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode {render_mode!r}: 'ansi' or None")
         set_text = _set_text(set)
         seats = _seats(rules, set_text, seat, opponents)
-        env = _core.Env(rules, set_text, seats, 1, 1, reward)
+        env = _core.Env(rules, set_text, seats, 1, 1, reward, allow_code=allow_code)
         arrays = (np.zeros(1, np.int32), np.zeros((1, OBSERVATION_SIZE), np.uint8),
                   np.zeros((1, NUM_ACTIONS), np.uint8), np.zeros(1, np.int8),
                   np.zeros((1, 4), np.float32), np.zeros(1, np.uint8))
@@ -176,15 +178,16 @@ class CribbageVectorEnv(VectorEnv):
 
     def __init__(self, num_envs: int = 1, rules: str = "two", set=None, opponents=("expected",),
                  seat: int = 0, reward: str = "win", threads: int = 0,
-                 autoreset_mode: str | AutoresetMode = AutoresetMode.NEXT_STEP, **kwargs):
+                 autoreset_mode: str | AutoresetMode = AutoresetMode.NEXT_STEP,
+                 allow_code: bool = True, **kwargs):
         guard = getattr(self, "_guard", None) or _checks.Guard("CribbageVectorEnv")
         with guard:
             self._init(num_envs, rules, set, opponents, seat, reward, threads, autoreset_mode,
-                       **kwargs)
+                       allow_code, **kwargs)
         self._guard = guard
 
     def _init(self, num_envs, rules, set, opponents, seat, reward, threads, autoreset_mode,
-              **kwargs):
+              allow_code=True, **kwargs):
         if kwargs.get("render_mode") is not None:
             raise ValueError("the vector environment does not render")
         modes = {"next_step": AutoresetMode.NEXT_STEP, "same_step": AutoresetMode.SAME_STEP}
@@ -199,7 +202,7 @@ class CribbageVectorEnv(VectorEnv):
         threads = _checks.integer(threads, "threads", 0, _checks.THREADS_MAX)
         set_text = _set_text(set)
         seats = _seats(rules, set_text, seat, opponents)
-        env = _core.Env(rules, set_text, seats, num_envs, threads, reward)
+        env = _core.Env(rules, set_text, seats, num_envs, threads, reward, allow_code=allow_code)
         self.autoreset_mode = mode
         self.metadata = {**type(self).metadata, "autoreset_mode": mode}
         self.num_envs = num_envs
