@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The project's one Python environment: <repo>/.venv, made with the python3 on the PATH (3.9 or
 # later, with venv), holding the package `cribsim` installed editable from this checkout (pip
-# install -e ".[test,analysis,rl,train]", torch the CPU build: the analysis modules are read from analysis/cribsim, the
+# install -e ".[test,analysis,rl,train,parquet,minari,dataset-readers]", torch the CPU build: the
+# analysis modules are read from analysis/cribsim, the
 # extension cribsim._core is built by scikit-build-core) with its dependencies from PyPI.
 # Everything the project runs with Python uses .venv/bin/python (CMake's CRIBSIM_PYTHON, the
 # tests, experiments/*.sh, results/regenerate.sh). .ci/deps.sh runs this; by hand:
@@ -18,7 +19,7 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 venv="$root/.venv"
 python="${PYTHON:-python3}"
-extras="test,analysis,rl,train"
+extras="test,analysis,rl,train,parquet,minari,dataset-readers"
 
 # pip, quiet; its warnings about configured package locations missing on this machine (one per
 # package looked up) are dropped, its other messages kept.
