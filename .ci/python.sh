@@ -28,7 +28,7 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 venv="$root/.venv"
 python="${PYTHON:-python3}"
 # The extras the test suite needs; a new extra that a test imports is added here.
-test_extras="test,analysis,rl,train,openspiel"
+test_extras="test,analysis,rl,train,openspiel,parquet,minari,dataset-readers"
 
 # pip, quiet; its warnings about configured package locations missing on this machine (one per
 # package looked up) are dropped, its other messages kept.

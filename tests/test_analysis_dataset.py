@@ -347,8 +347,8 @@ class TestRefusals(unittest.TestCase):
                          "--chunk-games")
             self.refused([Files.two, "--kind", "play", "-o", out, "--strategy", "nobody"],
                          "nobody")
-            self.refused([Files.two, "--kind", "play", "-o", os.path.join(d, "x.parquet")],
-                         "x.parquet")
+            self.refused([Files.two, "--kind", "play", "-o", os.path.join(d, "x.feather")],
+                         "x.feather")
             self.refused([Files.two, "--kind", "play", "-o", os.path.join(d, "no", "x.h5")],
                          "does not exist")
             self.refused([Files.two, "--kind", "play", "-o", os.path.join(d, "none") + "/"],

@@ -22,8 +22,8 @@ import cribsim._core as core
 CRIBSIM = os.environ.get("CRIBSIM", "")
 RANKS, SUITS = "A23456789TJQK", "CDHS"
 DECK = [r + s for r in RANKS for s in SUITS]
-COMMANDS = ("report", "matches", "events", "event-study", "dataset", "results", "ladder",
-            "train-discard", "train-model")
+COMMANDS = ("report", "matches", "events", "event-study", "dataset", "minari", "results",
+            "ladder", "train-discard", "train-model")
 
 
 def require_binary():

@@ -33,6 +33,13 @@ Outputs, by the name given to -o:
   it back (numpy.load) holds a whole column in memory at a time.
 - `X.csv`: a header and one line per row, array columns flattened to name_0, name_1, ...; the
   strategy is written as its text.
+- `X.parquet` (the extra `parquet`: pyarrow): Apache Parquet, one column per schema column
+  with its type (array columns as fixed-size lists), row groups of PARQUET_GROUP_ROWS rows
+  written as the chunks come; the strategy table and the source facts in the file's
+  key-value metadata. pandas, polars and Hugging Face `datasets` read it.
+
+--format NAME picks the format whatever the name (h5, npz, csv, shards, parquet); without it
+the name's ending decides.
 
 Every output is written through a temporary file (or folder entry) renamed into place.
 
@@ -78,6 +85,9 @@ DEFAULT_SHARD_ROWS = 1_000_000
 # compressed once.
 H5_CHUNK_ROWS = 16384
 COPY_BYTES = 1 << 20  # spooled column bytes compressed into a .npz at a time
+# Rows per Parquet row group: 5.8 MB of play rows (88 bytes each) before compression, the
+# buffer the writer holds; a reader's unit of parallelism and of skipping.
+PARQUET_GROUP_ROWS = 65536
 FORMAT_VERSION = 2  # 1: int64 columns and the strategy as text in every row
 
 # The columns, in order: (name, numpy type, width; 0 for a one-dimensional column).
@@ -792,22 +802,123 @@ class CsvWriter:
         pass
 
 
-def output_kind(path):
-    """'h5', 'npz', 'csv' or 'shards' for an output name, None for another."""
+def _pyarrow():
+    """pyarrow and pyarrow.parquet, or cliio.BadInput naming the extra that installs them."""
+    try:
+        import pyarrow
+        import pyarrow.parquet
+    except ImportError:
+        raise cliio.BadInput("Parquet output needs pyarrow: pip install 'cribsim[parquet]'")
+    return pyarrow, pyarrow.parquet
+
+
+def arrow_schema(kind, table, meta):
+    """The Arrow schema of a dataset: the columns of SCHEMAS with their types (an array
+    column is a fixed-size list of its width), the strategy table (JSON, key `strategies`),
+    the column names (`schema`) and every source fact in the key-value metadata."""
+    pa, _ = _pyarrow()
+    fields = []
+    for name, t, w in SCHEMAS[kind]:
+        typ = pa.from_numpy_dtype(np.dtype(t))
+        fields.append(pa.field(name, pa.list_(typ, w) if w else typ, nullable=False))
+    info = {k: str(v) for k, v in meta.items()}
+    info["strategies"] = json.dumps(list(table))
+    info["schema"] = json.dumps(columns(kind))
+    return pa.schema(fields, metadata=info)
+
+
+def arrow_table(data, schema):
+    """A chunk (dict of typed arrays) as a pyarrow Table of `schema`, without copying the
+    one-dimensional columns."""
+    pa, _ = _pyarrow()
+    arrays = []
+    for field in schema:
+        v = data[field.name]
+        if v.ndim == 2:
+            flat = pa.array(np.ascontiguousarray(v).reshape(-1), type=field.type.value_type)
+            arrays.append(pa.FixedSizeListArray.from_arrays(flat, v.shape[1]))
+        else:
+            arrays.append(pa.array(v, type=field.type))
+    return pa.Table.from_arrays(arrays, schema=schema)
+
+
+class ParquetWriter:
+    """Parquet (pyarrow): rows buffered until PARQUET_GROUP_ROWS, then written as one row
+    group (zstd), so the file is the same whatever the reading chunk; the last group holds
+    the rest. Written to a temporary file renamed into place."""
+
+    def __init__(self, path, kind, table, meta, force):
+        _, pq = _pyarrow()
+        self.path, self.kind, self.force = path, kind, force
+        self.schema = arrow_schema(kind, table, meta)
+        self.rows, self.buffer, self.buffered = 0, [], 0
+        self.ctx = cliio.output_path(path, force)
+        self.tmp = self.ctx.__enter__()
+        try:
+            self.f = pq.ParquetWriter(self.tmp, self.schema, compression="zstd")
+        except BaseException:
+            self.abort()
+            raise
+
+    def write(self, data):
+        self.buffer.append(data)
+        self.buffered += len(data["game"])
+        while self.buffered >= PARQUET_GROUP_ROWS:
+            self._flush(PARQUET_GROUP_ROWS)
+
+    def _flush(self, n):
+        """Writes the first n buffered rows as one row group."""
+        whole = {k: np.concatenate([b[k] for b in self.buffer]) for k in self.buffer[0]}
+        self.f.write_table(arrow_table(_select(whole, slice(0, n)), self.schema),
+                           row_group_size=n)
+        rest = _select(whole, slice(n, None))
+        self.rows += n
+        self.buffered -= n
+        self.buffer = [{k: v.copy() for k, v in rest.items()}] if self.buffered else []
+
+    def close(self):
+        if self.buffered:
+            self._flush(self.buffered)
+        self.f.close()
+        self.ctx.__exit__(None, None, None)  # renamed into place
+
+    def abort(self):
+        with contextlib.suppress(Exception):
+            if getattr(self, "f", None) is not None:
+                self.f.close()
+        with contextlib.suppress(Exception):
+            self.ctx.__exit__(RuntimeError, RuntimeError("aborted"), None)  # removed
+
+    def cleanup(self):
+        pass
+
+
+WRITERS = {"h5": H5Writer, "npz": NpzWriter, "csv": CsvWriter, "parquet": ParquetWriter}
+FORMATS = ("h5", "npz", "csv", "parquet", "shards")
+
+
+def output_kind(path, fmt=None):
+    """The format of an output: fmt when given (one of FORMATS), else 'h5', 'npz', 'csv' or
+    'parquet' by the name's ending, 'shards' for a folder, None for another name."""
+    if fmt is not None:
+        return fmt
     if path.endswith("/") or os.path.isdir(path):
         return "shards"
-    for ext in ("h5", "npz", "csv"):
+    for ext in ("h5", "npz", "csv", "parquet"):
         if path.endswith("." + ext):
             return ext
     return None
 
 
-def check_output(path, kind, force):
-    """Raises cliio.BadInput unless the dataset may be written at path."""
-    what = output_kind(path)
+def check_output(path, kind, force, fmt=None):
+    """Raises cliio.BadInput unless the dataset may be written at path (in format fmt, or
+    the one its name says)."""
+    what = output_kind(path, fmt)
     if what is None:
-        raise cliio.BadInput(f"{path}: the output must end in .h5, .npz or .csv, or name a "
-                             "folder for .npz shards")
+        raise cliio.BadInput(f"{path}: the output must end in .h5, .npz, .csv or .parquet, "
+                             "or name a folder for .npz shards (or give --format)")
+    if what == "parquet":
+        _pyarrow()
     if what == "shards":
         cliio.check_output_dir(path)
         old = _shards(path, kind)
@@ -819,17 +930,18 @@ def check_output(path, kind, force):
     return what
 
 
-def open_writer(path, kind, table, meta, force, shard_rows):
-    what = output_kind(path)
+def open_writer(path, kind, table, meta, force, shard_rows, fmt=None):
+    what = output_kind(path, fmt)
     if what == "shards":
         return ShardWriter(path, kind, table, meta, force, shard_rows)
-    return {"h5": H5Writer, "npz": NpzWriter, "csv": CsvWriter}[what](path, kind, table, meta,
-                                                                      force)
+    return WRITERS[what](path, kind, table, meta, force)
 
 
-def write_stream(path, kind, chunks, table, meta, force=False, shard_rows=DEFAULT_SHARD_ROWS):
-    """Writes the chunks (dicts of typed arrays) to path in its format; returns the rows."""
-    writer = open_writer(path, kind, table, meta, force, shard_rows)
+def write_stream(path, kind, chunks, table, meta, force=False, shard_rows=DEFAULT_SHARD_ROWS,
+                 fmt=None):
+    """Writes the chunks (dicts of typed arrays) to path in format fmt (by default the one
+    its name says); returns the rows."""
+    writer = open_writer(path, kind, table, meta, force, shard_rows, fmt)
     try:
         for data in chunks:
             writer.write(data)
@@ -872,10 +984,10 @@ def to_frame(data):
 # ---- reading datasets back ----
 
 def read(path, names=True):
-    """Reads a dataset written by this module (.npz, .h5, a folder of shards, or .csv) into a
-    dict of arrays in schema order; `strategy` as text when names, else the indices (the
-    table is then under the key `strategies`, except for CSV, which holds the text). CSV
-    columns name_j are stacked back into two-dimensional arrays."""
+    """Reads a dataset written by this module (.npz, .h5, .parquet, a folder of shards, or
+    .csv) into a dict of arrays in schema order; `strategy` as text when names, else the
+    indices (the table is then under the key `strategies`, except for CSV, which holds the
+    text). CSV columns name_j are stacked back into two-dimensional arrays."""
     if os.path.isdir(path):
         parts = [read(p, names) for p in sorted(glob.glob(os.path.join(glob.escape(path),
                                                                        "*-[0-9]*.npz")))]
@@ -891,6 +1003,8 @@ def read(path, names=True):
         with h5py.File(path, "r") as f:
             data = {k: f[k][...] for k in f.attrs["schema"]}
             table = [s.decode() if isinstance(s, bytes) else s for s in f["strategies"][...]]
+    elif path.endswith(".parquet"):
+        data, table = _read_parquet(path)
     else:
         return _read_csv(path)
     if table is None:  # a dataset of format 1: the strategy as text already
@@ -899,6 +1013,22 @@ def read(path, names=True):
         return decode(data, table)
     data["strategies"] = np.array(table)
     return data
+
+
+def _read_parquet(path):
+    """The columns of a Parquet dataset as numpy arrays of the schema's types (array columns
+    two-dimensional) and its strategy table."""
+    _, pq = _pyarrow()
+    t = pq.read_table(path)
+    meta = {k.decode(): v.decode() for k, v in (t.schema.metadata or {}).items()}
+    data = {}
+    for name in json.loads(meta["schema"]):
+        col = t.column(name).combine_chunks()
+        if hasattr(col.type, "list_size"):
+            data[name] = col.flatten().to_numpy().reshape(len(col), col.type.list_size)
+        else:
+            data[name] = col.to_numpy()
+    return data, json.loads(meta["strategies"])
 
 
 def _read_csv(path):
@@ -960,8 +1090,10 @@ def main(argv=None):
     p.add_argument("file", metavar="FILE.h5")
     p.add_argument("--kind", choices=("discard", "play"), required=True)
     p.add_argument("-o", "--output", required=True, metavar="OUT",
-                   help="X.h5 (chunked HDF5), X.npz (one file), X.csv, or an existing folder "
-                   "(ending in /) for .npz shards of --shard-rows rows")
+                   help="X.h5 (chunked HDF5), X.npz (one file), X.csv, X.parquet, or an "
+                   "existing folder (ending in /) for .npz shards of --shard-rows rows")
+    p.add_argument("--format", choices=FORMATS, help="the output's format (default: the one "
+                   "OUT's name says); parquet needs pyarrow (the extra cribsim[parquet])")
     p.add_argument("--strategy", help="keep only the decisions of this strategy "
                    "(a specification from the lineup)")
     p.add_argument("--games", metavar="A:B", help="only the games with indices A <= game < B "
@@ -982,7 +1114,7 @@ def main(argv=None):
     # removes its temporary file or spool, and nothing is left under the output's name.
     signal.signal(signal.SIGTERM, _terminated)
     games = parse_games(args.games) if args.games is not None else (None, None)
-    check_output(args.output, args.kind, args.force)  # before the work, not after it
+    check_output(args.output, args.kind, args.force, args.format)  # before the work
     with cliio.reading(args.file):
         source = Source(args.file, games, args.max_games, args.chunk_games)
         table = strategy_table(source.run)
@@ -991,7 +1123,7 @@ def main(argv=None):
                                  f"(lineup: {', '.join(source.run.seats)})")
         meta = _meta(source, args.kind, args.strategy, args.games)
         rows = write_stream(args.output, args.kind, iter_rows(source, args.kind, args.strategy),
-                            table, meta, args.force, args.shard_rows)
+                            table, meta, args.force, args.shard_rows, args.format)
     print(cliio.printable(f"wrote {rows} {args.kind} rows of {source.n_games} games to "
                           f"{os.path.abspath(args.output)}"))
     return 0
