@@ -21,6 +21,8 @@
 #include "play_view.h"
 #include "error.h"
 #include "mc.h"
+#include "model_file.h"
+#include "nn_file.h"
 #include "rules.h"
 #include "strategy.h"
 
@@ -821,6 +823,110 @@ static void test_mc_examines_endwidth_discards_from_forty_points_out(void) {
     }
 }
 
+/* rollout=nn: a one-layer network (CS_OBS_SIZE -> 53) scoring each card the seat holds
+ * (observation byte CS_OBS_HAND + code) by sign * its code, written to path: with sign +1 the
+ * seat lays its highest card that fits, with -1 its lowest. */
+#define TMP_NN CS_BINARY_DIR "/test_mc_tmp.nn"
+static void write_linear_net(const char *path, float sign) {
+    static unsigned char b[4 * (CS_OBS_SIZE + 1) * CS_ACT_COUNT + 64];
+    uint32_t head[] = {CS_NN_VERSION, CS_OBS_VERSION, 1, 0, CS_OBS_SIZE, CS_ACT_COUNT};
+    size_t n = CS_NN_MAGIC_LEN;
+    memcpy(b, CS_NN_MAGIC, CS_NN_MAGIC_LEN);
+    for (size_t k = 0; k < sizeof head / sizeof head[0]; k++, n += 4)
+        for (int i = 0; i < 4; i++) b[n + i] = (unsigned char)(head[k] >> (8 * i));
+    for (int a = 0; a < CS_ACT_COUNT; a++) /* the weights [a][i], then the biases (0) */
+        for (int i = 0; i < CS_OBS_SIZE; i++, n += 4) {
+            float w = a < 52 && i == CS_OBS_HAND + a ? sign * (float)a : 0.0f;
+            memcpy(b + n, &w, 4);
+        }
+    memset(b + n, 0, 4 * CS_ACT_COUNT);
+    n += 4 * CS_ACT_COUNT;
+    uint32_t crc = cs_model_crc32(b, n);
+    for (int i = 0; i < 4; i++) b[n++] = (unsigned char)(crc >> (8 * i));
+    FILE *f = fopen(path, "wb");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    CU_ASSERT_EQUAL(fwrite(b, 1, n, f), n);
+    fclose(f);
+}
+
+/*
+ * rollout=nn plays the rest of the deal as the network would. I deal (seat 1) and lead a new
+ * series with 6C 7C 9C; the pone has laid all its cards (KH, 6H, AH and 3S, round my KS), so
+ * nothing is hidden and the rollout is my own two cards after the one I choose (objective=points
+ * counts the play only). If the network lays the highest card: 6C then 9C (fifteen, 2) then 7C
+ * (the last card, 1) makes 3, and 7C or 9C first make 1 each; if it lays the lowest: 9C then 6C
+ * (fifteen) then 7C makes 3, 6C or 7C first 1 each. So mc leads 6C under the first network and
+ * 9C under the second.
+ */
+static void test_mc_rollout_nn_plays_the_rest_as_the_network_would(void) {
+    cs_rules rules;
+    cs_rules_preset(CS_PRESET_TWO, &rules);
+    cs_card hand[3] = {card("6C"), card("7C"), card("9C")};
+    cs_card kept[4] = {card("KS"), card("6C"), card("7C"), card("9C")};
+    cs_card discards[2] = {card("QC"), card("JD")};
+    cs_card plays[5] = {card("KH"), card("KS"), card("6H"), card("AH"), card("3S")};
+    uint8_t seats[5] = {0, 1, 0, 0, 0};
+    int left[2] = {0, 3}, score[2] = {40, 40};
+    cs_view v = {.rules = &rules,
+                 .game = 3,
+                 .seat = 1,
+                 .dealer = 1,
+                 .deal = 4,
+                 .n_hand = 3,
+                 .hand = hand,
+                 .n_kept = 4,
+                 .kept = kept,
+                 .n_discards = 2,
+                 .discards = discards,
+                 .starter = card("2D"),
+                 .count = 0,
+                 .n_pile = 0,
+                 .pile = plays,
+                 .n_plays = 5,
+                 .play_seat = seats,
+                 .play_card = plays,
+                 .cards_left = left,
+                 .score = score};
+    const char *spec = "mc:samples=8,objective=points,race=off,tree=0,hidden=uniform,rollout=nn,"
+                       "net=" TMP_NN;
+    for (int sign = 1; sign >= -1; sign -= 2) {
+        write_linear_net(TMP_NN, (float)sign);
+        char err[256];
+        cs_player *p = cs_player_create(spec, err, sizeof err);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+        cs_player_new_game(p, &rules, 1, 3, 1);
+        cs_agent a = cs_player_agent(p);
+        cs_card out = CS_NO_CARD;
+        CU_ASSERT_EQUAL(a.play(a.self, &v, &out), CS_OK);
+        CU_ASSERT_EQUAL(out, sign > 0 ? card("6C") : card("9C"));
+        cs_player_destroy(p);
+    }
+    remove(TMP_NN);
+}
+
+/* net= names a file that must be a network (refused at create, naming it), and is read only by
+ * rollout=nn (a net given to another rollout would be silently unused). */
+static void test_mc_net_is_checked_and_needs_rollout_nn(void) {
+    char err[256];
+    CU_ASSERT_PTR_NULL(cs_player_create("mc:rollout=nn,net=/nonexistent/x.nn", err, sizeof err));
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "/nonexistent/x.nn"));
+    CU_ASSERT_PTR_NULL(cs_player_create("mc:net=/nonexistent/x.nn", err, sizeof err));
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "rollout=nn"));
+    cs_player *p = cs_player_create("mc:rollout=nn", err, sizeof err); /* the built-in network */
+    CU_ASSERT_PTR_NOT_NULL(p);
+    cs_player_destroy(p);
+}
+
+/* rollout=nn with the built-in network decides the same from the same stream. */
+static void test_mc_rollout_nn_is_reproducible_from_its_stream(void) {
+    play_view s;
+    const char *hand[] = {"5D", "6S", "7H", "9C"};
+    play_view_make(&s, hand, 4, NULL, 0, 95, 95);
+    for (uint64_t game = 0; game < 3; game++)
+        CU_ASSERT_EQUAL(decide("mc:samples=20,rollout=nn", &s, game),
+                        decide("mc:samples=20,rollout=nn", &s, game));
+}
+
 const char cs_suite_name[] = "mc";
 const cs_test cs_suite_tests[] = {
     CS_TEST(test_mc_is_reproducible_from_its_stream),
@@ -848,5 +954,8 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_mc_match_plays_the_thirty_one_that_wins_in_four_hand),
     CS_TEST(test_mc_points_discards_the_same_whatever_the_scores),
     CS_TEST(test_mc_examines_endwidth_discards_from_forty_points_out),
+    CS_TEST(test_mc_rollout_nn_plays_the_rest_as_the_network_would),
+    CS_TEST(test_mc_net_is_checked_and_needs_rollout_nn),
+    CS_TEST(test_mc_rollout_nn_is_reproducible_from_its_stream),
     {NULL, NULL},
 };
