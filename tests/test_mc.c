@@ -12,6 +12,7 @@
  * takes over from exactly 40 points out; the triple skunk by lines and four-hand's sides in
  * objective=match.
  */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -927,6 +928,63 @@ static void test_mc_rollout_nn_is_reproducible_from_its_stream(void) {
                         decide("mc:samples=20,rollout=nn", &s, game));
 }
 
+/*
+ * hidden=nn weighs a drawn deal by the chance the network gives the other seat's plays. The
+ * pone (seat 0) led 5H (code 18) and I (seat 1, the dealer) am to answer; the network scores
+ * each held card by minus its code (it leads its lowest). Held with 9C TD KS (codes 32, 37,
+ * 51), 5H was its lowest: chance 1 / (1 + e^-14 + e^-19 + e^-33). Held with 2C TD KS (2C is
+ * code 4), the network would have led 2C: chance e^-14 / (1 + e^-14 + e^-33 + e^-47). My own
+ * plays are not weighed (none yet: 1), and a holding without 5H does not fit the plays (0).
+ */
+static void test_mc_nn_weight_is_the_network_s_chance_of_the_plays(void) {
+    cs_rules rules;
+    cs_rules_preset(CS_PRESET_TWO, &rules);
+    cs_card mine[4] = {card("4C"), card("6D"), card("7H"), card("8S")};
+    cs_card discards[2] = {card("QC"), card("JD")};
+    cs_card plays[1] = {card("5H")};
+    uint8_t seats[1] = {0};
+    int left[2] = {3, 4}, score[2] = {10, 20};
+    cs_view v = {.rules = &rules,
+                 .seat = 1,
+                 .dealer = 1,
+                 .deal = 2,
+                 .n_hand = 4,
+                 .hand = mine,
+                 .n_kept = 4,
+                 .kept = mine,
+                 .n_discards = 2,
+                 .discards = discards,
+                 .starter = card("2D"),
+                 .count = 5,
+                 .n_pile = 1,
+                 .pile = plays,
+                 .n_plays = 1,
+                 .play_seat = seats,
+                 .play_card = plays,
+                 .cards_left = left,
+                 .score = score};
+    write_linear_net(TMP_NN, -1.0f);
+    cs_nn net;
+    char err[256];
+    CU_ASSERT_EQUAL_FATAL(cs_nn_load(TMP_NN, &net, err, sizeof err), CS_OK);
+    remove(TMP_NN);
+    cs_card kept[CS_MAX_PLAYERS][CS_MAX_HAND] = {{card("5H"), card("9C"), card("TD"), card("KS")},
+                                                 {mine[0], mine[1], mine[2], mine[3]}};
+    cs_card tossed[CS_MAX_PLAYERS][CS_MAX_DISCARD] = {{card("3S"), card("AH")},
+                                                      {discards[0], discards[1]}};
+    int n_tossed[CS_MAX_PLAYERS] = {2, 2};
+    double lowest = 1.0 / (1.0 + exp(-14.0) + exp(-19.0) + exp(-33.0));
+    CU_ASSERT_DOUBLE_EQUAL(cs_mc_nn_weight(&net, &v, kept, tossed, n_tossed, 1u), lowest, 1e-12);
+    kept[0][1] = card("2C");
+    double higher = exp(-14.0) / (1.0 + exp(-14.0) + exp(-33.0) + exp(-47.0));
+    CU_ASSERT_DOUBLE_EQUAL(cs_mc_nn_weight(&net, &v, kept, tossed, n_tossed, 1u), higher, 1e-15);
+    CU_ASSERT(higher < 1e-6);
+    CU_ASSERT_DOUBLE_EQUAL(cs_mc_nn_weight(&net, &v, kept, tossed, n_tossed, 2u), 1.0, 0.0);
+    kept[0][0] = card("5S");
+    CU_ASSERT_DOUBLE_EQUAL(cs_mc_nn_weight(&net, &v, kept, tossed, n_tossed, 1u), 0.0, 0.0);
+    cs_nn_free(&net);
+}
+
 const char cs_suite_name[] = "mc";
 const cs_test cs_suite_tests[] = {
     CS_TEST(test_mc_is_reproducible_from_its_stream),
@@ -957,5 +1015,6 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_mc_rollout_nn_plays_the_rest_as_the_network_would),
     CS_TEST(test_mc_net_is_checked_and_needs_rollout_nn),
     CS_TEST(test_mc_rollout_nn_is_reproducible_from_its_stream),
+    CS_TEST(test_mc_nn_weight_is_the_network_s_chance_of_the_plays),
     {NULL, NULL},
 };

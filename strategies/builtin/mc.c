@@ -23,8 +23,8 @@ static const char *const OBJECTIVES[] = {"points", "win", "match", NULL};
 enum { ROLLOUT_LOOKAHEAD, ROLLOUT_PERFECT, ROLLOUT_NN };
 static const char *const ROLLOUTS[] = {"lookahead", "perfect", "nn", NULL};
 
-enum { HIDDEN_EXPECTED, HIDDEN_UNIFORM, HIDDEN_PLAYS };
-static const char *const HIDDEN[] = {"expected", "uniform", "plays", NULL};
+enum { HIDDEN_EXPECTED, HIDDEN_UNIFORM, HIDDEN_PLAYS, HIDDEN_NN };
+static const char *const HIDDEN[] = {"expected", "uniform", "plays", "nn", NULL};
 static const char *const ON_OFF[] = {"on", "off", NULL};
 enum { RANK_EXPECTED, RANK_EXPERT };
 static const char *const RANK[] = {"expected", "expert", NULL};
@@ -48,8 +48,9 @@ static const cs_strategy_param MC_PARAMS[] = {
      "next hand) or nn (the network `net` on each seat's own observation)"},
     {"hidden", "plays",
      "hands in the play: plays (as if each other seat laid away and has pegged as expected "
-     "does, until a show proves it does not), expected (laid away as expected does) or "
-     "uniform"},
+     "does, until a show proves it does not), expected (laid away as expected does), "
+     "uniform, or nn (laid away as expected does, kept with the chance the network `net` "
+     "gives each of the seat's plays)"},
     {"race", "on",
      "on: stop sampling a move once it is clearly worse than the best (discards, and plays "
      "with tree=0); off"},
@@ -72,7 +73,8 @@ static const cs_strategy_param MC_PARAMS[] = {
      "have seen by then, while at least this many agree (fewer: played as expected would); "
      "0: my later plays as expected's"},
     {"net", "builtin",
-     "the network file (docs/nn-format.md) of rollout=nn; builtin: strategies/models/default.nn"},
+     "the network file (docs/nn-format.md) of rollout=nn and hidden=nn; builtin: "
+     "strategies/models/default.nn"},
 };
 
 /*
@@ -244,11 +246,13 @@ static int mc_create(const cs_strategy_args *args, void **self, char *err, size_
         rc = cs_spec_int("mc", "tree", args->values[11], 0, 1000000, &tree, err, err_len);
     if (rc != CS_OK) return rc;
     cs_nn *net = NULL;
-    if (rollout != ROLLOUT_NN && strcmp(args->values[12], "builtin") != 0) {
-        snprintf(err, err_len, "mc: net=%s is read only with rollout=nn", args->values[12]);
+    int uses_net = rollout == ROLLOUT_NN || hidden == HIDDEN_NN;
+    if (!uses_net && strcmp(args->values[12], "builtin") != 0) {
+        snprintf(err, err_len, "mc: net=%s is read only with rollout=nn or hidden=nn",
+                 args->values[12]);
         return CS_ECONFIG;
     }
-    if (rollout == ROLLOUT_NN) {
+    if (uses_net) {
         const char *path = args->values[12];
         net = malloc(sizeof *net);
         if (net == NULL) return CS_ENOMEM;
@@ -951,6 +955,84 @@ static int plays_explained(const mc_player *m, const cs_view *v, cs_card starter
 }
 
 /*
+ * hidden=nn's weight of a drawn deal: the chance the network gives, seat by seat in `check`,
+ * to each card the seat laid this deal, replayed from the start of the play with every seat
+ * holding kept[seat] and having laid away tossed[seat] (n_tossed of them). A card's chance is
+ * the softmax of the network's scores over the cards that fitted then (a forced card has
+ * chance 1); the weight is their product, 0 when the plays do not fit the deal. The
+ * observations are the seat's own at each play (cs_sim_view()), the scores those of the play
+ * (the view's scores less what the plays pegged since its start).
+ */
+static double nn_weight(const cs_nn *net, const cs_view *v, const cs_rules *free_rules,
+                        const cs_card kept[CS_MAX_PLAYERS][CS_MAX_HAND],
+                        const cs_card tossed[CS_MAX_PLAYERS][CS_MAX_DISCARD],
+                        const int n_tossed[CS_MAX_PLAYERS], unsigned check, float *scratch) {
+    const cs_rules *r = v->rules;
+    int n = r->players, hand = cs_rules_hand_size(r);
+    if (v->n_plays == 0 || check == 0) return 1.0;
+    cs_sim s;
+    memset(&s, 0, sizeof s);
+    s.rules = free_rules;
+    s.policy = CS_SIM_LOOKAHEAD;
+    s.players = n;
+    s.hand_size = hand;
+    s.dealer = v->dealer;
+    s.starter = v->starter;
+    s.deal = v->deal;
+    for (int p = 0; p < n; p++) {
+        memcpy(s.kept[p], kept[p], sizeof s.kept[p]);
+        memcpy(s.hand[p], kept[p], sizeof s.hand[p]);
+        s.n_hand[p] = hand;
+        memcpy(s.tossed[p], tossed[p], sizeof s.tossed[p]);
+        s.n_tossed[p] = n_tossed[p];
+    }
+    cs_sim_start_play(&s);
+    /* What the plays pegged (the same for every holding that fits them): the scores at the
+     * start of the play are the view's less that. */
+    cs_sim pegged = s;
+    if (cs_sim_replay(&pegged, v->play_seat, v->play_card, v->n_plays, 0) < 0) return 0.0;
+    for (int p = 0; p < n; p++) {
+        int side = cs_rules_side(r, p);
+        s.score[side] = v->score[p] - pegged.gained[side];
+    }
+    double weight = 1.0;
+    uint8_t mask[CS_ACT_COUNT], obs[CS_OBS_SIZE];
+    float scores[CS_ACT_COUNT];
+    for (int i = 0; i < v->n_plays; i++) {
+        int p = cs_sim_advance(&s), j = 0;
+        if (p != v->play_seat[i]) return 0.0;
+        while (j < s.n_hand[p] && s.hand[p][j] != v->play_card[i]) j++;
+        if (j == s.n_hand[p]) return 0.0;
+        if (check >> p & 1) {
+            cs_sim_seat_view sv;
+            cs_sim_view(&s, p, r, &sv);
+            if (cs_encode_mask(&sv.v, NULL, 0, 0, mask) > 1) {
+                cs_encode_view(&sv.v, NULL, 0, obs);
+                cs_nn_choose(net, obs, mask, scratch, scores);
+                double top = -INFINITY, sum = 0;
+                for (int a = 0; a < CS_ACT_COUNT; a++)
+                    if (mask[a] && scores[a] > top) top = scores[a];
+                for (int a = 0; a < CS_ACT_COUNT; a++)
+                    if (mask[a]) sum += exp((double)scores[a] - top);
+                weight *= exp((double)scores[v->play_card[i]] - top) / sum;
+            }
+        }
+        cs_sim_lay(&s, p, j);
+    }
+    return weight;
+}
+
+double cs_mc_nn_weight(const cs_nn *net, const cs_view *v,
+                       const cs_card kept[CS_MAX_PLAYERS][CS_MAX_HAND],
+                       const cs_card tossed[CS_MAX_PLAYERS][CS_MAX_DISCARD],
+                       const int n_tossed[CS_MAX_PLAYERS], unsigned check) {
+    float scratch[2 * CS_NN_WIDTH_MAX];
+    cs_rules free_rules = *v->rules;
+    free_rules.target = 1 << 20;
+    return nn_weight(net, v, &free_rules, kept, tossed, n_tossed, check, scratch);
+}
+
+/*
  * hidden=plays holds the model to what the shows reveal: once the crib is shown every hand of
  * the deal is known (and the crib less my discards is what the others laid away: exactly so
  * in two-hand play, a little more than each seat's with more hands), and the deal's plays
@@ -1186,12 +1268,40 @@ static int mc_play(void *self, const cs_view *v, cs_card *out) {
                     break;
             }
             if (fell < 0) continue;
+        } else if (m->hidden == HIDDEN_NN) {
+            /* The discard model's draws, each kept with the chance the network gives the other
+             * seats' plays (rejection: the kept draws follow the model's law weighed by that
+             * chance); the last draw stands after PLAYS_TRIES, or past the budget. */
+            unsigned check = ((1u << n) - 1) & ~(1u << v->seat);
+            int fell = -1;
+            for (int t = 0; t < PLAYS_TRIES; t++) {
+                fell = cs_seen_sample_discarders(&seen, r, v->dealer, &m->crib, HIDDEN_TRIES,
+                                                 &m->rng, hands, tossed, &rest);
+                if (fell < 0) break;
+                give_holdings(m, &b, &base, v, played, hands, tossed);
+                int spent = tries++ >= PLAYS_BUDGET * m->samples;
+                if (fell > 0 || spent) break;
+                int n_tossed[CS_MAX_PLAYERS];
+                cs_card toss[CS_MAX_PLAYERS][CS_MAX_DISCARD];
+                for (int p = 0; p < n; p++) {
+                    const cs_card *from = p == v->seat ? v->discards : tossed[p];
+                    int n_from = p == v->seat ? v->n_discards : r->discards;
+                    n_tossed[p] = 0;
+                    for (int i = 0; i < n_from && i < CS_MAX_DISCARD; i++)
+                        if (from[i] != CS_NO_CARD) toss[p][n_tossed[p]++] = from[i];
+                }
+                double w = nn_weight(m->net, v, &m->points_rules, b.kept, toss, n_tossed, check,
+                                     m->nn_scratch);
+                if (ldexp(cs_pcg32_next(&m->rng), -32) < w) break;
+            }
+            if (fell < 0) continue;
         } else {
             if (cs_seen_sample(&seen, 0, &m->rng, hands, &rest) != 0) continue;
             for (int p = 0; p < n; p++)
                 for (int i = 0; i < CS_MAX_DISCARD; i++) tossed[p][i] = CS_NO_CARD;
         }
-        if (m->hidden != HIDDEN_PLAYS) give_holdings(m, &b, &base, v, played, hands, tossed);
+        if (m->hidden != HIDDEN_PLAYS && m->hidden != HIDDEN_NN)
+            give_holdings(m, &b, &base, v, played, hands, tossed);
         used++;
         /* The other seats' discards as drawn (none drawn with hidden=uniform), for the
          * observations of rollout=nn. */

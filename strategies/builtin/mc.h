@@ -216,6 +216,7 @@
 #ifndef CS_MC_H
 #define CS_MC_H
 
+#include "nn_file.h"
 #include "strategy.h"
 
 extern const cs_strategy cs_strategy_mc;
@@ -233,5 +234,18 @@ double cs_mc_result_worth(const cs_match_context *ctx, const cs_rules *r, int my
                           const int side_score[], int winner, double edge);
 double cs_mc_open_worth(const cs_match_context *ctx, const cs_rules *r, int my_side,
                         const int side_score[], double p, double sd, double edge);
+
+/*
+ * hidden=nn's weight of a drawn deal in the play of view v (for tests; mc's draws use the same
+ * arithmetic): the product, over the plays of each seat with its bit in `check`, of the
+ * chance the network gives the card laid (the softmax of its scores over the cards that fitted
+ * then; 1 for a forced card), replayed from the start of the play with every seat holding
+ * kept[seat] (its hand as kept, played cards included) and having laid away tossed[seat]
+ * (n_tossed[seat] cards). 0 when the plays do not fit the deal.
+ */
+double cs_mc_nn_weight(const cs_nn *net, const cs_view *v,
+                       const cs_card kept[CS_MAX_PLAYERS][CS_MAX_HAND],
+                       const cs_card tossed[CS_MAX_PLAYERS][CS_MAX_DISCARD],
+                       const int n_tossed[CS_MAX_PLAYERS], unsigned check);
 
 #endif
