@@ -906,16 +906,27 @@ static void test_mc_rollout_nn_plays_the_rest_as_the_network_would(void) {
 }
 
 /* net= names a file that must be a network (refused at create, naming it), and is read only by
- * rollout=nn (a net given to another rollout would be silently unused). */
+ * rollout=nn and hidden=nn (a net given otherwise would be silently unused); the network's
+ * checksum is the player's identity, so a run resumed with another file is noticed. */
 static void test_mc_net_is_checked_and_needs_rollout_nn(void) {
     char err[256];
     CU_ASSERT_PTR_NULL(cs_player_create("mc:rollout=nn,net=/nonexistent/x.nn", err, sizeof err));
     CU_ASSERT_PTR_NOT_NULL(strstr(err, "/nonexistent/x.nn"));
     CU_ASSERT_PTR_NULL(cs_player_create("mc:net=/nonexistent/x.nn", err, sizeof err));
     CU_ASSERT_PTR_NOT_NULL(strstr(err, "rollout=nn"));
-    cs_player *p = cs_player_create("mc:rollout=nn", err, sizeof err); /* the built-in network */
-    CU_ASSERT_PTR_NOT_NULL(p);
+    /* The built-in network, named by its checksum as nn names it; without one, nothing. */
+    cs_player *p = cs_player_create("mc:rollout=nn", err, sizeof err);
+    cs_player *q = cs_player_create("nn", err, sizeof err);
+    cs_player *plain = cs_player_create("mc", err, sizeof err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(q);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(plain);
+    CU_ASSERT_STRING_EQUAL(cs_player_identity(p), cs_player_identity(q));
+    CU_ASSERT_PTR_NOT_NULL(strstr(cs_player_identity(p), "crc32="));
+    CU_ASSERT_STRING_EQUAL(cs_player_identity(plain), "");
     cs_player_destroy(p);
+    cs_player_destroy(q);
+    cs_player_destroy(plain);
 }
 
 /* rollout=nn with the built-in network decides the same from the same stream. */

@@ -210,6 +210,41 @@
  * 7 lost 0.81 [0.31, 1.30] (1,000 sequences); with clips, or a best of three where skunks
  * count nothing, it is objective=win rescaled (results/events/README.md).
  *
+ * The network (not the default; version 8 plays as before, the same /games byte for byte on
+ * 300 games against expected, seed 11, and on 400 mc-against-mc games, seed 5): net=FILE (the
+ * nn strategy's format, docs/nn-format.md; builtin, the default, is the shipped network) is
+ * read by two parameters, each measured alone against the pinned version 8 spec (`mc:samples=
+ * 100,objective=win,width=0,rollout=lookahead,hidden=plays,race=on,discard_samples=0,equal=0,
+ * rank=expert,opening=table,endwidth=2,tree=4`) on the same deals:
+ *
+ *   rollout=nn  every simulated seat (mine too) lays the card the network chooses from the
+ *               observation the environment would give that seat then (cs_sim_view() and the
+ *               one encoder: only what it could see). In the discard, whose simulated play
+ *               has no starter, the network is shown one of the cards left (the show is still
+ *               averaged over all of them).
+ *   hidden=nn   each sample is drawn as hidden=expected draws it and kept with the chance the
+ *               network gives every play the other seats have made this deal (the product of
+ *               each play's softmax over the cards that fitted, replayed on each seat's own
+ *               observation: cs_mc_nn_weight()); the last draw stands after 64 draws, or past
+ *               16 draws a sample in a decision, as with hidden=plays. No show ever drops it.
+ *
+ * Measured with the built-in network (`cribsim match A B --games 2000 --seed 11 --threads 1`,
+ * niced on a loaded machine; paired figures are +- 1.96 standard errors of the per-sequence
+ * differences, speeds user CPU time of the whole match):
+ *
+ *   rollout=nn  against version 8 head to head 49.6% +- 1.0% (2,000 games; margin +0.05
+ *               points a game); against expected 58.3% where version 8 won 60.1% on the same
+ *               deals: -1.8% +- 1.3% paired (margin -0.55 +- 0.32). 55 games a second against
+ *               expected, version 8 121 (2.2 times the time); 44 against version 8.
+ *   hidden=nn   against version 8 head to head 51.1% +- 1.1% (2,000 games; margin +0.83
+ *               points a game); against expected @B_EXP@. 29 games a second against version 8
+ *               (mc against mc at version 8: 71, 400 games).
+ *   both        against expected @AB_EXP@.
+ *
+ * The network imitates expert and mc (results/nn/), so as a rollout policy it models the
+ * players less well than expected's lookahead does expected; as the other seats' model it
+ * @B_VERDICT@
+ *
  * Deterministic given its per-game stream; no allocation in decisions (the win table is
  * built once per instance and rules, in new_game; the memo, 128 KB, once per instance).
  */
