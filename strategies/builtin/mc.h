@@ -228,22 +228,33 @@
  *               observation: cs_mc_nn_weight()); the last draw stands after 64 draws, or past
  *               16 draws a sample in a decision, as with hidden=plays. No show ever drops it.
  *
- * Measured with the built-in network (`cribsim match A B --games 2000 --seed 11 --threads 1`,
- * niced on a loaded machine; paired figures are +- 1.96 standard errors of the per-sequence
- * differences, speeds user CPU time of the whole match):
+ * Measured with the built-in network (`cribsim match A B --games 2000 --seed S --threads 1`,
+ * -o FILE, niced on a loaded machine; a head-to-head figure is +- 1.96 standard errors of the
+ * per-sequence means, a paired difference pairs two runs' /games rows of the same card_game,
+ * +- 1.96 standard errors of the per-sequence differences; speeds are games a second of user
+ * CPU time for the whole match):
  *
- *   rollout=nn  against version 8 head to head 49.6% +- 1.0% (2,000 games; margin +0.05
- *               points a game); against expected 58.3% where version 8 won 60.1% on the same
- *               deals: -1.8% +- 1.3% paired (margin -0.55 +- 0.32). 55 games a second against
- *               expected, version 8 121 (2.2 times the time); 44 against version 8.
- *   hidden=nn   against version 8 head to head 51.1% +- 1.1% (2,000 games; margin +0.83
- *               points a game); against expected @B_EXP@. 29 games a second against version 8
- *               (mc against mc at version 8: 71, 400 games).
- *   both        against expected @AB_EXP@.
+ *   rollout=nn  against version 8 head to head 49.6% +- 1.0% (2,000 games, seed 11; margin
+ *               +0.05 points a game); against expected 58.3% where version 8 won 60.1% on
+ *               the same deals (seed 11): -1.8% +- 1.3% paired (margin -0.55 +- 0.32).
+ *               55 games a second against expected, version 8 121 (2.2 times the time); 44
+ *               against version 8.
+ *   hidden=nn   against version 8 head to head 51.1% +- 1.1% (2,000 games, seed 11; margin
+ *               +0.83 points a game) and 51.2% +- 1.0% (2,000, seed 12; +0.66): on the
+ *               4,000 games 51.1% +- 0.7%, [50.4%, 51.8%]. Against expected 58.5% where
+ *               version 8 won 60.1%: -1.65% +- 1.22% paired (margin -1.06 +- 0.33). 32
+ *               games a second against expected (3.8 times version 8's time), 29 and 32
+ *               against version 8 (version 8 against itself 71: `cribsim match mc mc
+ *               --games 400 --seed 5`).
+ *   both        rollout=nn,hidden=nn against expected 57.4% where version 8 won 60.1%:
+ *               -2.7% +- 1.3% paired (margin -1.70 +- 0.36); 25 games a second.
  *
- * The network imitates expert and mc (results/nn/), so as a rollout policy it models the
- * players less well than expected's lookahead does expected; as the other seats' model it
- * @B_VERDICT@
+ * The network imitates expert and mc (results/nn/). Against expected, expected's own models
+ * (its lookahead in the rollouts, hidden=plays' replay of its pegging, exact for it) are the
+ * better ones, and either network part loses some 1.7% of the games; against mc, whose play
+ * the network has learnt, hidden=nn is the better model of the other seat (above 50% on two
+ * seeds, the paired interval of the 4,000 games above 50%) and rollout=nn no worse. The model
+ * of the other seats should be a model of the player at the table.
  *
  * Deterministic given its per-game stream; no allocation in decisions (the win table is
  * built once per instance and rules, in new_game; the memo, 128 KB, once per instance).
