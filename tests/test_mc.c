@@ -828,7 +828,13 @@ static void test_mc_examines_endwidth_discards_from_forty_points_out(void) {
  * (observation byte CS_OBS_HAND + code) by sign * its code, written to path: with sign +1 the
  * seat lays its highest card that fits, with -1 its lowest. */
 #define TMP_NN CS_BINARY_DIR "/test_mc_tmp.nn"
+static void write_net(const char *path, float sign, int extra_a, int extra_i, float extra_w);
 static void write_linear_net(const char *path, float sign) {
+    write_net(path, sign, -1, -1, 0.0f);
+}
+
+/* As write_linear_net(), plus extra_w times input extra_i in action extra_a's score. */
+static void write_net(const char *path, float sign, int extra_a, int extra_i, float extra_w) {
     static unsigned char b[4 * (CS_OBS_SIZE + 1) * CS_ACT_COUNT + 64];
     uint32_t head[] = {CS_NN_VERSION, CS_OBS_VERSION, 1, 0, CS_OBS_SIZE, CS_ACT_COUNT};
     size_t n = CS_NN_MAGIC_LEN;
@@ -838,6 +844,7 @@ static void write_linear_net(const char *path, float sign) {
     for (int a = 0; a < CS_ACT_COUNT; a++) /* the weights [a][i], then the biases (0) */
         for (int i = 0; i < CS_OBS_SIZE; i++, n += 4) {
             float w = a < 52 && i == CS_OBS_HAND + a ? sign * (float)a : 0.0f;
+            if (a == extra_a && i == extra_i) w = extra_w;
             memcpy(b + n, &w, 4);
         }
     memset(b + n, 0, 4 * CS_ACT_COUNT);
@@ -996,6 +1003,63 @@ static void test_mc_nn_weight_is_the_network_s_chance_of_the_plays(void) {
     cs_nn_free(&net);
 }
 
+/*
+ * hidden=nn replays the plays with the scores as they were then: the view's less what the
+ * plays pegged. The pone led 5H, I answered TH (fifteen: my 20 became 22), the pone laid 5D.
+ * The network leads its lowest card by code, but 5D's score also carries -0.7 times the other
+ * side's score (observation byte CS_OBS_SCORE + 1). At the lead (me at 20) 5H scores -18, 5D
+ * -17 - 14 = -31, 9C -32, KS -51; at the pone's second card (me at 22) 5D -17 - 15.4 = -32.4
+ * against 9C's -32 and KS's -51. With the view's 22 at the start (24 by then) 5D's chance would
+ * fall from 0.40 to 0.14.
+ */
+static void test_mc_nn_weight_replays_the_scores_of_the_time(void) {
+    cs_rules rules;
+    cs_rules_preset(CS_PRESET_TWO, &rules);
+    cs_card mine[4] = {card("TH"), card("4C"), card("6D"), card("8S")};
+    cs_card discards[2] = {card("QC"), card("JD")};
+    cs_card plays[3] = {card("5H"), card("TH"), card("5D")};
+    uint8_t seats[3] = {0, 1, 0};
+    int left[2] = {2, 3}, score[2] = {10, 22};
+    cs_view v = {.rules = &rules,
+                 .seat = 1,
+                 .dealer = 1,
+                 .deal = 2,
+                 .n_hand = 3,
+                 .hand = mine + 1,
+                 .n_kept = 4,
+                 .kept = mine,
+                 .n_discards = 2,
+                 .discards = discards,
+                 .starter = card("2D"),
+                 .count = 20,
+                 .n_pile = 3,
+                 .pile = plays,
+                 .n_plays = 3,
+                 .play_seat = seats,
+                 .play_card = plays,
+                 .cards_left = left,
+                 .score = score};
+    const float c = -0.7f;
+    write_net(TMP_NN, -1.0f, card("5D"), CS_OBS_SCORE + 1, c);
+    cs_nn net;
+    char err[256];
+    CU_ASSERT_EQUAL_FATAL(cs_nn_load(TMP_NN, &net, err, sizeof err), CS_OK);
+    remove(TMP_NN);
+    cs_card kept[CS_MAX_PLAYERS][CS_MAX_HAND] = {{card("5H"), card("5D"), card("9C"), card("KS")},
+                                                 {mine[0], mine[1], mine[2], mine[3]}};
+    cs_card tossed[CS_MAX_PLAYERS][CS_MAX_DISCARD] = {{card("3S"), card("AH")},
+                                                      {discards[0], discards[1]}};
+    int n_tossed[CS_MAX_PLAYERS] = {2, 2};
+    double five_d = -17.0 + (double)c * 20, lead = exp(-18.0);
+    lead /= exp(-18.0) + exp(five_d) + exp(-32.0) + exp(-51.0);
+    five_d = -17.0 + (double)c * 22;
+    double second = exp(five_d) / (exp(five_d) + exp(-32.0) + exp(-51.0));
+    CU_ASSERT(second > 0.35 && second < 0.45);
+    double w = cs_mc_nn_weight(&net, &v, kept, tossed, n_tossed, 1u);
+    CU_ASSERT_DOUBLE_EQUAL(w / (lead * second), 1.0, 1e-4);
+    cs_nn_free(&net);
+}
+
 const char cs_suite_name[] = "mc";
 const cs_test cs_suite_tests[] = {
     CS_TEST(test_mc_is_reproducible_from_its_stream),
@@ -1027,5 +1091,6 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_mc_net_is_checked_and_needs_rollout_nn),
     CS_TEST(test_mc_rollout_nn_is_reproducible_from_its_stream),
     CS_TEST(test_mc_nn_weight_is_the_network_s_chance_of_the_plays),
+    CS_TEST(test_mc_nn_weight_replays_the_scores_of_the_time),
     {NULL, NULL},
 };
