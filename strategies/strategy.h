@@ -19,7 +19,7 @@
 #include "pcg32.h"
 
 /* The most parameters one strategy takes. */
-#define CS_STRATEGY_PARAMS_MAX 12
+#define CS_STRATEGY_PARAMS_MAX 16
 /* The longest seat spec (and normalised spec) a player keeps, terminator included. */
 #define CS_SPEC_MAX 1024
 /* The longest identity (cs_strategy.identity) a player keeps, terminator included. */

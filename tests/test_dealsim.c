@@ -4,12 +4,15 @@
  * recorded deals card for card, the simulator hands the turn to the same seat at every play
  * and credits the same pegging (go and last card included), heels and show, in every preset.
  * Its own policy always lays a card that fits. Its lookahead explains every play expected
- * makes (cs_sim_replay()), and the perfect policy does not.
+ * makes (cs_sim_replay()), and the perfect policy does not. The view it gives a seat in the
+ * play (cs_sim_view()) encodes to the very observation bytes the engine's view gives that seat
+ * at that turn, in every preset (mc's rollout=nn reads it).
  */
 #include <string.h>
 
 #include "cu_main.h"
 #include "dealsim.h"
+#include "encode.h"
 #include "error.h"
 #include "strategy.h"
 
@@ -351,6 +354,119 @@ static void test_the_lookahead_explains_every_play_expected_makes(void) {
     }
 }
 
+/* The observation each seat was given at each play of the deal in progress, recorded by the
+ * seats' agents (random players) from the engine's own views. */
+typedef struct {
+    const cs_rules *rules;
+    cs_rules free_rules;
+    cs_pcg32 rng[CS_MAX_PLAYERS];
+    int score[CS_MAX_PLAYERS]; /* by seat, at the discard: before the deal */
+    int deal;
+    uint8_t obs[CS_MAX_PLAYS][CS_OBS_SIZE]; /* [play index]: the seat on turn's observation */
+    int deals, plays, mismatches;
+} obs_record;
+
+typedef struct {
+    obs_record *rec;
+    int seat;
+} obs_seat;
+
+static int obs_discard(void *self, const cs_view *v, cs_card out[CS_MAX_DISCARD]) {
+    obs_seat *s = self;
+    for (int p = 0; p < v->rules->players; p++) s->rec->score[p] = v->score[p];
+    s->rec->deal = v->deal;
+    return cs_random_discard(&s->rec->rng[s->seat], v, out);
+}
+
+static int obs_play(void *self, const cs_view *v, cs_card *out) {
+    obs_seat *s = self;
+    cs_encode_view(v, NULL, 0, s->rec->obs[v->n_plays]);
+    return cs_random_play(&s->rec->rng[s->seat], v, out);
+}
+
+/* The deal replayed in a simulation set up as mc sets up its rollouts, the view it gives the
+ * seat on turn at each play encoded and compared with what the engine gave that seat. */
+static int obs_deal(void *ctx, const cs_deal_record *d) {
+    obs_record *rc = ctx;
+    const cs_rules *r = rc->rules;
+    if (d->ended) return 0;
+    int n = r->players, hand = cs_rules_hand_size(r);
+    cs_sim s;
+    memset(&s, 0, sizeof s);
+    s.rules = &rc->free_rules;
+    s.players = n;
+    s.hand_size = hand;
+    s.dealer = d->dealer;
+    s.deal = rc->deal;
+    for (int p = 0; p < n; p++) {
+        int k = 0;
+        for (int i = 0; i < r->cards_dealt; i++) {
+            cs_card c = d->dealt[p][i];
+            int tossed = 0;
+            for (int j = 0; j < r->discards; j++) tossed |= d->discard[p][j] == c;
+            if (!tossed) s.kept[p][k] = s.hand[p][k] = c, k++;
+        }
+        s.n_hand[p] = k;
+        for (int j = 0; j < r->discards; j++) s.tossed[p][j] = d->discard[p][j];
+        s.n_tossed[p] = r->discards;
+        s.score[cs_rules_side(r, p)] = rc->score[p];
+    }
+    s.starter = d->starter;
+    cs_sim_heels(&s);
+    cs_sim_start_play(&s);
+    for (int i = 0; i < d->n_plays; i++) {
+        int p = cs_sim_advance(&s);
+        if (p != d->play_seat[i]) {
+            rc->mismatches++;
+            return 0;
+        }
+        cs_sim_seat_view sv;
+        cs_sim_view(&s, p, r, &sv);
+        uint8_t obs[CS_OBS_SIZE];
+        cs_encode_view(&sv.v, NULL, 0, obs);
+        rc->mismatches += memcmp(obs, rc->obs[i], CS_OBS_SIZE) != 0;
+        rc->plays++;
+        int at = 0;
+        while (at < s.n_hand[p] && s.hand[p][at] != d->play_card[i]) at++;
+        if (at == s.n_hand[p]) {
+            rc->mismatches++;
+            return 0;
+        }
+        cs_sim_lay(&s, p, at);
+    }
+    rc->deals++;
+    return 0;
+}
+
+static void test_the_seat_view_encodes_as_the_engine_s_view(void) {
+    static obs_record rc;
+    for (int preset = 0; preset < CS_PRESET_COUNT; preset++) {
+        cs_rules rules;
+        cs_rules_preset((cs_preset)preset, &rules);
+        memset(&rc, 0, sizeof rc);
+        rc.rules = &rules;
+        rc.free_rules = rules;
+        rc.free_rules.target = 1 << 20;
+        obs_seat seats[CS_MAX_PLAYERS];
+        cs_agent agents[CS_MAX_PLAYERS];
+        for (int p = 0; p < rules.players; p++) {
+            rc.rng[p] = cs_pcg32_derive(9, (uint64_t)preset, CS_STREAM_STRATEGY, (uint32_t)p);
+            seats[p] = (obs_seat){&rc, p};
+            agents[p] = (cs_agent){.discard = obs_discard, .play = obs_play, .self = &seats[p]};
+        }
+        cs_game *g = cs_game_new();
+        for (int i = 0; i < 40; i++) {
+            cs_game_begin(g, &rules, 9, (uint64_t)i, CS_FIRST_DEALER_CUT, agents);
+            cs_game_record rec;
+            CU_ASSERT_EQUAL_FATAL(cs_game_run(g, obs_deal, &rc, &rec), CS_OK);
+        }
+        cs_game_free(g);
+        CU_ASSERT(rc.deals > 100);
+        CU_ASSERT(rc.plays > 800);
+        CU_ASSERT_EQUAL(rc.mismatches, 0);
+    }
+}
+
 const char cs_suite_name[] = "dealsim";
 const cs_test cs_suite_tests[] = {
     CS_TEST(test_replayed_deals_score_as_in_the_engine),
@@ -359,5 +475,6 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_both_policies_always_lay_a_card_that_fits),
     CS_TEST(test_the_memo_gives_the_lookahead_s_choices),
     CS_TEST(test_the_lookahead_explains_every_play_expected_makes),
+    CS_TEST(test_the_seat_view_encodes_as_the_engine_s_view),
     {NULL, NULL},
 };

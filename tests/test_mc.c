@@ -12,6 +12,7 @@
  * takes over from exactly 40 points out; the triple skunk by lines and four-hand's sides in
  * objective=match.
  */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -21,6 +22,8 @@
 #include "play_view.h"
 #include "error.h"
 #include "mc.h"
+#include "model_file.h"
+#include "nn_file.h"
 #include "rules.h"
 #include "strategy.h"
 
@@ -821,6 +824,242 @@ static void test_mc_examines_endwidth_discards_from_forty_points_out(void) {
     }
 }
 
+/* rollout=nn: a one-layer network (CS_OBS_SIZE -> 53) scoring each card the seat holds
+ * (observation byte CS_OBS_HAND + code) by sign * its code, written to path: with sign +1 the
+ * seat lays its highest card that fits, with -1 its lowest. */
+#define TMP_NN CS_BINARY_DIR "/test_mc_tmp.nn"
+static void write_net(const char *path, float sign, int extra_a, int extra_i, float extra_w);
+static void write_linear_net(const char *path, float sign) {
+    write_net(path, sign, -1, -1, 0.0f);
+}
+
+/* As write_linear_net(), plus extra_w times input extra_i in action extra_a's score. */
+static void write_net(const char *path, float sign, int extra_a, int extra_i, float extra_w) {
+    static unsigned char b[4 * (CS_OBS_SIZE + 1) * CS_ACT_COUNT + 64];
+    uint32_t head[] = {CS_NN_VERSION, CS_OBS_VERSION, 1, 0, CS_OBS_SIZE, CS_ACT_COUNT};
+    size_t n = CS_NN_MAGIC_LEN;
+    memcpy(b, CS_NN_MAGIC, CS_NN_MAGIC_LEN);
+    for (size_t k = 0; k < sizeof head / sizeof head[0]; k++, n += 4)
+        for (int i = 0; i < 4; i++) b[n + i] = (unsigned char)(head[k] >> (8 * i));
+    for (int a = 0; a < CS_ACT_COUNT; a++) /* the weights [a][i], then the biases (0) */
+        for (int i = 0; i < CS_OBS_SIZE; i++, n += 4) {
+            float w = a < 52 && i == CS_OBS_HAND + a ? sign * (float)a : 0.0f;
+            if (a == extra_a && i == extra_i) w = extra_w;
+            memcpy(b + n, &w, 4);
+        }
+    memset(b + n, 0, 4 * CS_ACT_COUNT);
+    n += 4 * CS_ACT_COUNT;
+    uint32_t crc = cs_model_crc32(b, n);
+    for (int i = 0; i < 4; i++) b[n++] = (unsigned char)(crc >> (8 * i));
+    FILE *f = fopen(path, "wb");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    CU_ASSERT_EQUAL(fwrite(b, 1, n, f), n);
+    fclose(f);
+}
+
+/*
+ * rollout=nn plays the rest of the deal as the network would. I deal (seat 1) and lead a new
+ * series with 6C 7C 9C; the pone has laid all its cards (KH, 6H, AH and 3S, round my KS), so
+ * nothing is hidden and the rollout is my own two cards after the one I choose (objective=points
+ * counts the play only). If the network lays the highest card: 6C then 9C (fifteen, 2) then 7C
+ * (the last card, 1) makes 3, and 7C or 9C first make 1 each; if it lays the lowest: 9C then 6C
+ * (fifteen) then 7C makes 3, 6C or 7C first 1 each. So mc leads 6C under the first network and
+ * 9C under the second.
+ */
+static void test_mc_rollout_nn_plays_the_rest_as_the_network_would(void) {
+    cs_rules rules;
+    cs_rules_preset(CS_PRESET_TWO, &rules);
+    cs_card hand[3] = {card("6C"), card("7C"), card("9C")};
+    cs_card kept[4] = {card("KS"), card("6C"), card("7C"), card("9C")};
+    cs_card discards[2] = {card("QC"), card("JD")};
+    cs_card plays[5] = {card("KH"), card("KS"), card("6H"), card("AH"), card("3S")};
+    uint8_t seats[5] = {0, 1, 0, 0, 0};
+    int left[2] = {0, 3}, score[2] = {40, 40};
+    cs_view v = {.rules = &rules,
+                 .game = 3,
+                 .seat = 1,
+                 .dealer = 1,
+                 .deal = 4,
+                 .n_hand = 3,
+                 .hand = hand,
+                 .n_kept = 4,
+                 .kept = kept,
+                 .n_discards = 2,
+                 .discards = discards,
+                 .starter = card("2D"),
+                 .count = 0,
+                 .n_pile = 0,
+                 .pile = plays,
+                 .n_plays = 5,
+                 .play_seat = seats,
+                 .play_card = plays,
+                 .cards_left = left,
+                 .score = score};
+    const char *spec = "mc:samples=8,objective=points,race=off,tree=0,hidden=uniform,rollout=nn,"
+                       "net=" TMP_NN;
+    for (int sign = 1; sign >= -1; sign -= 2) {
+        write_linear_net(TMP_NN, (float)sign);
+        char err[256];
+        cs_player *p = cs_player_create(spec, err, sizeof err);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+        cs_player_new_game(p, &rules, 1, 3, 1);
+        cs_agent a = cs_player_agent(p);
+        cs_card out = CS_NO_CARD;
+        CU_ASSERT_EQUAL(a.play(a.self, &v, &out), CS_OK);
+        CU_ASSERT_EQUAL(out, sign > 0 ? card("6C") : card("9C"));
+        cs_player_destroy(p);
+    }
+    remove(TMP_NN);
+}
+
+/* net= names a file that must be a network (refused at create, naming it), and is read only by
+ * rollout=nn and hidden=nn (a net given otherwise would be silently unused); the network's
+ * checksum is the player's identity, so a run resumed with another file is noticed. */
+static void test_mc_net_is_checked_and_needs_rollout_nn(void) {
+    char err[256];
+    CU_ASSERT_PTR_NULL(cs_player_create("mc:rollout=nn,net=/nonexistent/x.nn", err, sizeof err));
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "/nonexistent/x.nn"));
+    CU_ASSERT_PTR_NULL(cs_player_create("mc:net=/nonexistent/x.nn", err, sizeof err));
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "rollout=nn"));
+    /* The built-in network, named by its checksum as nn names it; without one, nothing. */
+    cs_player *p = cs_player_create("mc:rollout=nn", err, sizeof err);
+    cs_player *q = cs_player_create("nn", err, sizeof err);
+    cs_player *plain = cs_player_create("mc", err, sizeof err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(q);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(plain);
+    CU_ASSERT_STRING_EQUAL(cs_player_identity(p), cs_player_identity(q));
+    CU_ASSERT_PTR_NOT_NULL(strstr(cs_player_identity(p), "crc32="));
+    CU_ASSERT_STRING_EQUAL(cs_player_identity(plain), "");
+    cs_player_destroy(p);
+    cs_player_destroy(q);
+    cs_player_destroy(plain);
+}
+
+/* rollout=nn with the built-in network decides the same from the same stream. */
+static void test_mc_rollout_nn_is_reproducible_from_its_stream(void) {
+    play_view s;
+    const char *hand[] = {"5D", "6S", "7H", "9C"};
+    play_view_make(&s, hand, 4, NULL, 0, 95, 95);
+    for (uint64_t game = 0; game < 3; game++)
+        CU_ASSERT_EQUAL(decide("mc:samples=20,rollout=nn", &s, game),
+                        decide("mc:samples=20,rollout=nn", &s, game));
+}
+
+/*
+ * hidden=nn weighs a drawn deal by the chance the network gives the other seat's plays. The
+ * pone (seat 0) led 5H (code 18) and I (seat 1, the dealer) am to answer; the network scores
+ * each held card by minus its code (it leads its lowest). Held with 9C TD KS (codes 32, 37,
+ * 51), 5H was its lowest: chance 1 / (1 + e^-14 + e^-19 + e^-33). Held with 2C TD KS (2C is
+ * code 4), the network would have led 2C: chance e^-14 / (1 + e^-14 + e^-33 + e^-47). My own
+ * plays are not weighed (none yet: 1), and a holding without 5H does not fit the plays (0).
+ */
+static void test_mc_nn_weight_is_the_network_s_chance_of_the_plays(void) {
+    cs_rules rules;
+    cs_rules_preset(CS_PRESET_TWO, &rules);
+    cs_card mine[4] = {card("4C"), card("6D"), card("7H"), card("8S")};
+    cs_card discards[2] = {card("QC"), card("JD")};
+    cs_card plays[1] = {card("5H")};
+    uint8_t seats[1] = {0};
+    int left[2] = {3, 4}, score[2] = {10, 20};
+    cs_view v = {.rules = &rules,
+                 .seat = 1,
+                 .dealer = 1,
+                 .deal = 2,
+                 .n_hand = 4,
+                 .hand = mine,
+                 .n_kept = 4,
+                 .kept = mine,
+                 .n_discards = 2,
+                 .discards = discards,
+                 .starter = card("2D"),
+                 .count = 5,
+                 .n_pile = 1,
+                 .pile = plays,
+                 .n_plays = 1,
+                 .play_seat = seats,
+                 .play_card = plays,
+                 .cards_left = left,
+                 .score = score};
+    write_linear_net(TMP_NN, -1.0f);
+    cs_nn net;
+    char err[256];
+    CU_ASSERT_EQUAL_FATAL(cs_nn_load(TMP_NN, &net, err, sizeof err), CS_OK);
+    remove(TMP_NN);
+    cs_card kept[CS_MAX_PLAYERS][CS_MAX_HAND] = {{card("5H"), card("9C"), card("TD"), card("KS")},
+                                                 {mine[0], mine[1], mine[2], mine[3]}};
+    cs_card tossed[CS_MAX_PLAYERS][CS_MAX_DISCARD] = {{card("3S"), card("AH")},
+                                                      {discards[0], discards[1]}};
+    int n_tossed[CS_MAX_PLAYERS] = {2, 2};
+    double lowest = 1.0 / (1.0 + exp(-14.0) + exp(-19.0) + exp(-33.0));
+    CU_ASSERT_DOUBLE_EQUAL(cs_mc_nn_weight(&net, &v, kept, tossed, n_tossed, 1u), lowest, 1e-12);
+    kept[0][1] = card("2C");
+    double higher = exp(-14.0) / (1.0 + exp(-14.0) + exp(-33.0) + exp(-47.0));
+    CU_ASSERT_DOUBLE_EQUAL(cs_mc_nn_weight(&net, &v, kept, tossed, n_tossed, 1u), higher, 1e-15);
+    CU_ASSERT(higher < 1e-6);
+    CU_ASSERT_DOUBLE_EQUAL(cs_mc_nn_weight(&net, &v, kept, tossed, n_tossed, 2u), 1.0, 0.0);
+    kept[0][0] = card("5S");
+    CU_ASSERT_DOUBLE_EQUAL(cs_mc_nn_weight(&net, &v, kept, tossed, n_tossed, 1u), 0.0, 0.0);
+    cs_nn_free(&net);
+}
+
+/*
+ * hidden=nn replays the plays with the scores as they were then: the view's less what the
+ * plays pegged. The pone led 5H, I answered TH (fifteen: my 20 became 22), the pone laid 5D.
+ * The network leads its lowest card by code, but 5D's score also carries -0.7 times the other
+ * side's score (observation byte CS_OBS_SCORE + 1). At the lead (me at 20) 5H scores -18, 5D
+ * -17 - 14 = -31, 9C -32, KS -51; at the pone's second card (me at 22) 5D -17 - 15.4 = -32.4
+ * against 9C's -32 and KS's -51. With the view's 22 at the start (24 by then) 5D's chance would
+ * fall from 0.40 to 0.14.
+ */
+static void test_mc_nn_weight_replays_the_scores_of_the_time(void) {
+    cs_rules rules;
+    cs_rules_preset(CS_PRESET_TWO, &rules);
+    cs_card mine[4] = {card("TH"), card("4C"), card("6D"), card("8S")};
+    cs_card discards[2] = {card("QC"), card("JD")};
+    cs_card plays[3] = {card("5H"), card("TH"), card("5D")};
+    uint8_t seats[3] = {0, 1, 0};
+    int left[2] = {2, 3}, score[2] = {10, 22};
+    cs_view v = {.rules = &rules,
+                 .seat = 1,
+                 .dealer = 1,
+                 .deal = 2,
+                 .n_hand = 3,
+                 .hand = mine + 1,
+                 .n_kept = 4,
+                 .kept = mine,
+                 .n_discards = 2,
+                 .discards = discards,
+                 .starter = card("2D"),
+                 .count = 20,
+                 .n_pile = 3,
+                 .pile = plays,
+                 .n_plays = 3,
+                 .play_seat = seats,
+                 .play_card = plays,
+                 .cards_left = left,
+                 .score = score};
+    const float c = -0.7f;
+    write_net(TMP_NN, -1.0f, card("5D"), CS_OBS_SCORE + 1, c);
+    cs_nn net;
+    char err[256];
+    CU_ASSERT_EQUAL_FATAL(cs_nn_load(TMP_NN, &net, err, sizeof err), CS_OK);
+    remove(TMP_NN);
+    cs_card kept[CS_MAX_PLAYERS][CS_MAX_HAND] = {{card("5H"), card("5D"), card("9C"), card("KS")},
+                                                 {mine[0], mine[1], mine[2], mine[3]}};
+    cs_card tossed[CS_MAX_PLAYERS][CS_MAX_DISCARD] = {{card("3S"), card("AH")},
+                                                      {discards[0], discards[1]}};
+    int n_tossed[CS_MAX_PLAYERS] = {2, 2};
+    double five_d = -17.0 + (double)c * 20, lead = exp(-18.0);
+    lead /= exp(-18.0) + exp(five_d) + exp(-32.0) + exp(-51.0);
+    five_d = -17.0 + (double)c * 22;
+    double second = exp(five_d) / (exp(five_d) + exp(-32.0) + exp(-51.0));
+    CU_ASSERT(second > 0.35 && second < 0.45);
+    double w = cs_mc_nn_weight(&net, &v, kept, tossed, n_tossed, 1u);
+    CU_ASSERT_DOUBLE_EQUAL(w / (lead * second), 1.0, 1e-4);
+    cs_nn_free(&net);
+}
+
 const char cs_suite_name[] = "mc";
 const cs_test cs_suite_tests[] = {
     CS_TEST(test_mc_is_reproducible_from_its_stream),
@@ -848,5 +1087,10 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_mc_match_plays_the_thirty_one_that_wins_in_four_hand),
     CS_TEST(test_mc_points_discards_the_same_whatever_the_scores),
     CS_TEST(test_mc_examines_endwidth_discards_from_forty_points_out),
+    CS_TEST(test_mc_rollout_nn_plays_the_rest_as_the_network_would),
+    CS_TEST(test_mc_net_is_checked_and_needs_rollout_nn),
+    CS_TEST(test_mc_rollout_nn_is_reproducible_from_its_stream),
+    CS_TEST(test_mc_nn_weight_is_the_network_s_chance_of_the_plays),
+    CS_TEST(test_mc_nn_weight_replays_the_scores_of_the_time),
     {NULL, NULL},
 };

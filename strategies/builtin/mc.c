@@ -8,20 +8,23 @@
 #include <string.h>
 
 #include "dealsim.h"
+#include "encode.h"
 #include "error.h"
 #include "expert.h"
 #include "handvalue.h"
 #include "inference.h"
+#include "nn.h"
 #include "spec.h"
 #include "winprob.h"
 
 enum { OBJECTIVE_POINTS, OBJECTIVE_WIN, OBJECTIVE_MATCH };
 static const char *const OBJECTIVES[] = {"points", "win", "match", NULL};
 
-static const char *const ROLLOUTS[] = {"lookahead", "perfect", NULL};
+enum { ROLLOUT_LOOKAHEAD, ROLLOUT_PERFECT, ROLLOUT_NN };
+static const char *const ROLLOUTS[] = {"lookahead", "perfect", "nn", NULL};
 
-enum { HIDDEN_EXPECTED, HIDDEN_UNIFORM, HIDDEN_PLAYS };
-static const char *const HIDDEN[] = {"expected", "uniform", "plays", NULL};
+enum { HIDDEN_EXPECTED, HIDDEN_UNIFORM, HIDDEN_PLAYS, HIDDEN_NN };
+static const char *const HIDDEN[] = {"expected", "uniform", "plays", "nn", NULL};
 static const char *const ON_OFF[] = {"on", "off", NULL};
 enum { RANK_EXPECTED, RANK_EXPERT };
 static const char *const RANK[] = {"expected", "expert", NULL};
@@ -40,11 +43,14 @@ static const cs_strategy_param MC_PARAMS[] = {
     {"width", "0",
      "discards examined by sampling, the best as `rank` rates them (1: no search); 0: 1 where "
      "expert's tables rank them (rank=expert, two hands of six), else 2"},
-    {"rollout", "lookahead", "rollout pegging: lookahead (what each seat can see) or perfect"},
+    {"rollout", "lookahead",
+     "rollout pegging: lookahead (expected's, what each seat can see), perfect (seeing the "
+     "next hand) or nn (the network `net` on each seat's own observation)"},
     {"hidden", "plays",
      "hands in the play: plays (as if each other seat laid away and has pegged as expected "
-     "does, until a show proves it does not), expected (laid away as expected does) or "
-     "uniform"},
+     "does, until a show proves it does not), expected (laid away as expected does), "
+     "uniform, or nn (laid away as expected does, kept with the chance the network `net` "
+     "gives each of the seat's plays)"},
     {"race", "on",
      "on: stop sampling a move once it is clearly worse than the best (discards, and plays "
      "with tree=0); off"},
@@ -66,6 +72,9 @@ static const cs_strategy_param MC_PARAMS[] = {
      "the play: my later plays searched too, each on the samples that agree with what I would "
      "have seen by then, while at least this many agree (fewer: played as expected would); "
      "0: my later plays as expected's"},
+    {"net", "builtin",
+     "the network file (docs/nn-format.md) of rollout=nn and hidden=nn; builtin: "
+     "strategies/models/default.nn"},
 };
 
 /*
@@ -162,8 +171,49 @@ typedef struct {
     unsigned strayed; /* seats whose shown hands this game the model did not explain */
     cs_card shown[CS_MAX_PLAYERS][CS_MAX_HAND]; /* this deal's hands shown so far */
     unsigned shown_seats;
+    /* rollout=nn: the network (loaded only then) and one choice's scratch */
+    cs_nn *net;
+    const cs_rules *view_rules; /* the game's rules, for the observation's target */
+    float nn_scratch[2 * CS_NN_WIDTH_MAX];
+    float nn_scores[CS_ACT_COUNT];
+    uint8_t nn_obs[CS_OBS_SIZE], nn_mask[CS_ACT_COUNT];
     char err[256];
 } mc_player;
+
+/*
+ * rollout=nn's policy (a cs_sim pick): the network's card for seat, from the observation the
+ * environment would give that seat at this point of the simulation (cs_sim_view(): only what
+ * it could see). A forced card needs no network.
+ */
+static int nn_pick(const cs_sim *s, int seat, void *ctx) {
+    mc_player *m = ctx;
+    cs_sim_seat_view sv;
+    cs_sim_view(s, seat, m->view_rules, &sv);
+    int legal = cs_encode_mask(&sv.v, NULL, 0, 0, m->nn_mask), a;
+    if (legal <= 1) {
+        a = legal == 1 ? (int)((const uint8_t *)memchr(m->nn_mask, 1, CS_ACT_COUNT) - m->nn_mask)
+                       : -1;
+    } else {
+        cs_encode_view(&sv.v, NULL, 0, m->nn_obs);
+        a = cs_nn_choose(m->net, m->nn_obs, m->nn_mask, m->nn_scratch, m->nn_scores);
+    }
+    for (int i = 0; i < s->n_hand[seat]; i++)
+        if (s->hand[seat][i] == a) return i;
+    return -1;
+}
+
+/* The rollouts' policy into a fresh simulation. */
+static void sim_policy(mc_player *m, cs_sim *s, const cs_view *v) {
+    if (m->rollout == ROLLOUT_NN) {
+        s->policy = CS_SIM_CUSTOM;
+        s->pick = nn_pick;
+        s->pick_ctx = m;
+        m->view_rules = v->rules;
+    } else {
+        s->policy = m->rollout == ROLLOUT_LOOKAHEAD ? CS_SIM_LOOKAHEAD : CS_SIM_PERFECT;
+    }
+    s->deal = v->deal;
+}
 
 static int mc_create(const cs_strategy_args *args, void **self, char *err, size_t err_len) {
     long samples, width, discard_samples, equal;
@@ -195,14 +245,39 @@ static int mc_create(const cs_strategy_args *args, void **self, char *err, size_
     if (rc == CS_OK)
         rc = cs_spec_int("mc", "tree", args->values[11], 0, 1000000, &tree, err, err_len);
     if (rc != CS_OK) return rc;
+    cs_nn *net = NULL;
+    int uses_net = rollout == ROLLOUT_NN || hidden == HIDDEN_NN;
+    if (!uses_net && strcmp(args->values[12], "builtin") != 0) {
+        snprintf(err, err_len, "mc: net=%s is read only with rollout=nn or hidden=nn",
+                 args->values[12]);
+        return CS_ECONFIG;
+    }
+    if (uses_net) {
+        const char *path = args->values[12];
+        net = malloc(sizeof *net);
+        if (net == NULL) return CS_ENOMEM;
+        rc = strcmp(path, "builtin") == 0
+                 ? cs_nn_parse(cs_nn_default_bytes, cs_nn_default_size,
+                               "strategies/models/default.nn (built in)", net, err, err_len)
+                 : cs_nn_load(path, net, err, err_len);
+        if (rc != CS_OK) {
+            free(net);
+            return rc;
+        }
+    }
     mc_player *m = calloc(1, sizeof *m);
-    if (m == NULL) return CS_ENOMEM;
+    if (m == NULL) {
+        if (net != NULL) cs_nn_free(net);
+        free(net);
+        return CS_ENOMEM;
+    }
+    m->net = net;
     m->samples = samples;
     m->discard_samples = discard_samples > 0 ? discard_samples : samples;
     m->equal = equal;
     m->width = width;
     m->objective = objective;
-    m->rollout = rollout == 0 ? CS_SIM_LOOKAHEAD : CS_SIM_PERFECT;
+    m->rollout = rollout;
     m->hidden = hidden;
     m->race = race == 0;
     m->rank = rank;
@@ -219,6 +294,8 @@ static int mc_create(const cs_strategy_args *args, void **self, char *err, size_
         free(m->memo);
         free(m->tree_sim);
         free(m->tree_key);
+        if (net != NULL) cs_nn_free(net);
+        free(net);
         free(m);
         return CS_ENOMEM;
     }
@@ -236,6 +313,8 @@ static void mc_destroy(void *self) {
     free(m->memo);
     free(m->tree_sim);
     free(m->tree_key);
+    if (m->net != NULL) cs_nn_free(m->net);
+    free(m->net);
     free(m);
 }
 
@@ -754,7 +833,7 @@ static int mc_discard(void *self, const cs_view *v, cs_card out[CS_MAX_DISCARD])
         cs_sim base;
         memset(&base, 0, sizeof base);
         base.rules = sim_rules;
-        base.policy = m->rollout;
+        sim_policy(m, &base, v);
         base.players = n;
         base.hand_size = hand;
         base.dealer = v->dealer;
@@ -775,7 +854,11 @@ static int mc_discard(void *self, const cs_view *v, cs_card out[CS_MAX_DISCARD])
             for (int i = 0; i < hand; i++) base.kept[p][i] = base.hand[p][i] = ts[tb].keep[i];
             base.n_hand[p] = hand;
             base.known[p] = theirs;
-            for (int i = 0; i < r->discards; i++) base.crib[n_crib++] = ts[tb].toss[i];
+            for (int i = 0; i < r->discards; i++) {
+                base.crib[n_crib++] = ts[tb].toss[i];
+                base.tossed[p][i] = ts[tb].toss[i];
+            }
+            base.n_tossed[p] = r->discards;
         }
         base.known[v->seat] = seen.mine;
         for (int i = 0; i < r->crib_from_deck; i++)
@@ -786,6 +869,11 @@ static int mc_discard(void *self, const cs_view *v, cs_card out[CS_MAX_DISCARD])
         int n_starters = 0;
         for (cs_cardset u = rest; u; u &= u - 1)
             starters[n_starters++] = (cs_card)__builtin_ctzll(u);
+        /* rollout=nn: the network's observation in the play has a starter, so one of them is
+         * shown (the show is still averaged over all of them; the network's play depends on it
+         * a little, which this ignores). */
+        if (m->rollout == ROLLOUT_NN)
+            base.starter = starters[cs_pcg32_bounded(&m->rng, (uint32_t)n_starters)];
         for (int p = 0; p < n; p++)
             if (p != v->seat)
                 for (int i = 0; i < n_starters; i++)
@@ -799,7 +887,11 @@ static int mc_discard(void *self, const cs_view *v, cs_card out[CS_MAX_DISCARD])
             cs_sim s = base;
             for (int i = 0; i < hand; i++) s.kept[v->seat][i] = s.hand[v->seat][i] = sp->keep[i];
             s.n_hand[v->seat] = hand;
-            for (int i = 0; i < r->discards; i++) s.crib[n_crib + i] = sp->toss[i];
+            for (int i = 0; i < r->discards; i++) {
+                s.crib[n_crib + i] = sp->toss[i];
+                s.tossed[v->seat][i] = sp->toss[i];
+            }
+            s.n_tossed[v->seat] = r->discards;
             cs_sim_start_play(&s);
             cs_sim_play_out(&s);
             w[c] = over_starters(m, &s, v, starters, n_starters, show);
@@ -860,6 +952,84 @@ static int plays_explained(const mc_player *m, const cs_view *v, cs_card starter
     }
     cs_sim_start_play(&s);
     return cs_sim_replay(&s, v->play_seat, v->play_card, v->n_plays, check) == 0;
+}
+
+/*
+ * hidden=nn's weight of a drawn deal: the chance the network gives, seat by seat in `check`,
+ * to each card the seat laid this deal, replayed from the start of the play with every seat
+ * holding kept[seat] and having laid away tossed[seat] (n_tossed of them). A card's chance is
+ * the softmax of the network's scores over the cards that fitted then (a forced card has
+ * chance 1); the weight is their product, 0 when the plays do not fit the deal. The
+ * observations are the seat's own at each play (cs_sim_view()), the scores those of the play
+ * (the view's scores less what the plays pegged since its start).
+ */
+static double nn_weight(const cs_nn *net, const cs_view *v, const cs_rules *free_rules,
+                        const cs_card kept[CS_MAX_PLAYERS][CS_MAX_HAND],
+                        const cs_card tossed[CS_MAX_PLAYERS][CS_MAX_DISCARD],
+                        const int n_tossed[CS_MAX_PLAYERS], unsigned check, float *scratch) {
+    const cs_rules *r = v->rules;
+    int n = r->players, hand = cs_rules_hand_size(r);
+    if (v->n_plays == 0 || check == 0) return 1.0;
+    cs_sim s;
+    memset(&s, 0, sizeof s);
+    s.rules = free_rules;
+    s.policy = CS_SIM_LOOKAHEAD;
+    s.players = n;
+    s.hand_size = hand;
+    s.dealer = v->dealer;
+    s.starter = v->starter;
+    s.deal = v->deal;
+    for (int p = 0; p < n; p++) {
+        memcpy(s.kept[p], kept[p], sizeof s.kept[p]);
+        memcpy(s.hand[p], kept[p], sizeof s.hand[p]);
+        s.n_hand[p] = hand;
+        memcpy(s.tossed[p], tossed[p], sizeof s.tossed[p]);
+        s.n_tossed[p] = n_tossed[p];
+    }
+    cs_sim_start_play(&s);
+    /* What the plays pegged (the same for every holding that fits them): the scores at the
+     * start of the play are the view's less that. */
+    cs_sim pegged = s;
+    if (cs_sim_replay(&pegged, v->play_seat, v->play_card, v->n_plays, 0) < 0) return 0.0;
+    for (int p = 0; p < n; p++) {
+        int side = cs_rules_side(r, p);
+        s.score[side] = v->score[p] - pegged.gained[side];
+    }
+    double weight = 1.0;
+    uint8_t mask[CS_ACT_COUNT], obs[CS_OBS_SIZE];
+    float scores[CS_ACT_COUNT];
+    for (int i = 0; i < v->n_plays; i++) {
+        int p = cs_sim_advance(&s), j = 0;
+        if (p != v->play_seat[i]) return 0.0;
+        while (j < s.n_hand[p] && s.hand[p][j] != v->play_card[i]) j++;
+        if (j == s.n_hand[p]) return 0.0;
+        if (check >> p & 1) {
+            cs_sim_seat_view sv;
+            cs_sim_view(&s, p, r, &sv);
+            if (cs_encode_mask(&sv.v, NULL, 0, 0, mask) > 1) {
+                cs_encode_view(&sv.v, NULL, 0, obs);
+                cs_nn_choose(net, obs, mask, scratch, scores);
+                double top = -INFINITY, sum = 0;
+                for (int a = 0; a < CS_ACT_COUNT; a++)
+                    if (mask[a] && scores[a] > top) top = scores[a];
+                for (int a = 0; a < CS_ACT_COUNT; a++)
+                    if (mask[a]) sum += exp((double)scores[a] - top);
+                weight *= exp((double)scores[v->play_card[i]] - top) / sum;
+            }
+        }
+        cs_sim_lay(&s, p, j);
+    }
+    return weight;
+}
+
+double cs_mc_nn_weight(const cs_nn *net, const cs_view *v,
+                       const cs_card kept[CS_MAX_PLAYERS][CS_MAX_HAND],
+                       const cs_card tossed[CS_MAX_PLAYERS][CS_MAX_DISCARD],
+                       const int n_tossed[CS_MAX_PLAYERS], unsigned check) {
+    float scratch[2 * CS_NN_WIDTH_MAX];
+    cs_rules free_rules = *v->rules;
+    free_rules.target = 1 << 20;
+    return nn_weight(net, v, &free_rules, kept, tossed, n_tossed, check, scratch);
 }
 
 /*
@@ -1034,11 +1204,19 @@ static int mc_play(void *self, const cs_view *v, cs_card *out) {
     cs_sim base;
     memset(&base, 0, sizeof base);
     base.rules = win ? r : &m->points_rules;
-    base.policy = m->rollout;
+    sim_policy(m, &base, v);
     base.players = n;
     base.hand_size = hand;
     base.dealer = v->dealer;
     base.starter = v->starter;
+    for (int i = 0; i < v->n_plays && i < CS_MAX_PLAYS; i++) {
+        base.play_seat[i] = v->play_seat[i];
+        base.play_card[i] = v->play_card[i];
+    }
+    base.n_plays = v->n_plays < CS_MAX_PLAYS ? v->n_plays : CS_MAX_PLAYS;
+    for (int i = 0; i < v->n_discards && i < CS_MAX_DISCARD; i++)
+        base.tossed[v->seat][i] = v->discards[i];
+    base.n_tossed[v->seat] = v->n_discards < CS_MAX_DISCARD ? v->n_discards : CS_MAX_DISCARD;
     base.last = -1;
     base_scores(v, &base);
     cs_peg_pile_from_view(v, &base.pile);
@@ -1090,13 +1268,49 @@ static int mc_play(void *self, const cs_view *v, cs_card *out) {
                     break;
             }
             if (fell < 0) continue;
+        } else if (m->hidden == HIDDEN_NN) {
+            /* The discard model's draws, each kept with the chance the network gives the other
+             * seats' plays (rejection: the kept draws follow the model's law weighed by that
+             * chance); the last draw stands after PLAYS_TRIES, or past the budget. */
+            unsigned check = ((1u << n) - 1) & ~(1u << v->seat);
+            int fell = -1;
+            for (int t = 0; t < PLAYS_TRIES; t++) {
+                fell = cs_seen_sample_discarders(&seen, r, v->dealer, &m->crib, HIDDEN_TRIES,
+                                                 &m->rng, hands, tossed, &rest);
+                if (fell < 0) break;
+                give_holdings(m, &b, &base, v, played, hands, tossed);
+                int spent = tries++ >= PLAYS_BUDGET * m->samples;
+                if (fell > 0 || spent) break;
+                int n_tossed[CS_MAX_PLAYERS];
+                cs_card toss[CS_MAX_PLAYERS][CS_MAX_DISCARD];
+                for (int p = 0; p < n; p++) {
+                    const cs_card *from = p == v->seat ? v->discards : tossed[p];
+                    int n_from = p == v->seat ? v->n_discards : r->discards;
+                    n_tossed[p] = 0;
+                    for (int i = 0; i < n_from && i < CS_MAX_DISCARD; i++)
+                        if (from[i] != CS_NO_CARD) toss[p][n_tossed[p]++] = from[i];
+                }
+                double w = nn_weight(m->net, v, &m->points_rules, b.kept, toss, n_tossed, check,
+                                     m->nn_scratch);
+                if (ldexp(cs_pcg32_next(&m->rng), -32) < w) break;
+            }
+            if (fell < 0) continue;
         } else {
             if (cs_seen_sample(&seen, 0, &m->rng, hands, &rest) != 0) continue;
             for (int p = 0; p < n; p++)
                 for (int i = 0; i < CS_MAX_DISCARD; i++) tossed[p][i] = CS_NO_CARD;
         }
-        if (m->hidden != HIDDEN_PLAYS) give_holdings(m, &b, &base, v, played, hands, tossed);
+        if (m->hidden != HIDDEN_PLAYS && m->hidden != HIDDEN_NN)
+            give_holdings(m, &b, &base, v, played, hands, tossed);
         used++;
+        /* The other seats' discards as drawn (none drawn with hidden=uniform), for the
+         * observations of rollout=nn. */
+        for (int p = 0; p < n; p++) {
+            if (p == v->seat) continue;
+            b.n_tossed[p] = 0;
+            for (int i = 0; i < r->discards && i < CS_MAX_DISCARD; i++)
+                if (tossed[p][i] != CS_NO_CARD) b.tossed[p][b.n_tossed[p]++] = tossed[p][i];
+        }
         if (win) {
             /* The crib: my discards, each other seat's as the model drew them, then the
              * cards nobody is known to have laid away (the pack's, in three-hand). */
@@ -1135,6 +1349,16 @@ static int mc_play(void *self, const cs_view *v, cs_card *out) {
     return CS_OK;
 }
 
+/* With a network (rollout=nn or hidden=nn) its file's checksum: a file replaced between a run
+ * and its --resume is noticed; nothing otherwise. */
+static void mc_identity(void *self, char *buf, size_t len) {
+    const mc_player *m = self;
+    if (m->net != NULL)
+        snprintf(buf, len, "crc32=%08x", (unsigned)m->net->crc);
+    else if (len > 0)
+        buf[0] = '\0';
+}
+
 static const char *mc_last_error(void *self) {
     return ((mc_player *)self)->err;
 }
@@ -1153,7 +1377,7 @@ const cs_strategy cs_strategy_mc = {
              "hands as if every other seat laid away and pegged as expected does, so its edge "
              "shrinks against players unlike expected",
     .params = MC_PARAMS,
-    .n_params = 12,
+    .n_params = 13,
     .create = mc_create,
     .destroy = mc_destroy,
     .new_game = mc_new_game,
@@ -1161,4 +1385,5 @@ const cs_strategy cs_strategy_mc = {
     .play = mc_play,
     .observe = mc_observe,
     .last_error = mc_last_error,
+    .identity = mc_identity,
 };

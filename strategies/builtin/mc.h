@@ -210,12 +210,59 @@
  * 7 lost 0.81 [0.31, 1.30] (1,000 sequences); with clips, or a best of three where skunks
  * count nothing, it is objective=win rescaled (results/events/README.md).
  *
+ * The network (not the default; version 8 plays as before, the same /games byte for byte on
+ * 300 games against expected, seed 11, and on 400 mc-against-mc games, seed 5): net=FILE (the
+ * nn strategy's format, docs/nn-format.md; builtin, the default, is the shipped network) is
+ * read by two parameters, each measured alone against the pinned version 8 spec (`mc:samples=
+ * 100,objective=win,width=0,rollout=lookahead,hidden=plays,race=on,discard_samples=0,equal=0,
+ * rank=expert,opening=table,endwidth=2,tree=4`) on the same deals:
+ *
+ *   rollout=nn  every simulated seat (mine too) lays the card the network chooses from the
+ *               observation the environment would give that seat then (cs_sim_view() and the
+ *               one encoder: only what it could see). In the discard, whose simulated play
+ *               has no starter, the network is shown one of the cards left (the show is still
+ *               averaged over all of them).
+ *   hidden=nn   each sample is drawn as hidden=expected draws it and kept with the chance the
+ *               network gives every play the other seats have made this deal (the product of
+ *               each play's softmax over the cards that fitted, replayed on each seat's own
+ *               observation: cs_mc_nn_weight()); the last draw stands after 64 draws, or past
+ *               16 draws a sample in a decision, as with hidden=plays. No show ever drops it.
+ *
+ * Measured with the built-in network (`cribsim match A B --games 2000 --seed S --threads 1`,
+ * -o FILE, niced on a loaded machine; a head-to-head figure is +- 1.96 standard errors of the
+ * per-sequence means, a paired difference pairs two runs' /games rows of the same card_game,
+ * +- 1.96 standard errors of the per-sequence differences; speeds are games a second of user
+ * CPU time for the whole match):
+ *
+ *   rollout=nn  against version 8 head to head 49.6% +- 1.0% (2,000 games, seed 11; margin
+ *               +0.05 points a game); against expected 58.3% where version 8 won 60.1% on
+ *               the same deals (seed 11): -1.8% +- 1.3% paired (margin -0.55 +- 0.32).
+ *               55 games a second against expected, version 8 121 (2.2 times the time); 44
+ *               against version 8.
+ *   hidden=nn   against version 8 head to head 51.1% +- 1.1% (2,000 games, seed 11; margin
+ *               +0.83 points a game) and 51.2% +- 1.0% (2,000, seed 12; +0.66): on the
+ *               4,000 games 51.1% +- 0.7%, [50.4%, 51.8%]. Against expected 58.5% where
+ *               version 8 won 60.1%: -1.65% +- 1.22% paired (margin -1.06 +- 0.33). 32
+ *               games a second against expected (3.8 times version 8's time), 29 and 32
+ *               against version 8 (version 8 against itself 71: `cribsim match mc mc
+ *               --games 400 --seed 5`).
+ *   both        rollout=nn,hidden=nn against expected 57.4% where version 8 won 60.1%:
+ *               -2.7% +- 1.3% paired (margin -1.70 +- 0.36); 25 games a second.
+ *
+ * The network imitates expert and mc (results/nn/). Against expected, expected's own models
+ * (its lookahead in the rollouts, hidden=plays' replay of its pegging, exact for it) are the
+ * better ones, and either network part loses some 1.7% of the games; against mc, whose play
+ * the network has learnt, hidden=nn is the better model of the other seat (above 50% on two
+ * seeds, the paired interval of the 4,000 games above 50%) and rollout=nn no worse. The model
+ * of the other seats should be a model of the player at the table.
+ *
  * Deterministic given its per-game stream; no allocation in decisions (the win table is
  * built once per instance and rules, in new_game; the memo, 128 KB, once per instance).
  */
 #ifndef CS_MC_H
 #define CS_MC_H
 
+#include "nn_file.h"
 #include "strategy.h"
 
 extern const cs_strategy cs_strategy_mc;
@@ -233,5 +280,18 @@ double cs_mc_result_worth(const cs_match_context *ctx, const cs_rules *r, int my
                           const int side_score[], int winner, double edge);
 double cs_mc_open_worth(const cs_match_context *ctx, const cs_rules *r, int my_side,
                         const int side_score[], double p, double sd, double edge);
+
+/*
+ * hidden=nn's weight of a drawn deal in the play of view v (for tests; mc's draws use the same
+ * arithmetic): the product, over the plays of each seat with its bit in `check`, of the
+ * chance the network gives the card laid (the softmax of its scores over the cards that fitted
+ * then; 1 for a forced card), replayed from the start of the play with every seat holding
+ * kept[seat] (its hand as kept, played cards included) and having laid away tossed[seat]
+ * (n_tossed[seat] cards). 0 when the plays do not fit the deal.
+ */
+double cs_mc_nn_weight(const cs_nn *net, const cs_view *v,
+                       const cs_card kept[CS_MAX_PLAYERS][CS_MAX_HAND],
+                       const cs_card tossed[CS_MAX_PLAYERS][CS_MAX_DISCARD],
+                       const int n_tossed[CS_MAX_PLAYERS], unsigned check);
 
 #endif

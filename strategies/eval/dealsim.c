@@ -31,6 +31,10 @@ void cs_sim_lay(cs_sim *s, int seat, int i) {
     cs_card c = s->hand[seat][i];
     s->hand[seat][i] = s->hand[seat][--s->n_hand[seat]];
     s->played |= cs_cardset_of(c);
+    if (s->n_plays < CS_MAX_PLAYS) {
+        s->play_seat[s->n_plays] = (uint8_t)seat;
+        s->play_card[s->n_plays++] = c;
+    }
     int points = cs_peg_gain(&s->pile, cs_card_rank(c));
     cs_peg_push(&s->pile, cs_card_rank(c));
     s->last = seat;
@@ -141,8 +145,36 @@ static int perfect(const cs_sim *s, int seat) {
     return best;
 }
 
+void cs_sim_view(const cs_sim *s, int seat, const cs_rules *rules, cs_sim_seat_view *out) {
+    const cs_rules *r = rules != NULL ? rules : s->rules;
+    for (int p = 0; p < s->players; p++) out->score[p] = s->score[cs_rules_side(s->rules, p)];
+    int n_pile = s->pile.n < s->n_plays ? s->pile.n : s->n_plays;
+    out->v = (cs_view){.rules = r,
+                       .game = 0,
+                       .seat = seat,
+                       .dealer = s->dealer,
+                       .deal = s->deal,
+                       .n_hand = s->n_hand[seat],
+                       .hand = s->hand[seat],
+                       .n_kept = s->hand_size,
+                       .kept = s->kept[seat],
+                       .n_discards = s->n_tossed[seat],
+                       .discards = s->tossed[seat],
+                       .starter = s->starter,
+                       .count = s->pile.count,
+                       .n_pile = n_pile,
+                       .pile = s->play_card + s->n_plays - n_pile,
+                       .n_plays = s->n_plays,
+                       .play_seat = s->play_seat,
+                       .play_card = s->play_card,
+                       .cards_left = s->n_hand,
+                       .score = out->score,
+                       .match = NULL};
+}
+
 int cs_sim_policy(const cs_sim *s, int seat) {
     if (s->policy == CS_SIM_PERFECT) return perfect(s, seat);
+    if (s->policy == CS_SIM_CUSTOM) return s->pick(s, seat, s->pick_ctx);
     return lookahead(s, seat, NULL);
 }
 
@@ -157,8 +189,8 @@ int cs_sim_replay(cs_sim *s, const uint8_t *play_seat, const cs_card *play_card,
         if (j == s->n_hand[p] || s->pile.count + cs_card_value(play_card[i]) > 31) return -1;
         if (check >> p & 1) {
             unsigned ranks;
-            if (s->policy == CS_SIM_PERFECT) {
-                int k = perfect(s, p);
+            if (s->policy != CS_SIM_LOOKAHEAD) {
+                int k = cs_sim_policy(s, p);
                 ranks = k >= 0 ? 1u << cs_card_rank(s->hand[p][k]) : 0;
             } else {
                 lookahead(s, p, &ranks);

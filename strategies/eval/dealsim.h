@@ -16,14 +16,19 @@
  *   CS_SIM_PERFECT    the card that scores most now minus the best reply of the next seat that
  *                     can play, whose hand it sees. About three times cheaper, but it
  *                     undervalues holdings whose strength lies in what opponents cannot see.
+ *   CS_SIM_CUSTOM     the simulation's own `pick` function (mc's rollout=nn: a network reading
+ *                     the seat's observation, cs_sim_view()). It must see only what the seat
+ *                     could see, and so must the sim it reads: the play log, the seat's own
+ *                     discards and the deal's number are then part of the simulation.
  */
 #ifndef CS_DEALSIM_H
 #define CS_DEALSIM_H
 
+#include "game.h"
 #include "pegging.h"
 #include "rules.h"
 
-enum { CS_SIM_LOOKAHEAD, CS_SIM_PERFECT };
+enum { CS_SIM_LOOKAHEAD, CS_SIM_PERFECT, CS_SIM_CUSTOM };
 
 /*
  * A memo of cs_peg_lookahead_pick()'s choices (unweighted), keyed by everything the choice
@@ -48,9 +53,10 @@ typedef struct {
 /* Empties the memo. */
 void cs_peg_memo_clear(cs_peg_memo *m);
 
-typedef struct {
+typedef struct cs_sim cs_sim;
+struct cs_sim {
     const cs_rules *rules;
-    int policy; /* CS_SIM_LOOKAHEAD or CS_SIM_PERFECT */
+    int policy; /* CS_SIM_LOOKAHEAD, CS_SIM_PERFECT or CS_SIM_CUSTOM */
     int players, hand_size, dealer;
     int score[CS_MAX_PLAYERS];  /* by side */
     int gained[CS_MAX_PLAYERS]; /* points each side gained in this simulation, by side */
@@ -66,7 +72,21 @@ typedef struct {
     cs_cardset played;                /* the cards laid this deal */
     int bound[CS_MAX_PLAYERS];        /* go bounds: seat holds no card of value <= this */
     cs_peg_memo *memo;                /* NULL, or a memo of the lookahead's choices (above) */
-} cs_sim;
+    /* CS_SIM_CUSTOM: the policy, pick(s, seat, pick_ctx) an index into hand[seat] of a card
+     * that fits; pick_ctx is its own (scratch it may write to). */
+    int (*pick)(const cs_sim *s, int seat, void *pick_ctx);
+    void *pick_ctx;
+    /* What a seat's observation needs besides the above (cs_sim_view()): every card laid this
+     * deal in order (cs_sim_lay() appends; a sim started mid-play must be given the plays so
+     * far, whose last pile.n are the current series), each seat's discards, the deal's number
+     * in the game. */
+    uint8_t play_seat[CS_MAX_PLAYS];
+    cs_card play_card[CS_MAX_PLAYS];
+    int n_plays;
+    cs_card tossed[CS_MAX_PLAYERS][CS_MAX_DISCARD];
+    int n_tossed[CS_MAX_PLAYERS];
+    int deal;
+};
 
 /* Credits points to seat's side; returns 1 (and ends the deal) if that side reached target. */
 static inline int cs_sim_add(cs_sim *s, int seat, int points) {
@@ -108,6 +128,21 @@ void cs_sim_show(cs_sim *s);
  * dealer, players the crib (nothing once the target is reached). cs_sim_show() is every count
  * in turn. */
 void cs_sim_show_count(cs_sim *s, int i);
+
+/*
+ * The view seat would be given in the play at this point of the simulation, as the engine gives
+ * it (game.h), for an encoder (encode.h: cs_encode_view() of it writes the observation the
+ * environment would): its unplayed cards, its kept hand, its discards, the starter, the current
+ * series, every card laid this deal, the cards each seat holds and each seat's side's score.
+ * rules is the view's rules (NULL: s->rules; mc's objective=points simulates with no target but
+ * shows the real one). The view points into s and into *out, valid while both are unchanged.
+ * Its game number is 0 and it has no match context.
+ */
+typedef struct {
+    cs_view v;
+    int score[CS_MAX_PLAYERS];
+} cs_sim_seat_view;
+void cs_sim_view(const cs_sim *s, int seat, const cs_rules *rules, cs_sim_seat_view *out);
 
 /* The rollout policy's choice for seat: an index into hand[seat] of a card that fits. */
 int cs_sim_policy(const cs_sim *s, int seat);
