@@ -413,8 +413,9 @@ class TestDatasets(unittest.TestCase):
             status, _, err = run_main(dataset.main, [Files.two, "--kind", "play", "-o", missing])
             self.assertEqual(status, 2)
             self.assertFalse(os.path.exists(os.path.dirname(missing)))
+            # an output format it does not write (.parquet is one it does, since --format parquet)
             status, _, _ = run_main(dataset.main, [Files.two, "--kind", "play", "-o",
-                                                   os.path.join(out, "x.parquet")])
+                                                   os.path.join(out, "x.feather")])
             self.assertEqual(status, 2)
 
     def test_three_player_and_partner_datasets(self):
