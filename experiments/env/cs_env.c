@@ -32,6 +32,7 @@
 enum { ASK_NONE, ASK_DISCARD, ASK_PLAY, ASK_GO };
 
 /* What stepping a game on came to. */
+/* mutate: equivalent 1->0: only compared with each other and by sign: 0 1 2 are as good */
 enum { ADV_DECISION = 1, ADV_CHANCE, ADV_OVER };
 
 typedef struct env_game env_game;
@@ -538,6 +539,7 @@ cs_env_state *cs_env_state_new(const char *rules, const char *set, uint64_t seed
         say(err, err_len, CS_ERANGE, "unknown reward kind %d", reward);
         return NULL;
     }
+    /* mutate: equivalent 1->2: room for a second state, zeroed and never used */
     cs_env_state *st = calloc(1, sizeof *st);
     if (!st) {
         say(err, err_len, CS_ENOMEM, "out of memory");
@@ -579,6 +581,7 @@ cs_env_state *cs_env_state_clone(const cs_env_state *st) {
     c->cap_moves = 0;
     if (st->n_moves) {
         /* room for a deal's moves more, so a clone stepped on grows rarely */
+        /* mutate: equivalent 64->63: only when the moves grow changes (record_move grows them) */
         c->cap_moves = st->n_moves + 64;
         c->moves = malloc((size_t)c->cap_moves * sizeof *c->moves);
         if (!c->moves) {
@@ -933,6 +936,7 @@ int cs_env_state_describe(const cs_env_state *st, int seat, char *buf, size_t le
     }
     if (at < len) at += (size_t)snprintf(buf + at, len - at, "; pile ");
     put_cards(buf, len, &at, v.pile, v.n_pile);
+    /* mutate: equivalent <-><=: at == len writes nothing, and what follows sees at >= len */
     if (at < len) at += (size_t)snprintf(buf + at, len - at, " (count %d); scores", v.count);
     for (int s = 0; s < st->rules.players && at < len; s++)
         at += (size_t)snprintf(buf + at, len - at, " %d", v.score[s]);
