@@ -1039,6 +1039,11 @@ static void test_env_state_length_bounds_cut_outcomes_and_no_message_buffer(void
     CU_ASSERT_EQUAL(cs_env_state_max_length(st, &chance), 280);
     CU_ASSERT_EQUAL(chance, 131);
     cs_env_state_free(st);
+    /* a reward kind past the last, or before the first, is refused */
+    CU_ASSERT_PTR_NULL(
+        cs_env_state_new("two", NULL, SEED, 0, CS_ENV_REWARD_KINDS, err, sizeof err));
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "unknown reward kind"));
+    CU_ASSERT_PTR_NULL(cs_env_state_new("two", NULL, SEED, 0, -1, err, sizeof err));
     /* no buffer for the message, whatever its length: refused all the same, nothing written */
     CU_ASSERT_PTR_NULL(cs_env_state_new("no-such", NULL, SEED, 0, CS_ENV_REWARD_WIN, NULL, 64));
     CU_ASSERT_PTR_NULL(cs_env_state_new("no-such", NULL, SEED, 0, CS_ENV_REWARD_WIN, NULL, 0));
