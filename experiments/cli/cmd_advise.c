@@ -393,6 +393,7 @@ int cs_cmd_advise(int argc, char **argv) {
             texts[n_texts++] = arg;
             continue;
         }
+        /* mutate: equivalent 1->2: -2 is no role as -1 is: only r >= 0 is read */
         int r = -1;
         if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
             fputs(ADVISE_HELP, stdout);
@@ -462,6 +463,7 @@ int cs_cmd_advise(int argc, char **argv) {
             return advise_usage(&a, "%s--play needs the starter: --starter CARD", "");
         if (n_texts != 4) return advise_usage(&a, "%s--play: give the four cards you kept", "");
         cs_card kept[4], starter, played[CS_MAX_PLAYS], tossed[CS_MAX_DISCARD];
+        /* mutate: equivalent 0->1: each set before it is read (cs_cards_parse, parse_card_list) */
         int n_played = 0, n_tossed = 0, bad_at = 0, one = 0;
         int rc = cs_cards_parse(4, texts, kept, &bad_at);
         if (rc == CS_EBADCARD)
