@@ -420,6 +420,7 @@ int cs_cmd_advise(int argc, char **argv) {
         } else if (cs_args_match(&a, "--players", 1, &bad)) {
             if (bad) return CS_EXIT_USAGE;
             if (cs_args_int(&a, "--players", 2, 4, &players) != 0) return CS_EXIT_USAGE;
+            /* mutate: equivalent 1->2: cs_args_match reads takes_value as true or false */
         } else if (cs_args_match(&a, "--rules", 1, &bad)) {
             if (bad) return CS_EXIT_USAGE;
             if (cs_args_preset(&a, a.value) != 0) return CS_EXIT_USAGE;
