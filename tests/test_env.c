@@ -1049,6 +1049,36 @@ static void test_env_state_length_bounds_cut_outcomes_and_no_message_buffer(void
     CU_ASSERT_PTR_NULL(cs_env_state_new("no-such", NULL, SEED, 0, CS_ENV_REWARD_WIN, NULL, 0));
 }
 
+/* A strategy's discard is a function of the state: one `expected` asked at a deal where seat 0
+ * holds 2C 5H 5C JD QS 8H (seat 1 deals) lays away 2C first; asked next at the same game and
+ * deal with 9S for 2C, the seat's first card, it answers 9S, as a fresh one does, not the
+ * first deal's remembered discard (whose 2C is not there: 8H). */
+static void test_env_strategy_discard_is_remembered_only_for_the_same_hand(void) {
+    static const char *const DEALS[2][12] = {
+        {"2C", "3S", "5H", "4S", "5C", "6D", "JD", "7H", "QS", "TC", "8H", "KD"},
+        {"9S", "3S", "5H", "4S", "5C", "6D", "JD", "7H", "QS", "TC", "8H", "KD"}};
+    cs_env_state *st[2];
+    for (int d = 0; d < 2; d++) {
+        st[d] = state_new("two", SEED, 0, CS_ENV_REWARD_WIN);
+        CU_ASSERT_EQUAL_FATAL(cs_env_state_apply(st[d], 1), CS_OK);
+        for (int i = 0; i < 12; i++)
+            CU_ASSERT_EQUAL_FATAL(cs_env_state_apply(st[d], C(DEALS[d][i])), CS_OK);
+        CU_ASSERT_EQUAL_FATAL(cs_env_state_current(st[d]), 0);
+    }
+    char err[CS_ENV_ERR_MAX];
+    cs_env_strategy *s = strategy_new("expected"), *fresh = strategy_new("expected");
+    int a = -1, b = -1, want = -1;
+    CU_ASSERT_EQUAL(cs_env_strategy_act(s, st[0], &a, err, sizeof err), CS_OK);
+    CU_ASSERT_EQUAL(a, C("2C"));
+    CU_ASSERT_EQUAL(cs_env_strategy_act(s, st[1], &b, err, sizeof err), CS_OK);
+    CU_ASSERT_EQUAL(cs_env_strategy_act(fresh, st[1], &want, err, sizeof err), CS_OK);
+    CU_ASSERT_EQUAL(want, C("9S"));
+    CU_ASSERT_EQUAL(b, want);
+    cs_env_strategy_free(s);
+    cs_env_strategy_free(fresh);
+    for (int d = 0; d < 2; d++) cs_env_state_free(st[d]);
+}
+
 const char cs_suite_name[] = "env";
 const cs_test cs_suite_tests[] = {
     CS_TEST(test_env_state_seeded_game_equals_the_run),
@@ -1065,5 +1095,6 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_env_state_end_rewards_of_every_kind_follow_the_final_scores),
     CS_TEST(test_env_state_describe_says_the_seats_hand_laid_away_cards_and_scores),
     CS_TEST(test_env_state_length_bounds_cut_outcomes_and_no_message_buffer),
+    CS_TEST(test_env_strategy_discard_is_remembered_only_for_the_same_hand),
     {NULL, NULL},
 };
