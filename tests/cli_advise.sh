@@ -98,6 +98,11 @@ for x, y in zip(a["discards"], b["discards"]):
 out=$("$cs" advise 5H 5C JD QS 2C --players 3 --pone); rc=$?
 { [ "$rc" -eq 0 ] && [ "$(grep -cE '^ +[0-9]+  ' <<<"$out")" -eq 5 ] &&
     grep -qF "net = hand - crib" <<<"$out"; } && ok || bad "three players [$out]"
+# The pone's crib is one opponent's of two (three players) or of three (four): laying away 2C,
+# hand 12.64, crib 4.67: net 12.64 - 4.67 / 2 = 10.30, and 12.64 - 4.67 / 3 = 11.08.
+grep -qE '^ +1  2C +5H 5C JD QS +12\.64 +4\.67 +10\.30$' <<<"$out" && ok || bad "three players' net [$out]"
+out=$("$cs" advise 5H 5C JD QS 2C --players 4 --pone)
+grep -qE '^ +1  2C +5H 5C JD QS +12\.64 +4\.67 +11\.08$' <<<"$out" && ok || bad "four players' net [$out]"
 out=$("$cs" advise 5H 5C JD QS 2C --rules partners --partner); rc=$?
 { [ "$rc" -eq 0 ] && grep -qF "net = hand + crib" <<<"$out"; } && ok || bad "partners [$out]"
 out=$("$cs" advise 5H 5C JD QS 2C --rules five-card --dealer); rc=$?
@@ -108,6 +113,11 @@ out=$("$cs" advise 5H 5C JD QS 2C --rules five-card --dealer); rc=$?
 expect_error "bad card" "'XH' is not a card" "$cs" advise 5H 5C JD QS 2C XH --dealer
 expect_error "duplicate" "'5H' appears twice" "$cs" advise 5H 5C JD QS 2C 5H --dealer
 expect_error "five cards" "5 cards given; give the 6 cards dealt" "$cs" advise 5H 5C JD QS 2C --dealer
+err=$("$cs" advise 5H 5C JD QS 2C --dealer 2>&1)
+[ "$err" = "cribsim advise: 5 cards given; give the 6 cards dealt (2 players)" ] && ok ||
+    bad "five cards to two players: no hint to --players 2 [$err]"
+expect_error "six cards, three players" "(3 players) (the two-player game deals six: --players 2)" \
+    "$cs" advise "${hand[@]}" --players 3 --dealer
 expect_error "seven cards" "7 cards given" "$cs" advise "${hand[@]}" 9D --dealer
 expect_error "no cards" "0 cards given" "$cs" advise --dealer
 expect_error "no role" "give the role" "$cs" advise "${hand[@]}"

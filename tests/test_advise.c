@@ -13,9 +13,12 @@
 #include "advise.h"
 #include "advise_play.h"
 #include "cu_main.h"
+#include "endgame.h"
 #include "error.h"
+#include "expert.h"
 #include "inference.h"
 #include "pcg32.h"
+#include "score.h"
 #include "strategy.h"
 
 /* The show of four cards and a starter, counted the long way. */
@@ -237,6 +240,55 @@ static void test_peg_and_win(void) {
     CU_ASSERT(high.row[0].peg > pone.row[0].peg);
 }
 
+/* The win column is expert's board-play rating of each split (advise.h), worked again here
+ * from the end-of-game model's parts: the kept four's show over each of the 46 starters, his
+ * heels the dealer's, the pegging table's margin less the model's mean and the crib table's
+ * entry for the two cards laid away (each by its own rank) less the model's mean. */
+static void check_win(cs_advise_role role, const int scores[2]) {
+    const char *text[6] = {"5H", "5C", "JD", "QS", "2C", "8H"};
+    cs_card dealt[6];
+    parse6(text, dealt);
+    cs_rules r;
+    cs_rules_preset(CS_PRESET_TWO, &r);
+    cs_advice a;
+    char err[256];
+    CU_ASSERT_EQUAL_FATAL(cs_advise(&r, dealt, 6, role, scores, &a, err, sizeof err), CS_OK);
+    CU_ASSERT_EQUAL_FATAL(a.n_rows, 15);
+    int dealer = role == CS_ADVISE_DEALER;
+    cs_crib_model m;
+    cs_crib_model_build(&m, r.crib_flush_min);
+    cs_endgame end;
+    CU_ASSERT_EQUAL_FATAL(cs_endgame_build(&end, &r, &m, 4000), CS_OK);
+    cs_endgame_ctx ctx;
+    cs_endgame_begin(&ctx, &end, scores[0], scores[1], dealer);
+    cs_cardset seen = 0;
+    for (int i = 0; i < 6; i++) seen |= cs_cardset_of(dealt[i]);
+    for (int i = 0; i < 15; i++) {
+        const cs_advice_row *row = &a.row[i];
+        int points[46], heels[46], k = 0;
+        for (cs_card st = 0; st < CS_DECK_SIZE; st++) {
+            if (seen & cs_cardset_of(st)) continue;
+            points[k] = cs_show_score(row->keep, 4, st, r.hand_flush_min);
+            heels[k++] = dealer && cs_card_rank(st) == CS_JACK ? 2 : 0;
+        }
+        CU_ASSERT_EQUAL_FATAL(k, 46);
+        const cs_card *t = row->toss;
+        double crib = cs_expert_crib[dealer][cs_card_rank(t[0])][cs_card_rank(t[1])]
+                                    [cs_card_suit(t[0]) == cs_card_suit(t[1])] /
+                      100.0;
+        double win = cs_endgame_deal(&ctx, points, heels, 46,
+                                     row->peg - (end.peg_mean[dealer] - end.peg_mean[!dealer]),
+                                     crib - end.crib_mean);
+        CU_ASSERT_DOUBLE_EQUAL(row->win, win, 1e-12);
+    }
+    cs_endgame_free(&end);
+}
+
+static void test_win_is_experts_board_rating_of_each_split(void) {
+    check_win(CS_ADVISE_DEALER, (const int[2]){110, 60});
+    check_win(CS_ADVISE_PONE, (const int[2]){100, 95});
+}
+
 static void test_refusals(void) {
     const char *text[6] = {"5H", "5C", "JD", "QS", "2C", "8H"};
     cs_card dealt[6];
@@ -330,6 +382,29 @@ static void test_play_alone_after_the_pone_is_out(void) {
 }
 
 /*
+ * The same position with the cards kept in another order, JD 9C TC 5C: the rows that fit are
+ * 9C (1), TC (3) and 5C (3) in that order; the best, TC, moves up past the nine to the top and
+ * the five follows it, equal margins in the kept order: TC, 5C, 9C.
+ */
+static void test_play_best_card_kept_last_moves_to_the_top(void) {
+    const char *kept[] = {"JD", "9C", "TC", "5C"}, *played[] = {"KS", "JD", "9H", "AS", "AH"};
+    cs_play_advice a;
+    char err[256] = "";
+    CU_ASSERT_EQUAL_FATAL(play_advice(CS_ADVISE_DEALER, kept, "2H", played, 5, &a, err), CS_OK);
+    CU_ASSERT_EQUAL_FATAL(a.n_rows, 3);
+    const char *order[] = {"TC", "5C", "9C"};
+    const double margin[] = {3, 3, 1};
+    for (int i = 0; i < 3; i++) {
+        cs_card c;
+        cs_card_parse(order[i], &c);
+        CU_ASSERT_EQUAL(a.row[i].card, c);
+        CU_ASSERT_DOUBLE_EQUAL(a.row[i].margin, margin[i], 1e-12);
+    }
+    CU_ASSERT_EQUAL(a.count, 0);
+    CU_ASSERT_EQUAL(a.holdings, 1);
+}
+
+/*
  * The pone kept KH QH 3C AS and led KH; the dealer laid 5D (15) and, on QH (25), said go: it
  * holds three cards, none of value 6 or less. The unseen cards of value 7 and up are 26 (the
  * 7s, 8s, 9s, 10s and jacks, 20, and three queens and three kings): C(26, 3) = 2,600 holdings
@@ -412,8 +487,10 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_example_first_row),
     CS_TEST(test_first_row_is_expecteds_discard),
     CS_TEST(test_peg_and_win),
+    CS_TEST(test_win_is_experts_board_rating_of_each_split),
     CS_TEST(test_refusals),
     CS_TEST(test_play_alone_after_the_pone_is_out),
+    CS_TEST(test_play_best_card_kept_last_moves_to_the_top),
     CS_TEST(test_play_holdings_respect_the_go),
     CS_TEST(test_play_lead_ranks_the_four_first_and_the_five_last),
     CS_TEST(test_play_refusals),

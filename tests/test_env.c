@@ -674,6 +674,7 @@ static void test_env_batch_equals_the_state_seat_by_seat_and_resets_itself(void)
             int want_fd, want_deals, want_winner;
             int16_t want_score[4];
             cs_env_state_game(st[i], &want_idx, &want_fd, &want_deals, &want_winner, want_score);
+            for (int s = 0; s < 4; s++) score[s] = 999; /* each seat's written, none left over */
             CU_ASSERT_EQUAL_FATAL(cs_env_last_game(env, i, &idx, &fd, &deals, &winner, score),
                                   CS_OK);
             CU_ASSERT_EQUAL(idx, (uint64_t)(i + N * played[i]));
@@ -725,6 +726,8 @@ static void test_env_points_rewards_add_up_to_the_final_margin(void) {
             sum[i][1] += r[1];
             nonzero += r[0] != 0;
             CU_ASSERT_EQUAL(r[0], -r[1]);
+            CU_ASSERT_EQUAL(r[2], 0.0f); /* no seat 2 or 3 in a two-player game */
+            CU_ASSERT_EQUAL(r[3], 0.0f);
             if (!b.done[i]) continue;
             uint64_t idx;
             int fd, deals, winner;
@@ -917,6 +920,182 @@ static void test_env_state_refuses_absent_seats_and_resolves_the_seeds_chance(vo
     cs_env_state_free(plain);
 }
 
+/* The end rewards of every kind but points (checked above) for games played to the end, seat
+ * 0 and 2 `random`, 1 and 3 `expert` (a strategy object each), worked by hand from each game's
+ * final scores: win +1, -1 (0 a tie); margin the side's score minus the best other side's; clips 2
+ * a win, 0 a loss; league the winner's skunk level of the worst-beaten loser, at most 2, and a
+ * loser minus its shortfall to 121 (skunk below 91, double below 61). Seats the rules do not have
+ * get 0. */
+static void test_env_state_end_rewards_of_every_kind_follow_the_final_scores(void) {
+    static const int KINDS[4] = {CS_ENV_REWARD_WIN, CS_ENV_REWARD_MARGIN, CS_ENV_REWARD_CLIPS,
+                                 CS_ENV_REWARD_LEAGUE};
+    static const struct {
+        const char *preset;
+        int game, score[4];
+        double want[4][4]; /* by KINDS, then seat */
+    } CASES[] = {
+        /* 76-121: seat 0, the only loser, skunked (below 91): the winner's league 1 */
+        {"two",
+         0,
+         {76, 121, -1, -1},
+         {{-1, 1, 0, 0}, {-45, 45, 0, 0}, {0, 2, 0, 0}, {-45, 1, 0, 0}}},
+        /* 95-129: no skunk, league 0 */
+        {"two",
+         5,
+         {95, 129, -1, -1},
+         {{-1, 1, 0, 0}, {-34, 34, 0, 0}, {0, 2, 0, 0}, {-26, 0, 0, 0}}},
+        /* 46-132: a double skunk (below 61), league 2 */
+        {"two",
+         12,
+         {46, 132, -1, -1},
+         {{-1, 1, 0, 0}, {-86, 86, 0, 0}, {0, 2, 0, 0}, {-75, 2, 0, 0}}},
+        /* three sides: each loser's margin from the winner, the winner's from the better loser */
+        {"three",
+         0,
+         {80, 131, 81, -1},
+         {{-1, 1, -1, 0}, {-51, 50, -50, 0}, {0, 2, 0, 0}, {-41, 1, -40, 0}}},
+        {"three",
+         2,
+         {100, 123, 106, -1},
+         {{-1, 1, -1, 0}, {-23, 17, -17, 0}, {0, 2, 0, 0}, {-21, 0, -15, 0}}},
+        /* partners: seats 1 and 3 the winning side, each seat its side's reward */
+        {"partners",
+         1,
+         {73, 126, 73, 126},
+         {{-1, 1, -1, 1}, {-53, 53, -53, 53}, {0, 2, 0, 2}, {-48, 1, -48, 1}}},
+    };
+    char err[CS_ENV_ERR_MAX];
+    for (size_t c = 0; c < sizeof CASES / sizeof CASES[0]; c++) {
+        for (int k = 0; k < 4; k++) {
+            cs_env_state *st = state_new(CASES[c].preset, SEED, (uint64_t)CASES[c].game, KINDS[k]);
+            /* fresh strategies, one a seat, for each game: the game as cs_game_run plays it */
+            cs_env_strategy *strategies[4];
+            for (int s = 0; s < 4; s++) strategies[s] = strategy_new(s % 2 ? "expert" : "random");
+            int cur;
+            while ((cur = cs_env_state_current(st)) != CS_ENV_TERMINAL) {
+                int a = cs_env_state_seeded(st);
+                if (cur != CS_ENV_CHANCE)
+                    CU_ASSERT_EQUAL_FATAL(
+                        cs_env_strategy_act(strategies[cur], st, &a, err, sizeof err), CS_OK);
+                CU_ASSERT_EQUAL_FATAL(cs_env_state_apply(st, a), CS_OK);
+            }
+            uint64_t game;
+            int first_dealer, deals, winner;
+            int16_t score[4];
+            double r[4];
+            cs_env_state_game(st, &game, &first_dealer, &deals, &winner, score);
+            cs_env_state_returns(st, r);
+            for (int s = 0; s < 4; s++) {
+                CU_ASSERT_EQUAL(score[s], CASES[c].score[s]);
+                CU_ASSERT_EQUAL(r[s], CASES[c].want[k][s]);
+            }
+            if (r[0] != CASES[c].want[k][0] || r[1] != CASES[c].want[k][1] ||
+                r[2] != CASES[c].want[k][2] || r[3] != CASES[c].want[k][3])
+                fprintf(stderr, "%s game %d, %s: returns %g %g %g %g\n", CASES[c].preset,
+                        CASES[c].game, cs_env_reward_name(KINDS[k]), r[0], r[1], r[2], r[3]);
+            cs_env_state_free(st);
+            for (int s = 0; s < 4; s++) cs_env_strategy_free(strategies[s]);
+        }
+    }
+}
+
+/* A hand-worked deal's descriptions (seat 1 deals; seat 0 holds the ace of clubs, card 0):
+ * each seat's hand as dealt, then a card laid away moved from the hand to "laid away" for its
+ * seat alone; a buffer too short gets what fits and the length written. */
+static void test_env_state_describe_says_the_seats_hand_laid_away_cards_and_scores(void) {
+    cs_env_state *st = state_new("two", SEED, 0, CS_ENV_REWARD_WIN);
+    static const char *const DEAL[12] = {"AC", "3S", "5H", "4S", "9S", "6D",
+                                         "JD", "7H", "2C", "TC", "KD", "QH"};
+    char text[256];
+    CU_ASSERT_EQUAL_FATAL(cs_env_state_apply(st, 1), CS_OK);
+    for (int i = 0; i < 12; i++) CU_ASSERT_EQUAL_FATAL(cs_env_state_apply(st, C(DEAL[i])), CS_OK);
+    CU_ASSERT_EQUAL_FATAL(cs_env_state_current(st), 0);
+    static const char *const BEFORE[2] = {
+        "seat 0, deal 1, dealer 1, discard; hand AC 5H 9S JD 2C KD; laid away ; pile  (count 0); "
+        "scores 0 0",
+        "seat 1, deal 1, dealer 1, discard; hand 3S 4S 6D 7H TC QH; laid away ; pile  (count 0); "
+        "scores 0 0"};
+    for (int s = 0; s < 2; s++) {
+        CU_ASSERT_EQUAL(cs_env_state_describe(st, s, text, sizeof text), (int)strlen(BEFORE[s]));
+        CU_ASSERT_STRING_EQUAL(text, BEFORE[s]);
+    }
+    CU_ASSERT_EQUAL_FATAL(cs_env_state_apply(st, C("5H")), CS_OK);
+    static const char *const AFTER =
+        "seat 0, deal 1, dealer 1, discard; hand AC 9S JD 2C KD; laid away 5H; pile  (count 0); "
+        "scores 0 0";
+    CU_ASSERT_EQUAL(cs_env_state_describe(st, 0, text, sizeof text), (int)strlen(AFTER));
+    CU_ASSERT_STRING_EQUAL(text, AFTER);
+    CU_ASSERT_EQUAL(cs_env_state_describe(st, 1, text, sizeof text), (int)strlen(BEFORE[1]));
+    CU_ASSERT_STRING_EQUAL(text, BEFORE[1]);
+    CU_ASSERT_EQUAL(cs_env_state_describe(st, 0, text, 20), 19);
+    CU_ASSERT_STRING_EQUAL(text, "seat 0, deal 1, dea");
+    CU_ASSERT_EQUAL(cs_env_state_describe(st, 0, text, 1), 0);
+    CU_ASSERT_STRING_EQUAL(text, "");
+    cs_env_state_free(st);
+}
+
+/* The bounds on a game's length, worked by hand. Two players to 121: some side scores in
+ * every deal, so at most 2 * 120 + 1 = 241 deals; a deal's decisions at most 2 * 2 discards
+ * and 8 cards played, each with up to 2 gos, 4 + 8 * 3 = 28; its chance outcomes 12 cards and
+ * the starter, 13, and the cut once: 241 * 28 = 6748 decisions, 1 + 241 * 13 = 3134 outcomes.
+ * With max_deals=10, 10 deals: 280 and 131. The cut's legal outcomes are the seats, each by
+ * its position in the list; a NULL message buffer is allowed. */
+static void test_env_state_length_bounds_cut_outcomes_and_no_message_buffer(void) {
+    char err[CS_ENV_ERR_MAX];
+    cs_env_state *st = state_new("two", SEED, 0, CS_ENV_REWARD_WIN);
+    int chance = 0;
+    CU_ASSERT_EQUAL(cs_env_state_max_length(st, &chance), 6748);
+    CU_ASSERT_EQUAL(chance, 3134);
+    CU_ASSERT_EQUAL(cs_env_state_max_length(st, NULL), 6748);
+    CU_ASSERT_EQUAL(cs_env_state_legal_at(st, 0), 0);
+    CU_ASSERT_EQUAL(cs_env_state_legal_at(st, 1), 1);
+    CU_ASSERT_EQUAL(cs_env_state_legal_at(st, 2), -1);
+    cs_env_state_free(st);
+    st = cs_env_state_new("two", "max_deals=10", SEED, 0, CS_ENV_REWARD_WIN, err, sizeof err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(st);
+    CU_ASSERT_EQUAL(cs_env_state_max_length(st, &chance), 280);
+    CU_ASSERT_EQUAL(chance, 131);
+    cs_env_state_free(st);
+    /* a reward kind past the last, or before the first, is refused */
+    CU_ASSERT_PTR_NULL(
+        cs_env_state_new("two", NULL, SEED, 0, CS_ENV_REWARD_KINDS, err, sizeof err));
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "unknown reward kind"));
+    CU_ASSERT_PTR_NULL(cs_env_state_new("two", NULL, SEED, 0, -1, err, sizeof err));
+    /* no buffer for the message, whatever its length: refused all the same, nothing written */
+    CU_ASSERT_PTR_NULL(cs_env_state_new("no-such", NULL, SEED, 0, CS_ENV_REWARD_WIN, NULL, 64));
+    CU_ASSERT_PTR_NULL(cs_env_state_new("no-such", NULL, SEED, 0, CS_ENV_REWARD_WIN, NULL, 0));
+}
+
+/* A strategy's discard is a function of the state: one `expected` asked at a deal where seat 0
+ * holds 2C 5H 5C JD QS 8H (seat 1 deals) lays away 2C first; asked next at the same game and
+ * deal with 9S for 2C, the seat's first card, it answers 9S, as a fresh one does, not the
+ * first deal's remembered discard (whose 2C is not there: 8H). */
+static void test_env_strategy_discard_is_remembered_only_for_the_same_hand(void) {
+    static const char *const DEALS[2][12] = {
+        {"2C", "3S", "5H", "4S", "5C", "6D", "JD", "7H", "QS", "TC", "8H", "KD"},
+        {"9S", "3S", "5H", "4S", "5C", "6D", "JD", "7H", "QS", "TC", "8H", "KD"}};
+    cs_env_state *st[2];
+    for (int d = 0; d < 2; d++) {
+        st[d] = state_new("two", SEED, 0, CS_ENV_REWARD_WIN);
+        CU_ASSERT_EQUAL_FATAL(cs_env_state_apply(st[d], 1), CS_OK);
+        for (int i = 0; i < 12; i++)
+            CU_ASSERT_EQUAL_FATAL(cs_env_state_apply(st[d], C(DEALS[d][i])), CS_OK);
+        CU_ASSERT_EQUAL_FATAL(cs_env_state_current(st[d]), 0);
+    }
+    char err[CS_ENV_ERR_MAX];
+    cs_env_strategy *s = strategy_new("expected"), *fresh = strategy_new("expected");
+    int a = -1, b = -1, want = -1;
+    CU_ASSERT_EQUAL(cs_env_strategy_act(s, st[0], &a, err, sizeof err), CS_OK);
+    CU_ASSERT_EQUAL(a, C("2C"));
+    CU_ASSERT_EQUAL(cs_env_strategy_act(s, st[1], &b, err, sizeof err), CS_OK);
+    CU_ASSERT_EQUAL(cs_env_strategy_act(fresh, st[1], &want, err, sizeof err), CS_OK);
+    CU_ASSERT_EQUAL(want, C("9S"));
+    CU_ASSERT_EQUAL(b, want);
+    cs_env_strategy_free(s);
+    cs_env_strategy_free(fresh);
+    for (int d = 0; d < 2; d++) cs_env_state_free(st[d]);
+}
+
 const char cs_suite_name[] = "env";
 const cs_test cs_suite_tests[] = {
     CS_TEST(test_env_state_seeded_game_equals_the_run),
@@ -930,5 +1109,9 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_env_bad_configs_are_refused_with_a_sentence_naming_the_fault),
     CS_TEST(test_env_seats_slots_and_threads_outside_the_table_are_refused),
     CS_TEST(test_env_state_refuses_absent_seats_and_resolves_the_seeds_chance),
+    CS_TEST(test_env_state_end_rewards_of_every_kind_follow_the_final_scores),
+    CS_TEST(test_env_state_describe_says_the_seats_hand_laid_away_cards_and_scores),
+    CS_TEST(test_env_state_length_bounds_cut_outcomes_and_no_message_buffer),
+    CS_TEST(test_env_strategy_discard_is_remembered_only_for_the_same_hand),
     {NULL, NULL},
 };

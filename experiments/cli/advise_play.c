@@ -169,6 +169,7 @@ int cs_advise_play(const cs_rules *rules, const cs_card kept[4], cs_advise_role 
             e->unseen[r][e->avail[r]++] = c;
         }
         *sim_rules = *rules;
+        /* mutate: equivalent 20->19 20->21: no play scores 2^19, so none reaches either */
         if (scores == NULL) sim_rules->target = 1 << 20;
         cs_peg_memo_clear(memo);
         cs_sim *b = &e->base;

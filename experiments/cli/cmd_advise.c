@@ -393,6 +393,7 @@ int cs_cmd_advise(int argc, char **argv) {
             texts[n_texts++] = arg;
             continue;
         }
+        /* mutate: equivalent 1->2: -2 is no role as -1 is: only r >= 0 is read */
         int r = -1;
         if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
             fputs(ADVISE_HELP, stdout);
@@ -419,6 +420,7 @@ int cs_cmd_advise(int argc, char **argv) {
         } else if (cs_args_match(&a, "--players", 1, &bad)) {
             if (bad) return CS_EXIT_USAGE;
             if (cs_args_int(&a, "--players", 2, 4, &players) != 0) return CS_EXIT_USAGE;
+            /* mutate: equivalent 1->2: cs_args_match reads takes_value as true or false */
         } else if (cs_args_match(&a, "--rules", 1, &bad)) {
             if (bad) return CS_EXIT_USAGE;
             if (cs_args_preset(&a, a.value) != 0) return CS_EXIT_USAGE;
@@ -462,6 +464,7 @@ int cs_cmd_advise(int argc, char **argv) {
             return advise_usage(&a, "%s--play needs the starter: --starter CARD", "");
         if (n_texts != 4) return advise_usage(&a, "%s--play: give the four cards you kept", "");
         cs_card kept[4], starter, played[CS_MAX_PLAYS], tossed[CS_MAX_DISCARD];
+        /* mutate: equivalent 0->1: each set before it is read (cs_cards_parse, parse_card_list) */
         int n_played = 0, n_tossed = 0, bad_at = 0, one = 0;
         int rc = cs_cards_parse(4, texts, kept, &bad_at);
         if (rc == CS_EBADCARD)

@@ -32,6 +32,7 @@
 enum { ASK_NONE, ASK_DISCARD, ASK_PLAY, ASK_GO };
 
 /* What stepping a game on came to. */
+/* mutate: equivalent 1->0: only compared with each other and by sign: 0 1 2 are as good */
 enum { ADV_DECISION = 1, ADV_CHANCE, ADV_OVER };
 
 typedef struct env_game env_game;
@@ -86,6 +87,7 @@ static int outside_answer(outside_seat *o, int ask, int *answer) {
     env_game *eg = o->eg;
     if (eg->ask == ask && eg->seat == o->seat && eg->answer >= 0) {
         *answer = eg->answer;
+        /* mutate: equivalent 1->0: the next question sets answer to -1 before it is read */
         eg->answer = -1;
         eg->ask = ASK_NONE;
         return CS_OK;
@@ -223,6 +225,7 @@ static void eg_rewards(env_game *eg, int kind, int over, float r[CS_MAX_PLAYERS]
         }
         case CS_ENV_REWARD_CLIPS: r[s] = won ? 2.0f : tie ? 1.0f : 0.0f; break;
         case CS_ENV_REWARD_LEAGUE:
+            /* mutate: equivalent >->>=: level 2 gives 2 either way */
             r[s] = won ? (float)(level > 2 ? 2 : level) : -(float)(rules->target - score[side]);
             if (tie) r[s] = 0;
             break;
@@ -563,6 +566,7 @@ int cs_env_step(cs_env *env, const int32_t *action, uint8_t *obs, uint8_t *mask,
                 done[i] = rc == ADV_OVER;
                 if (rc >= 0) eg_rewards(eg, kind, rc == ADV_OVER, r);
                 rc = slot_to_decision(env, eg, rc);
+                /* mutate: equivalent 0->1: rc is < 0 or 1 or 2; a status is read as < 0 */
                 env->rc[i] = rc < 0 ? rc : 0;
                 if (rc < 0 && i < failed) failed = i;
                 if (rc == ADV_DECISION) slot_write(eg, i, obs, mask, seat);
@@ -616,6 +620,7 @@ cs_env_state *cs_env_state_new(const char *rules, const char *set, uint64_t seed
         say(err, err_len, CS_ERANGE, "unknown reward kind %d", reward);
         return NULL;
     }
+    /* mutate: equivalent 1->2: room for a second state, zeroed and never used */
     cs_env_state *st = calloc(1, sizeof *st);
     if (!st) {
         say(err, err_len, CS_ENOMEM, "out of memory");
@@ -657,6 +662,7 @@ cs_env_state *cs_env_state_clone(const cs_env_state *st) {
     c->cap_moves = 0;
     if (st->n_moves) {
         /* room for a deal's moves more, so a clone stepped on grows rarely */
+        /* mutate: equivalent 64->63 64->65: only when the moves grow changes (record_move) */
         c->cap_moves = st->n_moves + 64;
         c->moves = malloc((size_t)c->cap_moves * sizeof *c->moves);
         if (!c->moves) {
@@ -871,6 +877,7 @@ int cs_env_state_seeded(const cs_env_state *st) {
     }
     case CS_PHASE_DEAL: {
         cs_card order[CS_DEAL_DRAW_MAX];
+        /* mutate: equivalent 0->1 1->0: in the deal it cannot fail, and returns 13 or more */
         if (cs_game_next_deal_order(eg->game, order) < 0) return -1;
         return order[eg->n_drawn];
     }
@@ -920,6 +927,7 @@ void cs_env_state_returns(const cs_env_state *st, double out[4]) {
 }
 
 void cs_env_state_rewards(const cs_env_state *st, double out[4]) {
+    /* mutate: equivalent 0->1: no move and the cut for deal, the first, both score nothing */
     if (st->n_moves == 0) {
         memset(out, 0, 4 * sizeof *out);
         return;
@@ -1011,6 +1019,7 @@ int cs_env_state_describe(const cs_env_state *st, int seat, char *buf, size_t le
     }
     if (at < len) at += (size_t)snprintf(buf + at, len - at, "; pile ");
     put_cards(buf, len, &at, v.pile, v.n_pile);
+    /* mutate: equivalent <-><=: at == len writes nothing, and what follows sees at >= len */
     if (at < len) at += (size_t)snprintf(buf + at, len - at, " (count %d); scores", v.count);
     for (int s = 0; s < st->rules.players && at < len; s++)
         at += (size_t)snprintf(buf + at, len - at, " %d", v.score[s]);
@@ -1048,6 +1057,7 @@ cs_env_strategy *cs_env_strategy_new(const char *spec, char *err, size_t err_len
 
 cs_env_strategy *cs_env_strategy_new_opts(const char *spec, unsigned flags, char *err,
                                           size_t err_len) {
+    /* mutate: equivalent 1->2: room for a second strategy, zeroed and never used */
     cs_env_strategy *s = calloc(1, sizeof *s);
     if (!s) {
         say(err, err_len, CS_ENOMEM, "out of memory");
