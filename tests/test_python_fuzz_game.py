@@ -197,7 +197,7 @@ class Games(RuleBasedStateMachine):
     def copy_state(self, i, how):
         k, state = self.pick(i)
         if how == "child":
-            if state.is_terminal() or isinstance(state, State) is False:
+            if state.is_terminal() or not isinstance(state, State):
                 return
             legal = state.legal_actions()
             new = state.child(legal[-1])
