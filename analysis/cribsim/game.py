@@ -176,18 +176,22 @@ class Game:
                      owner=self, seeded=seed is not None)
 
     def deserialize_state(self, text: str) -> "State":
-        """The state `State.serialize()` wrote, replayed move by move (ValueError for a move
-        that is not legal there, or a seeded game's outcome other than the seed's)."""
+        """The state `State.serialize()` wrote, replayed move by move (TypeError for text that
+        is not a str; ValueError for a move that is not legal there, or a seeded game's
+        outcome other than the seed's)."""
+        if not isinstance(text, str):
+            raise TypeError(f"deserialize_state: a str is needed, not {type(text).__name__}")
         lines = text.splitlines()
         seed = index = None
-        if lines and lines[0].startswith("seed "):
+        seeded = True
+        if lines and lines[0].startswith(("seed ", "unseeded ")):
             parts = lines.pop(0).split()
             if len(parts) != 4 or parts[2] != "game":
                 raise ValueError(f"deserialize_state: bad first line {text.splitlines()[0]!r}")
-            seed, index = int(parts[1]), int(parts[3])
+            seeded, seed, index = parts[0] == "seed", int(parts[1]), int(parts[3])
         actions = [int(line) for line in lines if line.strip()]
-        if seed is None:
-            state = self.new_initial_state()
+        if seed is None or not seeded:
+            state = State(self.rules, self.set, seed or 0, index or 0, self.reward, owner=self)
             for a in actions:
                 state.apply_action(a)
             return state
@@ -200,7 +204,7 @@ class Game:
                 raise ValueError(f"deserialize_state: move {len(history)} is not seed {seed}'s")
             done = len(history)
         if state.history() != actions:
-            raise ValueError("deserialize_state: the moves are not seed {seed}'s game's")
+            raise ValueError(f"deserialize_state: the moves are not seed {seed}'s game's")
         return state
 
     def __eq__(self, other):
@@ -278,11 +282,14 @@ class State(_core.State):
 
     def serialize(self) -> str:
         """The moves, one a line (OpenSpiel's form), after a line "seed S game G" for a
-        seeded state; `Game.deserialize_state` reads it back."""
-        head = ""
+        seeded state, "unseeded S game G" for one that is not but was made with a seed or
+        game index (its seats' random streams come from them); `Game.deserialize_state`
+        reads it back."""
+        head, seed, index = "", self.seed(), self.game_record()["game"]
         if self.is_seeded:
-            rec = self.game_record()
-            head = f"seed {self.seed()} game {rec['game']}\n"
+            head = f"seed {seed} game {index}\n"
+        elif seed or index:  # the seats' random streams come from them
+            head = f"unseeded {seed} game {index}\n"
         return head + "".join(f"{a}\n" for a in self.history())
 
     # -- what a seat sees --
