@@ -587,6 +587,30 @@ static void test_env_batch_is_the_same_on_one_thread_and_two(void) {
     CU_ASSERT(g1 > 64); /* games ended and slots reset */
 }
 
+/* cs_env_step_threads(): the count the next step runs on, each count tried before it is
+ * timed: `threads` first, then one; one where there is one thread or one game. */
+static void test_env_step_threads_tries_each_count_before_timing_it(void) {
+    enum { N = 8 };
+    cs_env *two = env_new("two", "random", N, 2, CS_ENV_REWARD_POINTS);
+    cs_env *one = env_new("two", "random", N, 1, CS_ENV_REWARD_POINTS);
+    cs_env *single = env_new("two", "random", 1, 2, CS_ENV_REWARD_POINTS);
+    CU_ASSERT_EQUAL(cs_env_step_threads(two), 2);
+    CU_ASSERT_EQUAL(cs_env_step_threads(one), 1);
+    CU_ASSERT_EQUAL(cs_env_step_threads(single), 1);
+    bufs b = bufs_new(N);
+    uint64_t rng = 9;
+    CU_ASSERT_EQUAL_FATAL(cs_env_reset(two, SEED, b.obs, b.mask, b.seat), CS_OK);
+    CU_ASSERT_EQUAL(cs_env_step_threads(two), 2); /* a reset times nothing */
+    choose(&b, &rng);
+    CU_ASSERT_EQUAL_FATAL(cs_env_step(two, b.action, b.obs, b.mask, b.seat, b.reward, b.done),
+                          CS_OK);
+    CU_ASSERT_EQUAL(cs_env_step_threads(two), 1); /* two timed, one not yet */
+    bufs_free(&b);
+    cs_env_destroy(two);
+    cs_env_destroy(one);
+    cs_env_destroy(single);
+}
+
 /*
  * The batch with seat 1 expected, seat 0 the learner, against a state per slot (seeded chance,
  * game i, i + N, ... for slot i) whose seat 1 is cs_env_strategy("expected") and whose seat 0
@@ -1104,6 +1128,7 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_env_state_refuses_illegal_actions_and_outcomes_changing_nothing),
     CS_TEST(test_env_batch_refuses_an_illegal_action_naming_the_slot_and_changes_nothing),
     CS_TEST(test_env_batch_is_the_same_on_one_thread_and_two),
+    CS_TEST(test_env_step_threads_tries_each_count_before_timing_it),
     CS_TEST(test_env_batch_equals_the_state_seat_by_seat_and_resets_itself),
     CS_TEST(test_env_points_rewards_add_up_to_the_final_margin),
     CS_TEST(test_env_bad_configs_are_refused_with_a_sentence_naming_the_fault),

@@ -175,6 +175,55 @@ def test_vector_env_same_step_gives_final_obs_and_final_info_and_the_next_game()
     assert checked >= 4
 
 
+def same_infos(a, b):
+    """Whether two infos dicts hold the same keys, dtypes, shapes and values, nested."""
+    if a.keys() != b.keys():
+        return False
+    for key in a:
+        x, y = a[key], b[key]
+        if isinstance(x, dict) != isinstance(y, dict):
+            return False
+        if isinstance(x, dict):
+            if not same_infos(x, y):
+                return False
+        elif x.dtype != y.dtype or x.shape != y.shape:
+            return False
+        elif x.dtype == object:
+            if any(not (u is None and v is None or np.array_equal(u, v)) for u, v in zip(x, y)):
+                return False
+        elif not np.array_equal(x, y):
+            return False
+    return True
+
+
+@pytest.mark.parametrize("mode", ["next_step", "same_step"])
+def test_vector_env_infos_of_games_ending_together_equal_gymnasiums_add_info(mode):
+    """Catches: the infos of several games that end at one step filled otherwise than
+    Gymnasium's `_add_info` would fill them slot by slot (a record in the wrong slot, a `_key`
+    mask left unset, a tuple split into an array, a dtype changed)."""
+    vec = CribbageVectorEnv(num_envs=64, opponents=["random"], threads=1, autoreset_mode=mode)
+    rows = []
+    for i, (score, winner) in zip((3, 17, 40, 63), (((121, 90), 0), ((77, 121), 1),
+                                                    ((121, 120), 0), ((100, 121), 1))):
+        game = {"game": i + 64, "first_dealer": i % 2, "deals": 9 + i % 3, "winner": winner,
+                "score": score}
+        if mode == "next_step":
+            rows.append((i, {"game": game}))
+        else:
+            final = np.full(512, i, np.uint8)
+            rows.append((i, {"final_obs": final,
+                             "final_info": {"action_mask": np.zeros(53, np.int8), "game": game}}))
+    fast = {"action_mask": np.zeros((64, 53), np.int8)}
+    slow = {"action_mask": np.zeros((64, 53), np.int8)}
+    vec._add_infos(fast, rows)
+    for i, info in rows:
+        slow = vec._add_info(slow, info, i)
+    assert same_infos(fast, slow)
+    where = fast["game"] if mode == "next_step" else fast["final_info"]["game"]
+    assert where["score"][40] == (121, 120) and where["game"][63] == 127
+    assert where["_score"].sum() == 4 and not where["_score"][4]
+
+
 def test_vector_env_refuses_an_unknown_autoreset_mode():
     with pytest.raises(ValueError, match="autoreset_mode"):
         CribbageVectorEnv(num_envs=1, opponents=["random"], autoreset_mode="disabled")

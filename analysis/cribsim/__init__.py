@@ -34,26 +34,33 @@ import os
 __version__ = "0.1.0"
 
 
-def _omp_wait_passive() -> None:
-    """OpenMP threads that sleep when they wait, unless the caller chose (OMP_WAIT_POLICY or
-    GOMP_SPINCOUNT). libgomp's threads spin by default while they wait, which on a machine busy
-    with other work made the batch's two threads 2 to 60 times slower than one (docs/python.md,
-    Threads). libgomp reads the policy once, when it is loaded: so it is loaded here, with the
-    policy set, before the extension that links it, and the process environment is left as it
-    was. Where another library loaded libgomp first, its policy stands."""
+#: The spin count of OpenMP's waits (the cribsim executable sets the same: experiments/cli/main.c).
+_OMP_SPINCOUNT = "1000"
+
+
+def _omp_wait_short() -> None:
+    """OpenMP threads that spin briefly and then sleep when they wait, unless the caller chose
+    (OMP_WAIT_POLICY or GOMP_SPINCOUNT). libgomp's threads spin for milliseconds by default,
+    which on a machine busy with other work made the batch's two threads 2 to 60 times slower
+    than one; sleeping at once (a passive wait) costs a wake-up at every step, which held two
+    threads to 1.2 times one on an idle machine. _OMP_SPINCOUNT turns (microseconds) keep both:
+    docs/python.md, Threads. libgomp reads its settings once, when it is loaded: so it is
+    loaded here, with the count set, before the extension that links it, and the process
+    environment is left as it was. Where another library loaded libgomp first, its policy
+    stands."""
     if "OMP_WAIT_POLICY" in os.environ or "GOMP_SPINCOUNT" in os.environ:
         return
     import ctypes
-    os.environ["OMP_WAIT_POLICY"] = "passive"
+    os.environ["GOMP_SPINCOUNT"] = _OMP_SPINCOUNT
     try:
         ctypes.CDLL("libgomp.so.1", mode=ctypes.RTLD_GLOBAL)
     except OSError:  # another OpenMP runtime, or none: the extension brings its own
         pass
     finally:
-        del os.environ["OMP_WAIT_POLICY"]
+        del os.environ["GOMP_SPINCOUNT"]
 
 
-_omp_wait_passive()
+_omp_wait_short()
 
 # name -> the module that defines it
 _EXPORTS = {name: "io.loader" for name in (

@@ -387,11 +387,14 @@ static double env_rate(const bench *b, int threads, double *per_cpu) {
     double start = cs_now(), cpu0 = thread_cpu_seconds(), t;
     do {
         for (int k = 0; k < 64; k++) {
-            /* The learner chooses on the batch's threads, each for the slots its thread steps
-             * (the same static split), as a batched learner in C would: a choice made on the
-             * calling thread alone would move every mask from one core's cache to the other
-             * and back at each step, which is the learner's cost, not the environment's. */
-#pragma omp parallel for schedule(static) num_threads(threads) if (threads > 1)
+            /* The learner chooses on the threads the batch's next step runs on, each for the
+             * slots its thread steps (the same static split), as a batched learner in C would:
+             * a choice made on the calling thread alone would move every mask from one core's
+             * cache to the other and back at each step, which is the learner's cost, not the
+             * environment's; and one on two threads where the batch found one faster (a busy
+             * machine) would lose what the batch saves. */
+            int now = cs_env_step_threads(env);
+#pragma omp parallel for schedule(static) num_threads(now) if (now > 1)
             for (int i = 0; i < n; i++) {
                 /* The mask's 0/1 bytes gathered eight at a time into a set of actions (the
                  * multiply moves byte j's bit to bit 56 + j), then its k-th member. */

@@ -2,13 +2,17 @@
  * main.c - the cribsim executable: dispatches to the subcommands listed in commands.h.
  *
  * Threads that never hurt: OpenMP's threads (libgomp) by default spin for a while when they
- * wait (at a barrier, for the next parallel region), which on a machine busy with other work
+ * wait (GOMP_SPINCOUNT 300,000 turns, milliseconds), which on a machine busy with other work
  * takes the core from the thread that has work, and two threads ran slower than one (2 to 60
- * times, the environment API's batch). A passive wait (they sleep at once) costs a wake-up
- * of a few microseconds instead. libgomp reads OMP_WAIT_POLICY once, when it is loaded,
- * before main(): so when the caller has set neither OMP_WAIT_POLICY nor GOMP_SPINCOUNT, the
- * executable sets OMP_WAIT_POLICY=passive and starts itself again (the same process, the
- * same arguments). Set either variable to choose otherwise.
+ * times, the environment API's batch). A wait that sleeps at once (OMP_WAIT_POLICY=passive)
+ * costs a wake-up at every parallel region instead, which on an idle machine held two threads
+ * to 1.2 times one on the batch. So the executable has its threads spin CS_OMP_SPINCOUNT
+ * (1,000) turns, microseconds, and then sleep: 1.7 times one thread idle, and a busy machine
+ * loses at most those microseconds a wait (docs/python.md, Threads). libgomp reads its settings
+ * once, when it is loaded, before main(): so when the caller has set neither OMP_WAIT_POLICY
+ * nor GOMP_SPINCOUNT, the executable sets GOMP_SPINCOUNT and starts itself again (the same
+ * process, the same arguments). Set either variable to choose otherwise. The Python package
+ * sets the same count (analysis/cribsim/__init__.py).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,16 +43,19 @@ static void usage(FILE *out) {
         fprintf(out, "  %-12s %s\n", COMMANDS[i].name, COMMANDS[i].summary);
 }
 
-/* OMP_WAIT_POLICY=passive, by starting again, unless the caller chose a wait policy; returns
- * (with the default policy) only if the restart fails. */
-static void omp_wait_passive(char **argv) {
+/* The spin count of OpenMP's waits. */
+#define CS_OMP_SPINCOUNT "1000"
+
+/* GOMP_SPINCOUNT=CS_OMP_SPINCOUNT, by starting again, unless the caller chose a wait policy;
+ * returns (with libgomp's default) only if the restart fails. */
+static void omp_wait_short(char **argv) {
     if (getenv("OMP_WAIT_POLICY") || getenv("GOMP_SPINCOUNT")) return;
-    if (setenv("OMP_WAIT_POLICY", "passive", 1) != 0) return;
+    if (setenv("GOMP_SPINCOUNT", CS_OMP_SPINCOUNT, 1) != 0) return;
     execv("/proc/self/exe", argv);
 }
 
 int main(int argc, char **argv) {
-    omp_wait_passive(argv);
+    omp_wait_short(argv);
     if (argc < 2) {
         usage(stderr);
         return CS_EXIT_USAGE;

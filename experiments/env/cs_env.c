@@ -311,26 +311,37 @@ static int resolve_rules(const char *preset, const char *set, cs_rules *out, cha
 /* ---- the batch ---- */
 
 /*
- * Threads that never hurt. A step on several threads waits for all of them twice; on a machine
- * busy with other work a thread the system has set aside holds up the step (by a time slice,
+ * Threads that never hurt. A step on several threads waits for all of them; on a machine busy
+ * with other work a thread the system has set aside holds up the step (by a time slice,
  * milliseconds, where a step takes a fraction of one), and two threads ran slower than one. So
  * a batch times its steps on one thread and on `threads` (the seconds of each, a running mean
- * with weight 1/STEP_TIME_WEIGHT for the newest), steps on whichever is faster, and tries the
- * other every STEP_PROBE_EVERY steps: on an idle machine that costs a sixteenth of the steps run
- * at the slower rate, under load it keeps two threads no slower than one. The games are the
- * same whatever the count (each slot is stepped on its own), so the choice changes no data.
+ * with weight 1/STEP_TIME_WEIGHT for the newest, a step counted at most STEP_TIME_CLIP times
+ * the mean: on an idle machine one step in thousands is held up for a time slice, which
+ * counted whole made two threads look slower than one for hundreds of steps, while a load
+ * that lasts lifts the mean within a few), steps on whichever is faster, and tries the
+ * other now and then: after STEP_PROBE_EVERY steps, and after twice as many each time the try
+ * is slower than the other's mean, up to STEP_PROBE_MAX. A try on two threads of a busy
+ * machine can cost a time slice; tried at every 16th step it cost two threads a quarter of their
+ * speed, and backing off makes it a few per cent, while a change of load is still seen within
+ * STEP_PROBE_MAX steps (and at once where the faster count slows down). The games are the same
+ * whatever the count (each slot is stepped on its own), so the choice changes no data.
  */
 #define STEP_PROBE_EVERY 16
+#define STEP_PROBE_MAX   1024
 #define STEP_TIME_WEIGHT 4
+#define STEP_TIME_CLIP   4
 
 struct cs_env {
     cs_rules rules;
     int n, players, threads, reward, started;
     int probe;           /* steps until the other count is tried */
+    int probe_every;     /* steps between two tries: STEP_PROBE_EVERY to STEP_PROBE_MAX */
+    int probing;         /* this step tries the slower count: -1 no, else the faster's index */
     double step_time[2]; /* mean seconds a step: [0] one thread, [1] `threads`; 0 unmeasured */
     int learner[CS_MAX_PLAYERS];
     env_game *games;
     int *rc;            /* each slot's status in the last step */
+    uint64_t *legal;    /* [n]: each slot's pending legal set (0: none), for the step's check */
     uint8_t *final_obs; /* [n][CS_OBS_SIZE]: each slot's last finished game's last observation */
     char err[CS_ENV_ERR_MAX];
 };
@@ -394,8 +405,9 @@ int cs_env_create_opts(const cs_env_config *cfg, unsigned spec_flags, cs_env **o
     }
     env->games = calloc((size_t)env->n, sizeof *env->games);
     env->rc = calloc((size_t)env->n, sizeof *env->rc);
+    env->legal = calloc((size_t)env->n, sizeof *env->legal);
     env->final_obs = calloc((size_t)env->n, CS_OBS_SIZE);
-    if (!env->games || !env->rc || !env->final_obs) {
+    if (!env->games || !env->rc || !env->legal || !env->final_obs) {
         cs_env_destroy(env);
         return say(err, err_len, CS_ENOMEM, "out of memory for %d games", cfg->n_games);
     }
@@ -430,6 +442,7 @@ void cs_env_destroy(cs_env *env) {
     }
     free(env->games);
     free(env->rc);
+    free(env->legal);
     free(env->final_obs);
     free(env);
 }
@@ -500,28 +513,56 @@ int cs_env_reset(cs_env *env, uint64_t seed, uint8_t *obs, uint8_t *mask, int8_t
         eg_begin(eg, seed, (uint64_t)i, CS_FIRST_DEALER_CUT);
         int rc = slot_to_decision(env, eg, eg_advance(eg));
         env->rc[i] = rc < 0 ? rc : 0;
-        if (rc == ADV_DECISION) slot_write(eg, i, obs, mask, seat);
+        if (rc == ADV_DECISION) slot_write(eg, i, obs, mask, seat); /* sets eg->legal */
+        env->legal[i] = rc == ADV_DECISION ? eg->legal : 0;
     }
     int rc = first_failure(env);
     if (rc == CS_OK) env->started = 1;
     return rc;
 }
 
-/* Whether this step runs on `threads` (1) or on one (0): the faster by the times so far, the
- * other every STEP_PROBE_EVERY steps, and each until it has a time. */
-static int step_threads_choose(cs_env *env) {
+/* Whether the next step runs on `threads` (1) or on one (0): the faster by the times so far,
+ * the other when the try is due, and each until it has a time. */
+static int step_threads_next(const cs_env *env) {
     if (env->threads < 2 || env->n < 2) return 0;
     if (env->step_time[1] == 0) return 1;
     if (env->step_time[0] == 0) return 0;
     int faster = env->step_time[1] <= env->step_time[0];
-    if (--env->probe > 0) return faster;
-    env->probe = STEP_PROBE_EVERY;
-    return !faster;
+    return env->probe > 1 ? faster : !faster;
 }
 
+/* step_threads_next(), counting the steps to the next try of the other count. */
+static int step_threads_choose(cs_env *env) {
+    int many = step_threads_next(env);
+    env->probing = -1;
+    if (env->step_time[0] > 0 && env->step_time[1] > 0 && --env->probe <= 0) {
+        env->probing = !many;
+        if (env->probe_every < STEP_PROBE_EVERY) env->probe_every = STEP_PROBE_EVERY;
+        env->probe = env->probe_every;
+    }
+    return many;
+}
+
+/* The step's time into its count's mean; after a try, the next one later if the try was slower
+ * than the faster count's mean, and soon (STEP_PROBE_EVERY) if it was not: a mean held up by
+ * one slow step (the first, a moment's load) comes back down within a few tries. */
 static void step_threads_time(cs_env *env, int many, double seconds) {
     double *t = &env->step_time[many];
-    *t = *t == 0 ? seconds : *t + (seconds - *t) / STEP_TIME_WEIGHT;
+    int tried = env->probing >= 0 && env->step_time[env->probing] > 0;
+    int slower = tried && seconds > env->step_time[env->probing];
+    double counted = *t > 0 && seconds > STEP_TIME_CLIP * *t ? STEP_TIME_CLIP * *t : seconds;
+    *t = *t == 0 ? seconds : *t + (counted - *t) / STEP_TIME_WEIGHT;
+    if (env->probing < 0) return;
+    if (slower)
+        env->probe_every =
+            env->probe_every * 2 > STEP_PROBE_MAX ? STEP_PROBE_MAX : env->probe_every * 2;
+    else
+        env->probe_every = STEP_PROBE_EVERY;
+    env->probe = env->probe_every;
+}
+
+int cs_env_step_threads(const cs_env *env) {
+    return step_threads_next(env) ? env->threads : 1;
 }
 
 int cs_env_step(cs_env *env, const int32_t *action, uint8_t *obs, uint8_t *mask, int8_t *seat,
@@ -532,48 +573,23 @@ int cs_env_step(cs_env *env, const int32_t *action, uint8_t *obs, uint8_t *mask,
         return CS_ESTATE;
     }
     /*
-     * One parallel region: every slot's action checked, then (if all are legal) every slot
-     * stepped, each thread on the same static share of slots in both loops, so a slot's state
-     * stays in the cache of the core that steps it (the calling thread reading every slot's
-     * legal set would move half of them between cores at each step).
+     * Every slot's action is checked first, on the calling thread, against the compact array of
+     * legal sets (a word a slot, written by whichever thread stepped the slot: reading it moves
+     * n / 8 cache lines, where reading each game's own set would move n), so that an illegal
+     * action anywhere changes nothing. Then one parallel loop steps every slot, each thread the
+     * same static share at every step (a slot's state stays in the cache of the core that steps
+     * it): one fork and one join a step, where a check inside the region cost a barrier more,
+     * and each wait of a sleeping thread costs a wake-up.
      */
     int kind = env->reward, bad = n, failed = n;
-    int many = step_threads_choose(env);
-    double start = omp_get_wtime();
-#pragma omp parallel num_threads(env->threads) if (many)
-    {
-#pragma omp for schedule(static) reduction(min : bad)
-        for (int i = 0; i < n; i++) {
-            int32_t a = action[i];
-            if (a == CS_ENV_SKIP) continue;
-            if ((a < 0 || a >= CS_ACT_COUNT || !(env->games[i].legal >> a & 1)) && i < bad) bad = i;
-        }
-        if (bad == n) { /* the same for every thread: the loop's barrier has passed */
-            /* the first failing slot found here too, not by the calling thread reading every
-             * slot's status afterwards */
-#pragma omp for schedule(static) reduction(min : failed)
-            for (int i = 0; i < n; i++) {
-                env_game *eg = &env->games[i];
-                float *r = reward + (size_t)i * CS_MAX_PLAYERS;
-                if (action[i] == CS_ENV_SKIP) { /* the slot waits: its decision written again */
-                    for (int s = 0; s < CS_MAX_PLAYERS; s++) r[s] = 0;
-                    done[i] = 0;
-                    env->rc[i] = 0;
-                    slot_write(eg, i, obs, mask, seat);
-                    continue;
-                }
-                int rc = eg_act(eg, action[i]);
-                done[i] = rc == ADV_OVER;
-                if (rc >= 0) eg_rewards(eg, kind, rc == ADV_OVER, r);
-                rc = slot_to_decision(env, eg, rc);
-                /* mutate: equivalent 0->1: rc is < 0 or 1 or 2; a status is read as < 0 */
-                env->rc[i] = rc < 0 ? rc : 0;
-                if (rc < 0 && i < failed) failed = i;
-                if (rc == ADV_DECISION) slot_write(eg, i, obs, mask, seat);
-            }
+    for (int i = 0; i < n; i++) {
+        int32_t a = action[i];
+        if (a == CS_ENV_SKIP) continue;
+        if (a < 0 || a >= CS_ACT_COUNT || !(env->legal[i] >> a & 1)) {
+            bad = i;
+            break;
         }
     }
-    if (env->threads > 1 && n > 1) step_threads_time(env, many, omp_get_wtime() - start);
     if (bad < n) {
         const env_game *eg = &env->games[bad];
         snprintf(env->err, sizeof env->err,
@@ -581,6 +597,30 @@ int cs_env_step(cs_env *env, const int32_t *action, uint8_t *obs, uint8_t *mask,
                  (unsigned long long)eg->index, eg->seat, (long)action[bad]);
         return CS_EILLEGAL;
     }
+    int many = step_threads_choose(env), team = many ? env->threads : 1;
+    double start = omp_get_wtime();
+#pragma omp parallel for schedule(static) num_threads(team) reduction(min : failed)
+    for (int i = 0; i < n; i++) {
+        env_game *eg = &env->games[i];
+        float *r = reward + (size_t)i * CS_MAX_PLAYERS;
+        if (action[i] == CS_ENV_SKIP) { /* the slot waits: its decision written again */
+            for (int s = 0; s < CS_MAX_PLAYERS; s++) r[s] = 0;
+            done[i] = 0;
+            env->rc[i] = 0;
+            slot_write(eg, i, obs, mask, seat);
+            continue;
+        }
+        int rc = eg_act(eg, action[i]);
+        done[i] = rc == ADV_OVER;
+        if (rc >= 0) eg_rewards(eg, kind, rc == ADV_OVER, r);
+        rc = slot_to_decision(env, eg, rc);
+        /* mutate: equivalent 0->1: rc is < 0 or 1 or 2; a status is read as < 0 */
+        env->rc[i] = rc < 0 ? rc : 0;
+        if (rc < 0 && i < failed) failed = i;
+        if (rc == ADV_DECISION) slot_write(eg, i, obs, mask, seat); /* sets eg->legal */
+        env->legal[i] = rc == ADV_DECISION ? eg->legal : 0;
+    }
+    if (env->threads > 1 && n > 1) step_threads_time(env, many, omp_get_wtime() - start);
     return failure_at(env, failed);
 }
 

@@ -108,6 +108,10 @@ void cs_env_destroy(cs_env *env);
 /* The number of games, the players at the table, and whether seat s is the learner's. */
 int cs_env_games(const cs_env *env);
 int cs_env_players(const cs_env *env);
+/* The threads the next step will run on: `threads`, or 1 where the batch found one thread
+ * faster (a busy machine), as cs_env_step() chooses it. A learner that chooses its actions on
+ * threads of its own between steps can follow it, so that it too never runs slower on two. */
+int cs_env_step_threads(const cs_env *env);
 int cs_env_is_learner(const cs_env *env, int seat);
 
 /*

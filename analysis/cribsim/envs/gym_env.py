@@ -154,6 +154,21 @@ class CribbageEnv(gym.Env):
                 f"{obs[_core.OBS_SCORE + 1]}")
 
 
+def _fill_infos(infos: dict, idx: np.ndarray, values: list) -> None:
+    """infos[key][idx] = each of values' key, and infos["_" + key][idx] = True, key by key and
+    into nested dicts, as Gymnasium's _add_info does it slot by slot (the arrays exist)."""
+    for key in values[0]:
+        column = [v[key] for v in values]
+        if isinstance(column[0], dict):
+            _fill_infos(infos[key], idx, column)
+        elif infos[key].dtype == object:  # tuples, strings: each an object of its own
+            for i, v in zip(idx, column):
+                infos[key][i] = v
+        else:
+            infos[key][idx] = column
+        infos["_" + key][idx] = True
+
+
 class CribbageVectorEnv(VectorEnv):
     """num_envs games stepped together in C (OpenMP over `threads`), the learner at `seat` of
     each. infos["action_mask"] holds every game's legal actions (int8), as `action_masks()`.
@@ -245,29 +260,43 @@ class CribbageVectorEnv(VectorEnv):
             if self.autoreset_mode == AutoresetMode.NEXT_STEP and self._waiting.any():
                 actions = actions.copy()
                 actions[self._waiting] = _core.ENV_SKIP  # C holds those slots' next games
-            self._env.step(actions, self._obs, self._mask, self._acting, self._reward,
-                           self._done)
+            # the step writes every slot's observation (a waiting slot's again): into a new
+            # array, the one returned, on the batch's threads, not copied after on this one
+            obs = np.empty((self.num_envs, OBSERVATION_SIZE), np.uint8)
+            self._env.step(actions, obs, self._mask, self._acting, self._reward, self._done)
             terminated = self._done.astype(bool)
             ended = np.flatnonzero(terminated)
-            obs = self._obs.copy()
             infos = self._mask_info()
             if self.autoreset_mode == AutoresetMode.NEXT_STEP:
+                rows = []
                 for i in ended:
                     self._env.final_obs(int(i), obs[i])
                     self._mask[i] = 0
-                    infos["action_mask"][i] = 0
-                    self._add_info(infos, {"game": self._env.last_game(int(i))}, int(i))
+                    rows.append((int(i), {"game": self._env.last_game(int(i))}))
+                infos["action_mask"][ended] = 0
+                self._add_infos(infos, rows)
                 self._waiting = terminated
             else:
+                rows = []
                 for i in ended:
                     final = np.empty(OBSERVATION_SIZE, np.uint8)
                     self._env.final_obs(int(i), final)
                     final_info = {"action_mask": np.zeros(NUM_ACTIONS, np.int8),
                                   "game": self._env.last_game(int(i))}
-                    self._add_info(infos, {"final_obs": final, "final_info": final_info},
-                                   int(i))
+                    rows.append((int(i), {"final_obs": final, "final_info": final_info}))
+                self._add_infos(infos, rows)
             return (obs, self._reward[:, self.seat].astype(np.float64), terminated,
                     np.zeros(self.num_envs, bool), infos)
 
+    def _add_infos(self, infos: dict, rows: list) -> None:
+        """Gymnasium's `_add_info(infos, info, i)` for every (i, info) of rows, whose infos have
+        the same keys and types (the same structure, dtypes and `_key` masks as calling it
+        row by row): the first row by Gymnasium's own, which makes the arrays, the rest
+        filled a key at a time (row by row it cost more than the step itself)."""
+        if not rows:
+            return
+        self._add_info(infos, rows[0][1], rows[0][0])
+        if len(rows) > 1:
+            _fill_infos(infos, np.array([i for i, _ in rows[1:]]), [r for _, r in rows[1:]])
     def close_extras(self, **kwargs):
         pass
