@@ -17,15 +17,16 @@ import tempfile
 import pytest
 
 try:
+    import matplotlib  # noqa: F401
     import torch  # noqa: F401
-except ImportError:  # the `train` extra is not installed: say so, and ctest counts a skip
+except ImportError as e:  # the `train` or `analysis` extra is missing: say so, ctest skips
     if __name__ == "__main__":
-        print("test_python_expert_iteration: skipped, torch is not installed (pip install -e '.[train]')")
+        print(f"test_python_expert_iteration: skipped, {e.name} is not installed "
+              "(pip install -e '.[train,analysis]')")
         sys.exit(77)
     raise
 
 cribsim = pytest.importorskip("cribsim")
-pytest.importorskip("matplotlib")
 from cribsim.analysis import exploit  # noqa: E402
 from cribsim.train import nn as train_nn  # noqa: E402
 
@@ -46,6 +47,11 @@ def built():
             pytest.skip(f"{build}/{tool} is not built")
     if not os.access("/usr/bin/time", os.X_OK):
         pytest.skip("/usr/bin/time is missing")
+    if "libasan" in os.environ.get("LD_PRELOAD", ""):
+        # tests/python_san.sh: the script's searches, about 40 CPU-seconds here, would take
+        # several times that under AddressSanitizer; the labeller and the search are run under
+        # the sanitizers by test_python_nn and the C suites
+        pytest.skip("not under the sanitizers' pass")
     return build
 
 
