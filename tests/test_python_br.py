@@ -62,6 +62,41 @@ def test_points_a_deal_is_the_margin_over_the_deals_of_each_game():
     assert got["wins"] == wins
 
 
+def test_pool_interval_averages_each_card_sequence_over_the_pool():
+    """Catches: the habit pool's interval taken as the mean of its members' intervals, or
+    over the members' games pooled as if independent, instead of the ladder's way (the
+    per-game scores averaged over the pool card sequence by card sequence, then the paired
+    interval over the sequences); the pool's figures read from the member's side. Worked here
+    from the two match files themselves: a pool of random and greedy, where the response
+    (expected) wins nearly all against one and about six in ten against the other."""
+    cs = need_binary()
+    import h5py
+    pool = ("random", "greedy")
+    got = exploit.pool_measure("expected", pool, games=200, seed=4, threads=1, cribsim=cs)
+    per_game, groups = [], None
+    with tempfile.TemporaryDirectory() as d:
+        for member in pool:
+            out = os.path.join(d, member + ".h5")
+            subprocess.run([cs, "match", "expected", member, "--games", "200", "--seed", "4",
+                            "-o", out, "--quiet", "--threads", "1"], check=True)
+            with h5py.File(out) as f:
+                g = f["games"][:]
+            # expected sits at seat 0 in rotation 0 and at seat 1 in rotation 1
+            per_game.append((g["winner"] == np.where(g["rotation"] == 0, 0, 1)).astype(float))
+            groups = g["card_game"]
+    score = np.mean(per_game, axis=0)
+    means = np.array([score[groups == k].mean() for k in np.unique(groups)])
+    se = means.std(ddof=1) / np.sqrt(len(means))
+    assert got["rate"] == pytest.approx(score.mean(), abs=1e-12)
+    assert got["paired"] == pytest.approx([score.mean() - 1.959964 * se,
+                                           score.mean() + 1.959964 * se], abs=1e-6)
+    # the mean of the two members' own intervals is another, wider interval
+    each = np.mean([e["paired"] for e in got["each"]], axis=0)
+    assert abs(each[0] - got["paired"][0]) > 1e-3
+    assert got["points_a_deal"] == pytest.approx(np.mean([e["points_a_deal"] for e in got["each"]]))
+    assert 0.7 < got["rate"] < 0.85
+
+
 def test_learner_envs_seat_the_target_in_c_and_ask_only_the_learner():
     """Catches: the target's seat given the learner's actions (both seats None, or the seats
     swapped): in every batch the learner is asked at its own seat only, for whole games, and

@@ -374,6 +374,25 @@ def test_label_reader_takes_any_bytes_as_rows_or_refuses_them():
     check()
 
 
+def test_python_labels_see_the_hand_of_the_seat_that_decides():
+    """Catches, in train_nn.collect (bc's labels played through cribsim.Game): a row's
+    observation from the other seat (or from the seat that acts next), or its mask from
+    another decision. By the rules, the cards a seat may lay away are the cards it holds, all
+    of them, and the cards it may play are among those it holds; the observation's first plane
+    (bytes 0-51) is the deciding seat's hand. Two-player games of expert teaching, half the
+    seats played by random, so the two seats' hands go their own ways."""
+    rng = np.random.default_rng(1)
+    obs, mask, lab = train_nn.collect(Game, Strategy("expert"), [None, Strategy("random")],
+                                      [0.5, 0.5], "two", 5, 0, 4, rng)
+    assert len(lab) > 200
+    hand, legal = obs[:, :52].astype(bool), mask[:, :52].astype(bool)
+    discard = obs[:, 416] == 1
+    assert discard.sum() > 20 and (~discard).sum() > 100
+    assert (hand[discard] == legal[discard]).all()
+    assert not (legal[~discard] & ~hand[~discard]).any()
+    assert (mask[np.arange(len(lab)), lab] == 1).all()
+
+
 def test_label_loss_counts_either_card_of_a_discard_right():
     """Catches: alt ignored (the first card of a discard scored as if only one of the teacher's
     two were right), or the mask left out of the normaliser. Worked: four legal actions of

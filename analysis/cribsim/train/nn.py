@@ -476,7 +476,8 @@ def label_files(paths: list[str]) -> list[str]:
 def train_bc_labels(args) -> None:
     """Behaviour cloning from cs_nn_labels files: a ring of the latest --buffer-rows rows, a
     chunk of rows read into it at a time from the files in turn (a folder's new files as they
-    appear, unread ones first), --passes minibatch steps over its size after each chunk."""
+    appear, unread ones first, in the order --labels names them), --passes minibatch steps
+    over its size after each chunk."""
     torch, rng, net, opt = seeded_net(args)
     lr_end = args.lr if args.lr_end is None else args.lr_end
     cap = args.buffer_rows
@@ -496,13 +497,16 @@ def train_bc_labels(args) -> None:
     tot_loss = tot_acc = 0.0
     nb = 0
     while time.time() - start < args.minutes * 60:
-        for f in label_files(args.labels):
+        order = {f: i for i, f in enumerate(label_files(args.labels))}
+        for f in order:
             if f not in sizes:
                 sizes[f], pos[f], reads[f] = label_rows(f), 0, 0
         live = [f for f in sizes if sizes[f] > 0]
         if not live:
             raise ValueError("no labelled rows in " + " ".join(args.labels))
-        f = min(live, key=lambda k: (reads[k], k))  # unread files first, then the least read
+        # unread files first, then the least read; among equals, in the order --labels names
+        # them (a folder's by name)
+        f = min(live, key=lambda k: (reads[k], order.get(k, len(order))))
         n = min(args.chunk_rows, sizes[f] - pos[f])
         o, m, lab, alt = read_labels(f, pos[f], n)
         pos[f] += n
@@ -588,16 +592,7 @@ def train_rl(args) -> None:
         load_into(torch, net, args.init)  # the policy; the value head starts afresh
     opt = torch.optim.Adam(net.parameters(), lr=args.lr)
     n = args.batch_games
-    envs = []
-    for k, opp in enumerate(args.opponents):
-        for learner in (0, 1):
-            seats = [None, opp] if learner == 0 else [opp, None]
-            envs.append(dict(env=_core.Env(args.rules, None, seats, n, 1, "points"), learner=learner,
-                             obs=np.zeros((n, OBS_SIZE), np.uint8), mask=np.zeros((n, ACTIONS), np.uint8),
-                             seat=np.zeros(n, np.int8), rew=np.zeros((n, 4), np.float32),
-                             done=np.zeros(n, np.uint8)))
-    for k, e in enumerate(envs):
-        e["env"].reset(args.seed * 1000 + k, e["obs"], e["mask"], e["seat"])
+    envs = learner_envs(args.opponents, n, args.rules, args.seed)  # train_q's seating, seeds
     curve = open(args.out + ".curve.csv", "w")
     curve.write("seconds,games,decisions," + ",".join(f"win_vs_{o}" for o in args.eval) + "\n")
     start = time.time()
@@ -798,7 +793,7 @@ def learner_envs(opponents, n: int, rules: str, seed: int) -> list[dict]:
     strategy, each reset (batch k from seed * 1000 + k) and ready for the learner's first
     decision. Each is a dict: env, learner (its seat), obs, mask, seat (the acting seat of each
     slot, always the learner's), rew, done, deals (DealReturns), pending (decisions waiting for
-    their deal to end)."""
+    their deal to end). train_rl plays the same batches (without deals and pending)."""
     envs = []
     for opp in opponents:
         for learner in (0, 1):
