@@ -5,9 +5,9 @@
 # an action's points to the end of the deal for the mover's side, less the other side's,
 # divided by --scale 10, which the file's note records as scale=10), from random weights,
 # against expected three batches in four and greedy in the fourth (mc's rollouts play as
-# expected does), 512-128-64-53, one torch thread, for MINUTES (25) of wall time.
+# expected does), 512-128-64-53, one torch thread, for MINUTES (20) of wall time.
 #
-#     nice -n 19 bash experiments/train_value.sh               # seed 1, 25 minutes
+#     nice -n 19 bash experiments/train_value.sh               # seed 1, 20 minutes
 #     SEED=2 MINUTES=5 OUT=/tmp/v.nn bash experiments/train_value.sh
 #
 # Runs in the project's .venv (CRIBSIM_EXTRAS=train bash .ci/python.sh). Its time and peak
@@ -16,7 +16,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SEED=${SEED:-1}
-MINUTES=${MINUTES:-25}
+MINUTES=${MINUTES:-20}
 OUT=${OUT:-strategies/models/value.nn}
 PYTHON=${PYTHON:-.venv/bin/python}
 /usr/bin/time -v -o "$OUT.time" "$PYTHON" -m cribsim.train.nn q --out "$OUT" --seed "$SEED" \
