@@ -123,7 +123,7 @@ struct tree_key {
  * card is laid: the pure Monte Carlo method trains only decisions with a choice), and the rest
  * of the deal is the value network's: the best legal output for that seat, times the scale its
  * note records, is that seat's side's expected points less the other side's from there to the
- * deal's end, show included (cs_mc_cut_margin()). Two sides only: the margin is that of two.
+ * deal's end, show included (cut_margin()). Two sides only: the margin is that of two.
  *
  * objective=win needs scores, not a margin. A sample is cut only if no side can reach the
  * target in the rest of its deal: each side's score, plus what its hands and crib show in the
