@@ -107,6 +107,8 @@ static void test_mc_checks_each_parameter_against_its_range(void) {
         {"mc:endwidth=16", "endwidth="},
         {"mc:tree=-1", "tree="},
         {"mc:tree=1000001", "tree="},
+        {"mc:cutoff=-1", "cutoff="},
+        {"mc:cutoff=17", "cutoff="},
     };
     for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
         char err[512] = "";
@@ -1060,6 +1062,105 @@ static void test_mc_nn_weight_replays_the_scores_of_the_time(void) {
     cs_nn_free(&net);
 }
 
+/* cutoff's value network: one layer (CS_OBS_SIZE -> 53) whose every output is the sum of f[c]
+ * over the cards c in the observation's plane of the cards seat +1 played this deal (the same
+ * for every action, so the best legal output is that sum, whatever the seat holds), its note
+ * `note`. */
+static void write_value_net(const char *path, const float f[52], const char *note) {
+    static unsigned char b[4 * (CS_OBS_SIZE + 1) * CS_ACT_COUNT + 128];
+    uint32_t note_len = (uint32_t)strlen(note);
+    uint32_t head[] = {CS_NN_VERSION, CS_OBS_VERSION, 1, note_len, CS_OBS_SIZE, CS_ACT_COUNT};
+    size_t n = CS_NN_MAGIC_LEN;
+    memcpy(b, CS_NN_MAGIC, CS_NN_MAGIC_LEN);
+    for (size_t k = 0; k < sizeof head / sizeof head[0]; k++, n += 4)
+        for (int i = 0; i < 4; i++) b[n + i] = (unsigned char)(head[k] >> (8 * i));
+    for (int a = 0; a < CS_ACT_COUNT; a++)
+        for (int i = 0; i < CS_OBS_SIZE; i++, n += 4) {
+            int c = i - (CS_OBS_PLAYED + 52);
+            float w = c >= 0 && c < 52 ? f[c] : 0.0f;
+            memcpy(b + n, &w, 4);
+        }
+    memset(b + n, 0, 4 * CS_ACT_COUNT);
+    n += 4 * CS_ACT_COUNT;
+    memcpy(b + n, note, note_len);
+    n += note_len;
+    uint32_t crc = cs_model_crc32(b, n);
+    for (int i = 0; i < 4; i++) b[n++] = (unsigned char)(crc >> (8 * i));
+    FILE *f_out = fopen(path, "wb");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f_out);
+    CU_ASSERT_EQUAL(fwrite(b, 1, n, f_out), n);
+    fclose(f_out);
+}
+
+/*
+ * cutoff=1 stops each rollout at the first turn after my move, the other seat's, and takes the
+ * rest of the deal from the value network on that seat's observation, negated (it is the other
+ * side's margin). I am the pone (seat 0) and lead 3D, 7H, 9S or KC to the play's first series;
+ * a lead scores nothing, and the dealer, holding four cards of which any two fit, has a choice.
+ * The network reads the dealer's plane of the cards seat +1 (me) played: f = 2, -3, 1 and 0 for
+ * 3D, 7H, 9S and KC, scale=2, so the dealer's rest is worth 4, -6, 2 and 0 points to it and my
+ * leads -4, +6, -2 and 0 to me: I lead 7H, in every sample alike. Read from my own seat (whose
+ * plane of seat +1 holds nothing yet) every lead is worth 0 and the first, 3D, is kept; with the
+ * sign kept (the dealer's margin taken as mine) 3D is best; cut one card later, at my next turn,
+ * my plane of seat +1 holds the dealer's card, never one of mine: every lead is worth 0 but what
+ * the dealer's reply pegs, so 7H (paired, or made fifteen with an eight) is not best. With
+ * objective=win at 30-30 no side can reach 121 in the deal (30 + the shows + 15 a card left), so
+ * the cut is taken there too, and the deal's end at a larger margin is worth more: 7H again.
+ */
+static void test_mc_cutoff_takes_the_rest_from_the_value_network_on_the_next_seat(void) {
+    float f[52] = {0};
+    f[card("3D")] = 2.0f;
+    f[card("7H")] = -3.0f;
+    f[card("9S")] = 1.0f;
+    write_value_net(TMP_NN, f, "test value network; scale=2");
+    play_view s;
+    const char *hand[] = {"3D", "7H", "9S", "KC"};
+    play_view_make(&s, hand, 4, NULL, 0, 30, 30);
+    static const char *const specs[] = {
+        "mc:samples=40,objective=points,race=off,tree=0,opening=search,cutoff=1,value=" TMP_NN,
+        "mc:samples=40,objective=win,race=off,tree=0,opening=search,cutoff=1,value=" TMP_NN,
+        "mc:samples=40,objective=win,opening=search,cutoff=1,value=" TMP_NN};
+    for (size_t k = 0; k < sizeof specs / sizeof specs[0]; k++)
+        for (uint64_t game = 0; game < 3; game++)
+            CU_ASSERT_EQUAL(decide(specs[k], &s, game), card("7H"));
+    remove(TMP_NN);
+}
+
+/* cutoff and value need each other; the value network must record its scale (a policy network,
+ * such as nn's, records none), and is named in the player's identity; cutoff plays two hands of
+ * six only, and says so at the first decision of any other game. */
+static void test_mc_cutoff_and_value_are_checked(void) {
+    char err[256];
+    CU_ASSERT_PTR_NULL(cs_player_create("mc:cutoff=2", err, sizeof err));
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "value=FILE"));
+    CU_ASSERT_PTR_NULL(cs_player_create("mc:value=x.nn", err, sizeof err));
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "cutoff"));
+    CU_ASSERT_PTR_NULL(cs_player_create("mc:cutoff=2,value=/nonexistent/v.nn", err, sizeof err));
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "/nonexistent/v.nn"));
+    CU_ASSERT_PTR_NULL(cs_player_create("mc:cutoff=2,value=builtin", err, sizeof err));
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "scale=S"));
+    float f[52] = {0};
+    write_value_net(TMP_NN, f, "scaled=2");
+    CU_ASSERT_PTR_NULL(cs_player_create("mc:cutoff=2,value=" TMP_NN, err, sizeof err));
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "scale=S"));
+    write_value_net(TMP_NN, f, "q; scale=10; hidden 128");
+    cs_player *p = cs_player_create("mc:cutoff=2,value=" TMP_NN, err, sizeof err);
+    remove(TMP_NN);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    CU_ASSERT_PTR_NOT_NULL(strstr(cs_player_identity(p), "value_crc32="));
+    play_view s;
+    const char *hand[] = {"3D", "7H", "9S", "KC"};
+    play_view_make(&s, hand, 4, NULL, 0, 30, 30);
+    cs_rules three;
+    cs_rules_preset(CS_PRESET_THREE, &three);
+    cs_player_new_game(p, &three, 1, 0, 0);
+    cs_agent a = cs_player_agent(p);
+    cs_card out = CS_NO_CARD;
+    CU_ASSERT_EQUAL(a.play(a.self, &s.v, &out), CS_ECONFIG);
+    CU_ASSERT_PTR_NOT_NULL(strstr(cs_player_error(p), "two hands of six"));
+    cs_player_destroy(p);
+}
+
 const char cs_suite_name[] = "mc";
 const cs_test cs_suite_tests[] = {
     CS_TEST(test_mc_is_reproducible_from_its_stream),
@@ -1092,5 +1193,7 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_mc_rollout_nn_is_reproducible_from_its_stream),
     CS_TEST(test_mc_nn_weight_is_the_network_s_chance_of_the_plays),
     CS_TEST(test_mc_nn_weight_replays_the_scores_of_the_time),
+    CS_TEST(test_mc_cutoff_takes_the_rest_from_the_value_network_on_the_next_seat),
+    CS_TEST(test_mc_cutoff_and_value_are_checked),
     {NULL, NULL},
 };

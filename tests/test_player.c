@@ -38,7 +38,9 @@ static void test_parameters_come_out_in_declared_order(void) {
     CU_ASSERT_STRING_EQUAL(
         cs_player_spec(p),
         "mc:samples=17,objective=points,width=3,rollout=lookahead,hidden=plays,race=on,"
-        "discard_samples=0,equal=0,rank=expert,opening=table,endwidth=2,tree=4,net=builtin");
+        "discard_samples=0,equal=0,rank=expert,opening=table,endwidth=2,tree=4,net=builtin,cutoff="
+        "0,"
+        "value=none");
     cs_player_destroy(p);
 }
 

@@ -558,3 +558,25 @@ def test_bootstrap_rows_relabel_the_next_mask_with_the_next_observation():
     assert card.sum() > 1000 and (obs[card, core.OBS_HAND + act[card]] == 1).all()
     plain = replay.sample(rng, 3000)
     assert (plain[5][:, :52] <= plain[4][:, core.OBS_HAND:core.OBS_HAND + 52]).all()
+
+
+def test_q_note_records_the_scale_mc_reads():
+    """Catches: a q (or br) network written without its scale in the note, which mc's
+    cutoff=K,value=FILE needs to read the outputs as points (docs/nn-format.md), and a
+    policy network's note taken for one that records a scale."""
+    import argparse
+    args = argparse.Namespace(hidden=[8], seed=3, rules="two", opponents=["expected"],
+                              init=None, scale=2.5, cmd="q")
+    note = train_nn.note(args, "q", 10, 1.0)
+    assert "; scale=2.5;" in note
+    assert "scale=" not in train_nn.note(argparse.Namespace(**{**vars(args), "cmd": "rl"}),
+                                         "rl", 10, 1.0)
+    layers = [(np.zeros((cribsim._core.ACTIONS, cribsim._core.OBS_SIZE), np.float32),
+               np.zeros(cribsim._core.ACTIONS, np.float32))]
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "v.nn")
+        train_nn.write_nn(path, layers, note)
+        Strategy(f"mc:cutoff=1,value={path}")
+        train_nn.write_nn(path, layers, note.replace("scale=", "scaled "))
+        with pytest.raises(ValueError, match="scale=S"):
+            Strategy(f"mc:cutoff=1,value={path}")

@@ -75,6 +75,13 @@ static const cs_strategy_param MC_PARAMS[] = {
     {"net", "builtin",
      "the network file (docs/nn-format.md) of rollout=nn and hidden=nn; builtin: "
      "strategies/models/default.nn"},
+    {"cutoff", "0",
+     "the play's rollouts stop once this many cards are laid (the move included), at the next "
+     "seat with a choice, and the network `value` estimates the rest of the deal; 0: played "
+     "out (two hands of six only; the discard's rollouts are always played out)"},
+    {"value", "none",
+     "the action-value network of cutoff (docs/nn-format.md; cribsim.train.nn q, its note "
+     "recording scale=S), e.g. strategies/models/value.nn; none"},
 };
 
 /*
@@ -109,6 +116,31 @@ struct tree_key {
     uint64_t key; /* what I saw from my lay to my next turn (0: the play ended) */
     int i;        /* the sample */
 };
+
+/*
+ * cutoff=K (value=FILE): the play's rollouts stop once K cards are laid, the move decided
+ * included, at the first turn from there of a seat with two or more cards that fit (a forced
+ * card is laid: the pure Monte Carlo method trains only decisions with a choice), and the rest
+ * of the deal is the value network's: the best legal output for that seat, times the scale its
+ * note records, is that seat's side's expected points less the other side's from there to the
+ * deal's end, show included (cut_margin()). Two sides only: the margin is that of two.
+ *
+ * objective=win needs scores, not a margin. A sample is cut only if no side can reach the
+ * target in the rest of its deal: each side's score, plus what its hands and crib show in the
+ * sample (every card is dealt there: the shows are exact), plus CUT_PLAY_MAX points for every
+ * card its seats have left to lay, stays below the target; otherwise it is played out as
+ * without the cutoff, so the cut never hides a game's end. Then the deal ends at score + x for
+ * each side, where x_mine - x_other is the network's margin and x_mine + x_other the sample's
+ * shows plus CUT_PLAY_MEAN points a card left to lay (rounded, each x at least 0), and the
+ * win table (or objective=match's open game) values those scores as it values a rollout's.
+ */
+/* The most one card laid can score: four of a kind (12) on a fifteen or 31 (2), the last card
+ * (1); a run (7 at most: A to 7 makes 28) cannot come with a pair. */
+#define CUT_PLAY_MAX 15
+/* The mean points a card laid scores in two-hand play, the go and the last card included:
+ * 0.69 in the 2,395 deals that did not end a game of 300 of mc against expected (`cribsim run
+ * --seats mc,expected --games 300 --seed 3 --record deals`: /deals' play_points over n_plays). */
+#define CUT_PLAY_MEAN 0.69
 
 /* Deals simulated to measure the points per deal for the win table: 10,000 pin the mean of
  * each side's points to about 0.07 (a deal's points have a standard deviation near 7) and
@@ -173,6 +205,11 @@ typedef struct {
     unsigned shown_seats;
     /* rollout=nn: the network (loaded only then) and one choice's scratch */
     cs_nn *net;
+    /* cutoff>0: the value network, its scale (its outputs are points / scale) */
+    long cutoff;
+    cs_nn *value;
+    double value_scale;
+    int cut_refused;            /* this game's rules are not two hands of six (new_game) */
     const cs_rules *view_rules; /* the game's rules, for the observation's target */
     float nn_scratch[2 * CS_NN_WIDTH_MAX];
     float nn_scores[CS_ACT_COUNT];
@@ -215,9 +252,79 @@ static void sim_policy(mc_player *m, cs_sim *s, const cs_view *v) {
     s->deal = v->deal;
 }
 
+/* Reads the network at path (builtin: the shipped one) into a new *out; CS_OK or an error with
+ * its message in err, nothing then allocated. */
+static int net_load(const char *path, cs_nn **out, char *err, size_t err_len) {
+    cs_nn *net = malloc(sizeof *net);
+    if (net == NULL) return CS_ENOMEM;
+    int rc = strcmp(path, "builtin") == 0
+                 ? cs_nn_parse(cs_nn_default_bytes, cs_nn_default_size,
+                               "strategies/models/default.nn (built in)", net, err, err_len)
+                 : cs_nn_load(path, net, err, err_len);
+    if (rc != CS_OK) {
+        free(net);
+        return rc;
+    }
+    *out = net;
+    return CS_OK;
+}
+
+static void net_free(cs_nn *net) {
+    if (net != NULL) cs_nn_free(net);
+    free(net);
+}
+
+/* The scale a value network's note records ("scale=S": its outputs are points / S), or 0 when
+ * it records none, or one that is not a number above 0 and at most 1000. */
+static double note_scale(const char *note) {
+    for (const char *at = strstr(note, "scale="); at != NULL; at = strstr(at + 1, "scale=")) {
+        if (at != note && at[-1] != ' ' && at[-1] != ';') continue;
+        char *end;
+        double v = strtod(at + 6, &end);
+        if (end != at + 6 && (*end == '\0' || *end == ';' || *end == ' ') && v > 0 && v <= 1000)
+            return v;
+        return 0;
+    }
+    return 0;
+}
+
+/* cutoff's arguments: cutoff and value each need the other; the value network must record its
+ * scale. *value is loaded (NULL with cutoff=0). */
+static int cut_create(long cutoff, const char *path, cs_nn **value, double *scale, char *err,
+                      size_t err_len) {
+    *value = NULL;
+    *scale = 0;
+    int none = strcmp(path, "none") == 0;
+    if (cutoff == 0 && !none) {
+        snprintf(err, err_len, "mc: value=%s is read only with cutoff above 0", path);
+        return CS_ECONFIG;
+    }
+    if (cutoff == 0) return CS_OK;
+    if (none) {
+        snprintf(err, err_len,
+                 "mc: cutoff=%ld needs value=FILE, the network that values the rest of the deal",
+                 cutoff);
+        return CS_ECONFIG;
+    }
+    int rc = net_load(path, value, err, err_len);
+    if (rc != CS_OK) return rc;
+    *scale = note_scale((*value)->note);
+    if (*scale <= 0) {
+        snprintf(err, err_len,
+                 "mc: value=%s records no scale=S in its note (a network of action values from "
+                 "cribsim.train.nn q records the points each output is worth; a policy network "
+                 "has none)",
+                 path);
+        net_free(*value);
+        *value = NULL;
+        return CS_ECONFIG;
+    }
+    return CS_OK;
+}
+
 static int mc_create(const cs_strategy_args *args, void **self, char *err, size_t err_len) {
     long samples, width, discard_samples, equal;
-    long end_width, tree;
+    long end_width, tree, cutoff;
     int objective, rollout, hidden, race, rank, opening;
     int rc = cs_spec_int("mc", "samples", args->values[0], 1, 1000000, &samples, err, err_len);
     if (rc == CS_OK)
@@ -244,6 +351,8 @@ static int mc_create(const cs_strategy_args *args, void **self, char *err, size_
                          err_len);
     if (rc == CS_OK)
         rc = cs_spec_int("mc", "tree", args->values[11], 0, 1000000, &tree, err, err_len);
+    if (rc == CS_OK)
+        rc = cs_spec_int("mc", "cutoff", args->values[13], 0, CS_MAX_PLAYS, &cutoff, err, err_len);
     if (rc != CS_OK) return rc;
     cs_nn *net = NULL;
     int uses_net = rollout == ROLLOUT_NN || hidden == HIDDEN_NN;
@@ -252,26 +361,21 @@ static int mc_create(const cs_strategy_args *args, void **self, char *err, size_
                  args->values[12]);
         return CS_ECONFIG;
     }
-    if (uses_net) {
-        const char *path = args->values[12];
-        net = malloc(sizeof *net);
-        if (net == NULL) return CS_ENOMEM;
-        rc = strcmp(path, "builtin") == 0
-                 ? cs_nn_parse(cs_nn_default_bytes, cs_nn_default_size,
-                               "strategies/models/default.nn (built in)", net, err, err_len)
-                 : cs_nn_load(path, net, err, err_len);
-        if (rc != CS_OK) {
-            free(net);
-            return rc;
-        }
-    }
-    mc_player *m = calloc(1, sizeof *m);
+    cs_nn *value;
+    double scale;
+    rc = cut_create(cutoff, args->values[14], &value, &scale, err, err_len);
+    if (rc != CS_OK) return rc;
+    if (uses_net) rc = net_load(args->values[12], &net, err, err_len);
+    mc_player *m = rc == CS_OK ? calloc(1, sizeof *m) : NULL;
     if (m == NULL) {
-        if (net != NULL) cs_nn_free(net);
-        free(net);
-        return CS_ENOMEM;
+        net_free(value);
+        net_free(net);
+        return rc != CS_OK ? rc : CS_ENOMEM;
     }
     m->net = net;
+    m->cutoff = cutoff;
+    m->value = value;
+    m->value_scale = scale;
     m->samples = samples;
     m->discard_samples = discard_samples > 0 ? discard_samples : samples;
     m->equal = equal;
@@ -294,8 +398,8 @@ static int mc_create(const cs_strategy_args *args, void **self, char *err, size_
         free(m->memo);
         free(m->tree_sim);
         free(m->tree_key);
-        if (net != NULL) cs_nn_free(net);
-        free(net);
+        net_free(net);
+        net_free(value);
         free(m);
         return CS_ENOMEM;
     }
@@ -313,9 +417,14 @@ static void mc_destroy(void *self) {
     free(m->memo);
     free(m->tree_sim);
     free(m->tree_key);
-    if (m->net != NULL) cs_nn_free(m->net);
-    free(m->net);
+    net_free(m->net);
+    net_free(m->value);
     free(m);
+}
+
+/* The rules of expert's tables: two hands of six, two to the crib, the play in series. */
+static int two_hands(const cs_rules *r) {
+    return r->players == 2 && r->cards_dealt == 6 && r->discards == 2 && !r->single_series;
 }
 
 static void mc_new_game(void *self, const cs_rules *rules, int seat, cs_pcg32 rng) {
@@ -327,6 +436,12 @@ static void mc_new_game(void *self, const cs_rules *rules, int seat, cs_pcg32 rn
     m->err[0] = '\0';
     m->points_rules = *rules;
     m->points_rules.target = 1 << 20;
+    m->cut_refused = m->cutoff > 0 && !two_hands(rules);
+    if (m->cut_refused)
+        snprintf(m->err, sizeof m->err,
+                 "mc: cutoff=%ld values two hands of six only (its network's margin is that of "
+                 "two sides, trained on those rules); this game deals %d players %d cards",
+                 m->cutoff, rules->players, rules->cards_dealt);
     if (rules->crib_flush_min != m->crib_flush_min) {
         m->crib_flush_min = rules->crib_flush_min;
         cs_crib_model_build(&m->crib, m->crib_flush_min);
@@ -353,9 +468,11 @@ static void mc_new_game(void *self, const cs_rules *rules, int seat, cs_pcg32 rn
     }
 }
 
-/* A decision cannot be made without the win table (its build failed in new_game). */
+/* A decision cannot be made without the win table (its build failed in new_game: CS_ENOMEM),
+ * nor with a cutoff under other rules than two hands of six (CS_ECONFIG); 0 when it can. */
 static int unready(const mc_player *m) {
-    return m->objective != OBJECTIVE_POINTS && !m->have_win;
+    if (m->cut_refused) return CS_ECONFIG;
+    return m->objective != OBJECTIVE_POINTS && !m->have_win ? CS_ENOMEM : 0;
 }
 
 static int next_seat(int s, int n) {
@@ -618,6 +735,97 @@ static worth utility(const mc_player *m, const cs_sim *s, const cs_view *v) {
     return w;
 }
 
+/* Whether s's play is over (every card laid, or the game won). */
+static int played_out(const cs_sim *s) {
+    if (s->over) return 1;
+    for (int p = 0; p < s->players; p++)
+        if (s->n_hand[p] > 0) return 0;
+    return 1;
+}
+
+/*
+ * cutoff: whether the rollout s stops at seat t's turn (cs_sim_advance() gave t): cutoff cards
+ * laid since the decision's view, t holding two cards or more that fit, and (objective=win and
+ * =match) no side able to reach the target in the rest of the deal (above cutoff's definition).
+ */
+static int cut_here(const mc_player *m, const cs_sim *s, const cs_view *v, int t) {
+    int before = v->n_plays < CS_MAX_PLAYS ? v->n_plays : CS_MAX_PLAYS;
+    if (m->cutoff == 0 || s->n_plays - before < m->cutoff) return 0;
+    int fits = 0;
+    for (int i = 0; i < s->n_hand[t]; i++)
+        fits += s->pile.count + cs_card_value(s->hand[t][i]) <= 31;
+    if (fits < 2) return 0;
+    if (m->objective == OBJECTIVE_POINTS) return 1;
+    const cs_rules *r = v->rules;
+    int most[2] = {s->score[0], s->score[1]};
+    for (int p = 0; p < 2; p++)
+        most[p] += cs_show_score(s->kept[p], s->hand_size, s->starter, r->hand_flush_min) +
+                   CUT_PLAY_MAX * s->n_hand[p];
+    most[s->dealer] += cs_show_score(s->crib, CS_CRIB_SIZE, s->starter, r->crib_flush_min);
+    return most[0] < r->target && most[1] < r->target;
+}
+
+/* The value network's margin for my side over the rest of s's deal from seat t's turn: its best
+ * legal output on t's observation (cs_sim_view(): what t could see) times the scale, which is
+ * t's side's points less the other's; negated when t is the other side's. */
+static double cut_margin(mc_player *m, const cs_sim *s, const cs_view *v, int t) {
+    cs_sim_seat_view sv;
+    cs_sim_view(s, t, v->rules, &sv);
+    cs_encode_mask(&sv.v, NULL, 0, 0, m->nn_mask);
+    cs_encode_view(&sv.v, NULL, 0, m->nn_obs);
+    int a = cs_nn_choose(m->value, m->nn_obs, m->nn_mask, m->nn_scratch, m->nn_scores);
+    double rest = a < 0 ? 0.0 : m->value_scale * m->nn_scores[a];
+    return cs_rules_side(v->rules, t) == cs_rules_side(v->rules, v->seat) ? rest : -rest;
+}
+
+/* What s, stopped by cut_here() at seat t's turn, is worth to my side: the margin so far plus
+ * the network's rest; objective=win and =match value the scores the deal would end at (above). */
+static worth cut_worth(mc_player *m, const cs_sim *s, const cs_view *v, int t) {
+    const cs_rules *r = v->rules;
+    int mine = cs_rules_side(r, v->seat), other = 1 - mine;
+    double rest = cut_margin(m, s, v, t);
+    worth w = {0, margin(r, s->gained, mine) + rest};
+    if (m->objective == OBJECTIVE_POINTS) {
+        w.goal = w.points;
+        return w;
+    }
+    double total = CUT_PLAY_MEAN * (s->n_hand[0] + s->n_hand[1]);
+    for (int p = 0; p < 2; p++)
+        total += cs_show_score(s->kept[p], s->hand_size, s->starter, r->hand_flush_min);
+    total += cs_show_score(s->crib, CS_CRIB_SIZE, s->starter, r->crib_flush_min);
+    double x[2];
+    x[mine] = (total + rest) / 2;
+    x[other] = (total - rest) / 2;
+    for (int side = 0; side < 2; side++)
+        if (x[side] < 0) {
+            x[1 - side] -= x[side];
+            x[side] = 0;
+        }
+    int score[CS_MAX_PLAYERS] = {0};
+    for (int side = 0; side < 2; side++) {
+        score[side] = s->score[side] + (int)lround(x[side]);
+        if (score[side] > r->target - 1) score[side] = r->target - 1;
+    }
+    w.goal = open_value(m, &m->st, r, score, cs_rules_side(r, next_seat(v->dealer, r->players)),
+                        v->deal + 1);
+    return w;
+}
+
+/*
+ * Plays s on from where it stands (a move just laid, or a seat's turn) and returns what it is
+ * worth to my side: to the end of the play, then the show (objective=win and =match), or with
+ * cutoff to the cut and the value network's rest of the deal.
+ */
+static worth roll_on(mc_player *m, cs_sim *s, const cs_view *v) {
+    int t;
+    while ((t = cs_sim_advance(s)) >= 0) {
+        if (cut_here(m, s, v, t)) return cut_worth(m, s, v, t);
+        cs_sim_lay(s, t, cs_sim_policy(s, t));
+    }
+    if (m->objective != OBJECTIVE_POINTS) cs_sim_show(s);
+    return utility(m, s, v);
+}
+
 /* The candidate with the greatest goal, then the greatest margin (ties within rounding). */
 static int best_candidate(const worth total[], int n) {
     int pick = 0;
@@ -756,11 +964,6 @@ static int no_deal(mc_player *m, const cs_view *v) {
     return CS_EAGENT;
 }
 
-/* The rules of expert's tables: two hands of six, two to the crib, the play in series. */
-static int two_hands(const cs_rules *r) {
-    return r->players == 2 && r->cards_dealt == 6 && r->discards == 2 && !r->single_series;
-}
-
 /* Turns expected's values of the splits into expert's (expert.h): the crib term from the crib
  * table instead of the crib model, plus the pegging table's value of the kept ranks. */
 static void expert_values(const mc_player *m, const cs_split splits[], int n, double weight,
@@ -779,7 +982,8 @@ static void expert_values(const mc_player *m, const cs_split splits[], int n, do
 
 static int mc_discard(void *self, const cs_view *v, cs_card out[CS_MAX_DISCARD]) {
     mc_player *m = self;
-    if (unready(m)) return CS_ENOMEM;
+    int not_ready = unready(m);
+    if (not_ready) return not_ready;
     const cs_rules *r = v->rules;
     const cs_rules *sim_rules = m->objective != OBJECTIVE_POINTS ? r : &m->points_rules;
     stakes_set(&m->st, m, v);
@@ -1124,8 +1328,9 @@ static worth tree_search(mc_player *m, const cs_view *v, int level, const cs_sim
         best = (worth){0, 0};
         for (int g = 0; g < n; g++) {
             cs_sim s = from[group[g].i];
-            cs_sim_play_out(&s);
-            tally(m, &s, v, &best);
+            worth w = roll_on(m, &s, v);
+            best.goal += w.goal;
+            best.points += w.points;
         }
         return best;
     }
@@ -1145,15 +1350,15 @@ static worth tree_search(mc_player *m, const cs_view *v, int level, const cs_sim
             /* my card of that rank: the same index in every sample (my hand is the same) */
             cs_sim_lay(s, me, c);
             uint64_t h = 1;
-            int t;
-            while ((t = cs_sim_advance(s)) >= 0 && t != me) {
+            int t, cut = 0;
+            while ((t = cs_sim_advance(s)) >= 0 && !(cut = cut_here(m, s, v, t)) && t != me) {
                 int i = cs_sim_policy(s, t);
                 h = tree_mix(h, (uint64_t)(t * 16 + cs_card_rank(s->hand[t][i]) + 1));
                 cs_sim_lay(s, t, i);
             }
             /* `| 1` keeps a hash off 0 (a play that ended) and keeps the keys' order */
             /* mutate: equivalent 1->0: a hash 0, or two unequal in bit 0 only, has odds 2^-63 */
-            key[g].key = t < 0 ? 0 : tree_mix(h, 99) | 1;
+            key[g].key = t < 0 || cut ? 0 : tree_mix(h, 99) | 1;
             key[g].i = g;
         }
         tree_sort(key, n);
@@ -1165,7 +1370,17 @@ static worth tree_search(mc_player *m, const cs_view *v, int level, const cs_sim
                 sum.points += w.points;
                 continue;
             }
-            for (int g = a; g < b; g++) tally(m, &sim[key[g].i], v, &sum);
+            for (int g = a; g < b; g++) {
+                cs_sim *s = &sim[key[g].i];
+                if (m->cutoff == 0 || played_out(s)) {
+                    tally(m, s, v, &sum);
+                    continue;
+                }
+                /* stopped at a cut (cutoff) */
+                worth w = roll_on(m, s, v);
+                sum.goal += w.goal;
+                sum.points += w.points;
+            }
         }
         double d = sum.goal - best.goal;
         if (d > 1e-9 || (d > -1e-9 && sum.points > best.points + 1e-9)) {
@@ -1178,7 +1393,8 @@ static worth tree_search(mc_player *m, const cs_view *v, int level, const cs_sim
 
 static int mc_play(void *self, const cs_view *v, cs_card *out) {
     mc_player *m = self;
-    if (unready(m)) return CS_ENOMEM;
+    int not_ready = unready(m);
+    if (not_ready) return not_ready;
     const cs_rules *r = v->rules;
     int n = r->players, hand = cs_rules_hand_size(r);
     /* Candidates: one legal card per rank (suits do not matter once the hand is kept). */
@@ -1326,9 +1542,7 @@ static int mc_play(void *self, const cs_view *v, cs_card *out) {
             int c = rc.alive[a];
             cs_sim s = b;
             cs_sim_lay(&s, v->seat, cand[c]);
-            cs_sim_play_out(&s);
-            if (win) cs_sim_show(&s);
-            w[c] = utility(m, &s, v);
+            w[c] = roll_on(m, &s, v);
         }
         race_add(&rc, w, m->race);
     }
@@ -1353,10 +1567,12 @@ static int mc_play(void *self, const cs_view *v, cs_card *out) {
  * and its --resume is noticed; nothing otherwise. */
 static void mc_identity(void *self, char *buf, size_t len) {
     const mc_player *m = self;
-    if (m->net != NULL)
-        snprintf(buf, len, "crc32=%08x", (unsigned)m->net->crc);
-    else if (len > 0)
-        buf[0] = '\0';
+    if (len > 0) buf[0] = '\0';
+    if (m->net != NULL) snprintf(buf, len, "crc32=%08x", (unsigned)m->net->crc);
+    if (m->value != NULL) {
+        size_t at = strlen(buf);
+        snprintf(buf + at, len - at, "%svalue_crc32=%08x", at ? "," : "", (unsigned)m->value->crc);
+    }
 }
 
 static const char *mc_last_error(void *self) {
@@ -1377,7 +1593,7 @@ const cs_strategy cs_strategy_mc = {
              "hands as if every other seat laid away and pegged as expected does, so its edge "
              "shrinks against players unlike expected",
     .params = MC_PARAMS,
-    .n_params = 13,
+    .n_params = 15,
     .create = mc_create,
     .destroy = mc_destroy,
     .new_game = mc_new_game,

@@ -256,6 +256,68 @@
  * seeds, the paired interval of the 4,000 games above 50%) and rollout=nn no worse. The model
  * of the other seats should be a model of the player at the table.
  *
+ * A value estimate that ends the rollouts early (not the default; cutoff=0,value=none plays
+ * version 8 byte for byte: 300 games against expected, seed 11, and 100 mc-against-mc games,
+ * seed 5, the same wins and points as before the parameters existed):
+ *
+ *   cutoff=K    a play's rollout stops once K cards are laid (the move decided included), at
+ *   value=FILE  the first turn from there of a seat holding two cards or more that fit, and the
+ *               rest of the deal is an action-value network's (cribsim.train.nn q; FILE's note
+ *               records scale=S, docs/nn-format.md): its best legal output on that seat's
+ *               observation (cs_sim_view()), times S, is that seat's side's points less the
+ *               other's from there to the deal's end, show included; negated when the seat is
+ *               the other side's. objective=points adds it to the margin so far. objective=win
+ *               and =match need scores: a sample is cut only if no side can reach the target in
+ *               the rest of the deal (its score, plus its hands' and crib's shows in the sample,
+ *               exact since every card is dealt there, plus 15 points, the most one card can
+ *               peg, for every card its seats have left), so the cut never hides a game's end;
+ *               the deal then ends at each side's score plus x, x_mine - x_other the network's
+ *               margin and x_mine + x_other the sample's shows plus 0.69 points (the mean a card
+ *               pegs, mc against expected) for each card left, rounded, and the win table values
+ *               those scores as it values a rollout's end. The discard's rollouts are always
+ *               played out (their show is averaged exactly over every starter, which one value
+ *               at one starter would replace). Two hands of six only (the margin is two sides',
+ *               the network trained there): other rules are refused at the first decision;
+ *               cutoff without value, value without cutoff, and a network whose note records
+ *               no scale (nn's policy network) are refused when the player is made.
+ *
+ * The network: strategies/models/value.nn (512-128-64-53, 310 KB), bootstrapped action values
+ * from random weights against expected (three batches in four) and greedy, 20 minutes on one
+ * core (experiments/train_value.sh, seed 1; results/nn/README.md). Measured against the pinned
+ * version 8 spec on the same deals (niced, one thread, on a machine loaded by other jobs; CPU
+ * time is the process's own):
+ *
+ *   cutoff=1    against version 8 head to head 46.8% +- 0.8%, [46.1%, 47.6%] (4,000 games,
+ *               seed 11; margin -1.41 +- 0.23 points a game). Against expected 56.8%
+ *               [55.8%, 57.8%] where version 8 won 59.9% [59.0%, 60.9%] on the same deals
+ *               (10,000 games, seed 11): -3.12% +- 0.57% paired (margin +2.69 against +4.49),
+ *               in 1.02 times version 8's CPU time (94.3 s against 92.4 s).
+ *   cutoff=2    against version 8 head to head 49.9% +- 0.7%, [49.3%, 50.6%] (4,000 games,
+ *               seed 11; margin -0.29 +- 0.20). Against expected 58.9% [57.9%, 59.9%]:
+ *               -1.03% +- 0.48% paired (margin +3.92), in 1.05 times the time (97.1 s).
+ *
+ * The commands (from the repository's root; a head-to-head figure is +- 1.96 standard errors
+ * of the per-sequence means of a `-o` file's /games, a paired one mc_paired's):
+ *
+ *   cribsim match "mc:cutoff=1,value=strategies/models/value.nn" mc --games 4000 --seed 11
+ *       --threads 1 -o F                    (and cutoff=2)
+ *   build/mc_paired 11 0 5000 expected mc "mc:cutoff=1,value=strategies/models/value.nn"
+ *       "mc:cutoff=2,value=strategies/models/value.nn"     (experiments/tools/mc_paired.c)
+ *
+ * A negative result: the cut loses games and saves no time. Larger cutoffs cut little (the
+ * opening tables decide the first three cards far from the target, near it the cut is barred,
+ * and the last card of a deal is forced): on 600 games against expected (`build/mc_paired 11 0
+ * 300 expected mc ...`) cutoff=3 was +0.67% +- 1.22% from version 8 and cutoff=4 +0.17% +-
+ * 0.33% (a handful of games changed), in 1.03 and 1.02 times the time. A play's rollout is short (seven
+ * cards at most, most of them looked up in the lookahead's memo) and each cut costs a forward
+ * pass, so it is no faster; and the network is a worse judge of the rest of the deal than the
+ * rollout: its value is an average over what the seat to play cannot see, show included,
+ * where the sample holds every card and the rollout counts its show exactly (the same for
+ * every move in that sample, so it cancels between them, where the network's estimate varies
+ * from move to move). A value of the rest of the play alone, the sample's exact show added,
+ * and a network trained on mc's rollout policy (expected's lookahead at both seats) rather than
+ * its own greedy play (41% against expected) are what it would take; neither is built.
+ *
  * Deterministic given its per-game stream; no allocation in decisions (the win table is
  * built once per instance and rules, in new_game; the memo, 128 KB, once per instance).
  */

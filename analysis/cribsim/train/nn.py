@@ -573,6 +573,9 @@ def note(args, method: str, games: int, seconds: float) -> str:
         what = (f"rl reinforce vs {'+'.join(args.opponents)} "
                 + (f"from {args.init.split('/')[-1]}" if args.init else "from random weights"))
     amount = "rows read" if method == "bc" and getattr(args, "labels", None) else "games"
+    # action values record their scale (outputs are points / scale), which mc's value= reads
+    if method == "q":
+        what += f"; scale={args.scale:g}"
     return (f"cribsim.train.nn {what}; hidden {hidden}; seed {args.seed}; {games} {amount}; "
             f"{seconds:.0f} s; rules {args.rules}")[:NOTE_MAX]
 
