@@ -63,6 +63,11 @@ def test_thread_counts_are_bounded_as_on_the_command_line():
             _core.Env("two", None, [None, "random"], 4, bad, "win")
     with pytest.raises(ValueError, match="threads 100000"):
         CribbageVectorEnv(num_envs=2, opponents=["random"], threads=100000)
+    # the environment checks the count itself, as the command line does, before the seats: one
+    # past the cap is named even when the seat is bad too; the cap itself is taken
+    with pytest.raises(ValueError, match="threads 257: 0 to 256"):
+        CribbageVectorEnv(num_envs=2, opponents=["random"], threads=257, seat=9)
+    assert CribbageVectorEnv(num_envs=2, opponents=["random"], threads=256).num_envs == 2
     with pytest.raises(ValueError, match="n_games 0"):
         _core.Env("two", None, [None, "random"], 0, 1, "win")
     # the largest count the command line takes works, and gives the one-thread games
@@ -234,6 +239,12 @@ def test_vector_actions_must_be_integers_in_range_and_nothing_moves_otherwise():
     ]
     for error, actions in refused:
         with pytest.raises(error, match="actions"):
+            vec.step(actions)
+    # a list is checked item by item, in order, each naming its index and the range 0 to 52:
+    # 53 is refused before the bool after it is looked at
+    for actions, message in (([int(legal[0]), 54], r"^actions\[1\] 54: 0 to 52$"),
+                             ([53, True], r"^actions\[0\] 53: 0 to 52$")):
+        with pytest.raises(ValueError, match=message):
             vec.step(actions)
     assert np.array_equal(vec._obs, obs)
     for kind in (np.uint8, np.int16, np.int64):
