@@ -243,7 +243,8 @@ def test_vector_actions_must_be_integers_in_range_and_nothing_moves_otherwise():
     # a list is checked item by item, in order, each naming its index and the range 0 to 52:
     # 53 is refused before the bool after it is looked at
     for actions, message in (([int(legal[0]), 54], r"^actions\[1\] 54: 0 to 52$"),
-                             ([53, True], r"^actions\[0\] 53: 0 to 52$")):
+                             ([53, True], r"^actions\[0\] 53: 0 to 52$"),
+                             (np.array([legal[0], 53]), r"^actions\[1\] 53: 0 to 52$")):
         with pytest.raises(ValueError, match=message):
             vec.step(actions)
     assert np.array_equal(vec._obs, obs)
