@@ -23,8 +23,9 @@
 # Equivalent mutants. A mutant inside an annotation of a module that has `from __future__
 # import annotations` is skipped (the annotation is a string never evaluated). Any other mutant
 # shown equivalent may be marked, on its line or alone on the line above, by a comment naming
-# its cosmic-ray operators (several separated by spaces) and why:
-#     # mutate: equivalent core/ReplaceComparisonOperator_Eq_Is: REASON
+# its cosmic-ray operators (several separated by spaces; the end of a name after a "/" or "_"
+# is enough, e.g. Eq_Is for core/ReplaceComparisonOperator_Eq_Is) and why:
+#     # mutate: equivalent Eq_Is NumberReplacer: REASON
 # As in tests/mutate.sh a skipped mutant is still drawn (a sample is the same with or without
 # markers), is not run, is printed with its reason and is counted apart from the score.
 set -euo pipefail
@@ -139,7 +140,10 @@ with use_db(session, WorkDB.Mode.open) as db:
             for a in (getattr(n, "annotation", None), getattr(n, "returns", None)):
                 if isinstance(a, ast.AST):
                     spans.append(((a.lineno, a.col_offset), (a.end_lineno, a.end_col_offset)))
-    marker = re.compile(r"mutate: equivalent ((?:\S+/\S+ ?)+): *(.*)$")
+    marker = re.compile(r"mutate: equivalent ([^:]+): *(.*)$")
+
+    def named(operator, names):
+        return any(operator == n or operator.endswith(("/" + n, "_" + n)) for n in names)
 
     def equivalent(m):
         if any(lo <= tuple(m.start_pos) and tuple(m.end_pos) <= hi for lo, hi in spans):
@@ -149,7 +153,7 @@ with use_db(session, WorkDB.Mode.open) as db:
         if row > 1 and lines[row - 2].strip().startswith("#"):
             near.append(lines[row - 2])
         for found in (f for line in near for f in marker.finditer(line)):
-            if m.operator_name in found.group(1).split():
+            if named(m.operator_name, found.group(1).split()):
                 return found.group(2).strip() or "equivalent"
         return ""
 
