@@ -823,6 +823,38 @@ def test_aec_env_rewards_views_and_resets_match_the_game_replayed(rules, reward)
         assert state.game_record()["game"] == game_index
 
 
+def test_aec_reset_without_a_seed_draws_a_new_seed_and_starts_at_its_first_game():
+    """Catches: the drawn seed taken modulo a small number (2 or 61: two of 62 environments
+    reset without a seed would deal the same games), the first unseeded game not game 0 of
+    its seed, the next reset not the seed's next game."""
+    seeds = set()
+    for _ in range(62):
+        env = aec_env("two")
+        env.reset()
+        state = env.unwrapped.state
+        assert 0 <= state.seed() < 2**63
+        assert state.game_record()["game"] == 0
+        seeds.add(state.seed())
+    assert len(seeds) == 62
+    env.reset()
+    assert env.unwrapped.state.seed() == state.seed()
+    assert env.unwrapped.state.game_record()["game"] == 1
+
+
+def test_aec_human_render_prints_the_state_after_each_step(capsys):
+    """Catches: the human render mode not printing after a step (or the ansi mode printing)."""
+    for mode, printed in (("human", True), ("ansi", False)):
+        env = aec_env("two", render_mode=mode)
+        env.reset(seed=5)
+        capsys.readouterr()
+        state = Game("two").new_initial_state(seed=5)
+        action = int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0])
+        env.step(action)
+        state.apply_action(action)
+        assert capsys.readouterr().out == (str(state) + "\n" if printed else "")
+        assert env.render() == (None if printed else str(state))
+
+
 def test_batch_reset_forgets_the_slots_finished_games():
     """Catches: a reset that keeps the slot's last finished game (last_game answering for a
     game of the batch before the reset)."""
