@@ -24,8 +24,10 @@
 # import annotations` is skipped (the annotation is a string never evaluated). Any other mutant
 # shown equivalent may be marked, on its line or alone on the line above, by a comment naming
 # its cosmic-ray operators (several separated by spaces; the end of a name after a "/" or "_"
-# is enough, e.g. Eq_Is for core/ReplaceComparisonOperator_Eq_Is) and why:
-#     # mutate: equivalent Eq_Is NumberReplacer: REASON
+# is enough, e.g. Eq_Is for core/ReplaceComparisonOperator_Eq_Is; NAME@TEXT only its mutants
+# of the source text TEXT, e.g. NumberReplacer@0 for the line's 0s, not its other numbers) and
+# why:
+#     # mutate: equivalent Eq_Is NumberReplacer@0: REASON
 # As in tests/mutate.sh a skipped mutant is still drawn (a sample is the same with or without
 # markers), is not run, is printed with its reason and is counted apart from the score.
 set -euo pipefail
@@ -142,8 +144,15 @@ with use_db(session, WorkDB.Mode.open) as db:
                     spans.append(((a.lineno, a.col_offset), (a.end_lineno, a.end_col_offset)))
     marker = re.compile(r"mutate: equivalent ([^:]+): *(.*)$")
 
-    def named(operator, names):
-        return any(operator == n or operator.endswith(("/" + n, "_" + n)) for n in names)
+    def named(m, names):
+        (r0, c0), (r1, c1) = m.start_pos, m.end_pos
+        text = lines[r0 - 1][c0:c1] if r0 == r1 else None
+        for n in names:
+            name, _, what = n.partition("@")
+            if (m.operator_name == name or m.operator_name.endswith(("/" + name, "_" + name))) \
+                    and (not what or what == text):
+                return True
+        return False
 
     def equivalent(m):
         if any(lo <= tuple(m.start_pos) and tuple(m.end_pos) <= hi for lo, hi in spans):
@@ -153,7 +162,7 @@ with use_db(session, WorkDB.Mode.open) as db:
         if row > 1 and lines[row - 2].strip().startswith("#"):
             near.append(lines[row - 2])
         for found in (f for line in near for f in marker.finditer(line)):
-            if named(m.operator_name, found.group(1).split()):
+            if named(m, found.group(1).split()):
                 return found.group(2).strip() or "equivalent"
         return ""
 

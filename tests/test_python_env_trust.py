@@ -285,6 +285,9 @@ def test_single_and_aec_actions_must_be_integers_in_range(illegal):
                           (ValueError, 2**32 + legal), (ValueError, 53), (ValueError, -1)]:
         with pytest.raises(error, match="action"):
             aec.step(action)
+    for step in (env.step, aec.step):  # the range named, the last action 52
+        with pytest.raises(ValueError, match=r"^action 53: 0 to 52$"):
+            step(53)
     after = aec.observe(aec.agent_selection)
     assert np.array_equal(before["observation"], after["observation"])
     illegal_card = int(np.flatnonzero(mask[:52] == 0)[0])

@@ -46,7 +46,7 @@ class CribbageAEC(AECEnv):
         self.observation_spaces = {a: self._obs_space for a in self.possible_agents}
         self.action_spaces = {a: self._act_space for a in self.possible_agents}
         self._seed = None
-        self._game_index = 0
+        self._game_index = 0  # mutate: equivalent NumberReplacer: reset() sets it before a read
         self.state = None
 
     def observation_space(self, agent):
