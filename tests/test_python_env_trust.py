@@ -709,6 +709,16 @@ def end_reward(kind, record, seat, rules, target):
     return None
 
 
+def test_single_env_seeds_deal_different_games():
+    """Catches: the game's seed drawn from a small range (2 % 63: ten seeds would deal two
+    games), so that different reset seeds replay the same deals."""
+    env = CribbageEnv(opponents=["random"])
+    first = {env.reset(seed=s)[0].tobytes() for s in range(10)}
+    assert len(first) == 10
+    again = CribbageEnv(opponents=["random"])
+    assert again.reset(seed=3)[0].tobytes() in first
+
+
 @pytest.mark.parametrize("reward", REWARDS)
 @pytest.mark.parametrize("rules,seat", SEATED)
 def test_single_env_seats_the_learner_and_gives_it_its_own_reward(rules, seat, reward):

