@@ -195,6 +195,29 @@ def test_serialize_pickle_and_deepcopy_give_the_same_state(seeded):
         game.deserialize_state("seed 9 game 0\n0\n99\n")
 
 
+def test_information_state_strings_of_a_hand_dealt_deal():
+    """An unseeded two-hand deal applied by hand: seat 1 deals (the cut), the cards go one at
+    a time from the dealer's left, seat 0 the clubs A to 6 and seat 1 the diamonds; seat 0
+    lays away 5C 6C, seat 1 5D 6D; the starter KS; seat 0 leads AC and seat 1 pairs it. Each
+    seat sees the cut, its own cards and discards, '?' for the other's, the starter and every
+    card laid. Catches: the cut written as a starter (or a deal), a card dealt or laid away
+    shown to the wrong seat."""
+    state = Game("two").new_initial_state()
+    clubs, diamonds = [0, 4, 8, 12, 16, 20], [1, 5, 9, 13, 17, 21]
+    for a in [1] + [c for pair in zip(clubs, diamonds) for c in pair]:
+        state.apply_action(a)
+    assert state.information_state_string(0) == "seat 0 dealer 1 " + " ".join(
+        f"dealt {c} dealt ?" for c in ("AC", "2C", "3C", "4C", "5C", "6C"))
+    for a in (16, 20, 17, 21, 51, 0, 1):
+        state.apply_action(a)
+    mine = " ".join(f"dealt {c} dealt ?" for c in ("AC", "2C", "3C", "4C", "5C", "6C"))
+    theirs = " ".join(f"dealt ? dealt {c}" for c in ("AD", "2D", "3D", "4D", "5D", "6D"))
+    assert state.information_state_string(0) == (
+        f"seat 0 dealer 1 {mine} 0:5C 0:6C 1:? 1:? starter KS 0:AC 1:AD")
+    assert state.information_state_string(1) == (
+        f"seat 1 dealer 1 {theirs} 0:? 0:? 1:5D 1:6D starter KS 0:AC 1:AD")
+
+
 def test_string_to_action_reads_what_action_to_string_writes():
     """Catches: a missing or lossy string_to_action."""
     state = Game("two").new_initial_state()
