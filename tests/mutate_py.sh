@@ -79,7 +79,8 @@ tests_of() {
     case "$(basename "$1" .py)" in
         cards | matches | stats) echo "tests/test_analysis.py" ;;
         game) echo "tests/test_analysis_cribsim.py tests/test_python_game_trust.py" \
-            "tests/test_python_game_parity.py tests/test_python_openspiel.py -k 'not dqn'" ;;
+            "tests/test_python_game_parity.py tests/test_python_specs.py" \
+            "tests/test_python_openspiel.py -k 'not dqn'" ;;
         aec | gym_env | _checks) echo "tests/test_python_env_trust.py tests/test_python_env.py" \
             "tests/test_python_gym_semantics.py" ;;
         cliio | ladder) echo "tests/test_analysis_io.py" ;;
