@@ -234,6 +234,9 @@ def test_string_to_action_reads_what_action_to_string_writes():
     assert state.string_to_action(0, "10h") == 4 * 9 + 2
     with pytest.raises(ValueError):
         state.string_to_action(0, "11H")
+    for bad in (53, -1):
+        with pytest.raises(ValueError, match=rf"^action {bad}: actions are 0 to 52$"):
+            state.action_to_string(0, bad)
 
 
 def test_state_methods_are_openspiels():
