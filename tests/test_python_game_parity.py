@@ -222,6 +222,9 @@ def test_string_to_action_reads_what_action_to_string_writes():
     """Catches: a missing or lossy string_to_action."""
     state = Game("two").new_initial_state()
     assert state.action_to_string(CHANCE_PLAYER, 1) == "seat 1 deals"
+    assert state.action_to_string(1) == "seat 1 deals"  # the acting player: chance
+    # only chance's outcomes at the cut name a dealer; any other player's action 1 is AD
+    assert [state.action_to_string(p, 1) for p in (0, 1, TERMINAL_PLAYER)] == ["AD"] * 3
     assert state.string_to_action(CHANCE_PLAYER, "seat 1 deals") == 1
     rng = random.Random(2)
     while not state.is_terminal():
