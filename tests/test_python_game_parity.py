@@ -142,6 +142,13 @@ def test_game_type_parameters_and_bounds():
     assert game.max_chance_nodes_in_history() == 3134
     assert (game.min_utility(), game.max_utility()) == (-149.0, 149.0)
     assert (Game("four").min_utility(), Game("four").max_utility()) == (-1.0, 1.0)
+    # each reward's range, to 121: points as margin (149), a clip 0 to 2, a league game from
+    # -121 (skunked at no score) to 2
+    ranges = {"win": (-1.0, 1.0), "margin": (-149.0, 149.0), "points": (-149.0, 149.0),
+              "clips": (0.0, 2.0), "league": (-121.0, 2.0)}
+    for reward, pair in ranges.items():
+        g = Game("two", reward=reward)
+        assert (g.min_utility(), g.max_utility()) == pair, reward
     assert Game(**game.get_parameters()) == game
     assert game.get_parameters() == {"rules": "two", "set": "target=121", "reward": "margin"}
     t = game.get_type()
@@ -240,6 +247,21 @@ def test_string_to_action_reads_what_action_to_string_writes():
     for bad in (53, -1):
         with pytest.raises(ValueError, match=rf"^action {bad}: actions are 0 to 52$"):
             state.action_to_string(0, bad)
+
+
+def test_views_without_a_seat_are_the_acting_seats():
+    """Catches: seat 0 taken for a chance or terminal node when no seat is named (or a node
+    refused that is seat 0's)."""
+    state = Game("two").new_initial_state()
+    for name in ("observation_string", "information_state_string", "observation_tensor"):
+        with pytest.raises(ValueError, match="at a chance or terminal node, name the player"):
+            getattr(state, name)()
+    state = Game("two").new_initial_state(seed=3)
+    while state.current_player() != 0:
+        state.apply_action(state.legal_actions()[0])
+    assert state.observation_string() == state.observation_string(0)
+    assert state.information_state_string() == state.information_state_string(0)
+    assert np.array_equal(state.observation_tensor(), state.observation_tensor(0))
 
 
 def test_state_methods_are_openspiels():
