@@ -343,7 +343,9 @@ class State(_core.State):
             raise ValueError(f"action {action}: actions are 0 to {NUM_ACTIONS - 1}")
         if action == GO:
             return "go"
-        if player == CHANCE_PLAYER and self.phase() == "cut-for-deal":
+        if (player == CHANCE_PLAYER
+                # mutate: equivalent Eq_LtE: every other phase's name sorts after this one
+                and self.phase() == "cut-for-deal"):
             return f"seat {action} deals"
         return card_text(action)
 
