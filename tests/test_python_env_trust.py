@@ -68,6 +68,9 @@ def test_thread_counts_are_bounded_as_on_the_command_line():
     with pytest.raises(ValueError, match="threads 257: 0 to 256"):
         CribbageVectorEnv(num_envs=2, opponents=["random"], threads=257, seat=9)
     assert CribbageVectorEnv(num_envs=2, opponents=["random"], threads=256).num_envs == 2
+    # the batch size is the environment's own check too, named as the caller names it
+    with pytest.raises(ValueError, match=r"^num_envs 2147483648: 1 to 2147483647$"):
+        CribbageVectorEnv(num_envs=2**31, opponents=["random"])
     with pytest.raises(ValueError, match="n_games 0"):
         _core.Env("two", None, [None, "random"], 0, 1, "win")
     # the largest count the command line takes works, and gives the one-thread games
@@ -108,7 +111,7 @@ def test_seeds_outside_the_command_lines_range_are_refused_naming_the_seed():
     vec = CribbageVectorEnv(num_envs=2, opponents=["random"])
     aec = aec_env("three")
     for reset in (gym_env.reset, vec.reset, aec.reset):
-        for bad in (-1, 2**64 + 7):
+        for bad in (-1, 2**64 + 7, 2**64):
             with pytest.raises(ValueError, match=f"seed {bad}"):
                 reset(seed=bad)
         with pytest.raises(TypeError, match="seed"):
@@ -852,6 +855,20 @@ def test_aec_reset_without_a_seed_draws_a_new_seed_and_starts_at_its_first_game(
     env.reset()
     assert env.unwrapped.state.seed() == state.seed()
     assert env.unwrapped.state.game_record()["game"] == 1
+
+
+def test_opponent_counts_and_the_aec_spaces_are_named_exactly():
+    """Catches: the other seats miscounted in the message (players >> 1: 1 for 3 players), an
+    AEC action mask declared up to 2."""
+    for rules, given, others in (("three", 3, 2), ("four", 2, 3), ("two", 2, 1)):
+        with pytest.raises(ValueError, match=rf"^opponents: {given} given for {others} other "
+                                             r"seats$"):
+            CribbageEnv(rules=rules, opponents=["random"] * given)
+    env = aec_env("three")
+    for agent in env.possible_agents:
+        space = env.observation_space(agent)
+        assert (space["action_mask"].low.min(), space["action_mask"].high.max()) == (0, 1)
+        assert (space["observation"].low.min(), space["observation"].high.max()) == (0, 255)
 
 
 def test_aec_human_render_prints_the_state_after_each_step(capsys):
