@@ -871,6 +871,23 @@ def test_opponent_counts_and_the_aec_spaces_are_named_exactly():
         assert (space["observation"].low.min(), space["observation"].high.max()) == (0, 255)
 
 
+def test_single_env_ansi_render_names_the_hand_pile_count_and_score():
+    """Catches: the render's hand or pile read past their 52 bytes (a slice to OBS_HAND ** 52:
+    codes past the deck), a render without a mode failing instead of giving None."""
+    assert CribbageEnv(opponents=["random"]).render() is None
+    env = CribbageEnv(opponents=["random"], render_mode="ansi")
+    obs, info = env.reset(seed=2)
+    while not obs[_core.OBS_PILE:_core.OBS_PILE + 52].any():  # into the play
+        obs, _, done, _, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+        assert not done
+    hand = [card_text(c) for c in range(52) if obs[_core.OBS_HAND + c]]
+    pile = [card_text(c) for c in range(52) if obs[_core.OBS_PILE + c]]
+    assert len(hand) == 4 - len(pile) // 2 and pile
+    score = obs[_core.OBS_SCORE:_core.OBS_SCORE + 2]
+    assert env.render() == (f"seat 0: hand {' '.join(hand)}; pile {' '.join(pile)} (count "
+                            f"{obs[_core.OBS_COUNT]}); score {score[0]} to {score[1]}")
+
+
 def test_aec_human_render_prints_the_state_after_each_step(capsys):
     """Catches: the human render mode not printing after a step (or the ansi mode printing)."""
     for mode, printed in (("human", True), ("ansi", False)):
