@@ -116,6 +116,7 @@ class CribbageEnv(gym.Env):
         if not lock.acquire(False):
             self._guard.refuse()
         try:
+            # mutate: equivalent LtE_Lt LtE_Eq: a narrower fast path; the rest is checked fully
             if type(action) is not int or not 0 <= action < NUM_ACTIONS:
                 action = _checks.integer(action, "action", 0, NUM_ACTIONS - 1)
             if self._over:
@@ -231,6 +232,7 @@ class CribbageVectorEnv(VectorEnv):
             seed = _checks.seed(seed)
             if seed is not None:
                 self._seed_rng = np.random.default_rng(seed)
+            # mutate: equivalent NumberReplacer@0: a low bound of 1 or -1 differs once in 2**63
             self._env.reset(int(self._seed_rng.integers(0, 2**63)), self._obs, self._mask,
                             self._acting)
             self._waiting[:] = False
