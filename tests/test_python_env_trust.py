@@ -872,20 +872,33 @@ def test_opponent_counts_and_the_aec_spaces_are_named_exactly():
 
 
 def test_single_env_ansi_render_names_the_hand_pile_count_and_score():
-    """Catches: the render's hand or pile read past their 52 bytes (a slice to OBS_HAND ** 52:
-    codes past the deck), a render without a mode failing instead of giving None."""
+    """Seed 2, the learner laying its first legal card each time, against random. Catches: the
+    render's hand or pile read past their 52 bytes (a slice to OBS_HAND ** 52: codes past the
+    deck), the second score shown as the first, a render without a mode failing instead of
+    giving None."""
     assert CribbageEnv(opponents=["random"]).render() is None
     env = CribbageEnv(opponents=["random"], render_mode="ansi")
     obs, info = env.reset(seed=2)
     while not obs[_core.OBS_PILE:_core.OBS_PILE + 52].any():  # into the play
         obs, _, done, _, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
         assert not done
-    hand = [card_text(c) for c in range(52) if obs[_core.OBS_HAND + c]]
-    pile = [card_text(c) for c in range(52) if obs[_core.OBS_PILE + c]]
-    assert len(hand) == 4 - len(pile) // 2 and pile
-    score = obs[_core.OBS_SCORE:_core.OBS_SCORE + 2]
-    assert env.render() == (f"seat 0: hand {' '.join(hand)}; pile {' '.join(pile)} (count "
-                            f"{obs[_core.OBS_COUNT]}); score {score[0]} to {score[1]}")
+
+    def shown(obs):
+        hand = [card_text(c) for c in range(52) if obs[_core.OBS_HAND + c]]
+        pile = [card_text(c) for c in range(52) if obs[_core.OBS_PILE + c]]
+        score = obs[_core.OBS_SCORE:_core.OBS_SCORE + 2]
+        return (f"seat 0: hand {' '.join(hand)}; pile {' '.join(pile)} (count "
+                f"{obs[_core.OBS_COUNT]}); score {score[0]} to {score[1]}")
+
+    # the learner led 6S and random answered 8S: 14
+    assert env.render() == shown(obs) == (
+        "seat 0: hand 8C 8H QS; pile 6S 8S (count 14); score 0 to 0")
+    while obs[_core.OBS_SCORE] == obs[_core.OBS_SCORE + 1]:  # the two scores apart
+        obs, _, done, _, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+        assert not done
+    # 8C pairs the eight (2 to the learner), random lays 2H: 6 + 8 + 8 + 2 = 24
+    assert env.render() == shown(obs) == (
+        "seat 0: hand 8H QS; pile 2H 6S 8C 8S (count 24); score 2 to 0")
 
 
 def test_aec_human_render_prints_the_state_after_each_step(capsys):
