@@ -859,7 +859,7 @@ def test_aec_reset_without_a_seed_draws_a_new_seed_and_starts_at_its_first_game(
 
 def test_opponent_counts_and_the_aec_spaces_are_named_exactly():
     """Catches: the other seats miscounted in the message (players >> 1: 1 for 3 players), an
-    AEC action mask declared up to 2."""
+    AEC action mask declared up to 2, an observation declared up to 254."""
     for rules, given, others in (("three", 3, 2), ("four", 2, 3), ("two", 2, 1)):
         with pytest.raises(ValueError, match=rf"^opponents: {given} given for {others} other "
                                              r"seats$"):
@@ -869,6 +869,12 @@ def test_opponent_counts_and_the_aec_spaces_are_named_exactly():
         space = env.observation_space(agent)
         assert (space["action_mask"].low.min(), space["action_mask"].high.max()) == (0, 1)
         assert (space["observation"].low.min(), space["observation"].high.max()) == (0, 255)
+    # every byte of the observation may be 0 to 255, in the Gymnasium environments too
+    vec = CribbageVectorEnv(num_envs=2, opponents=["random"])
+    for space in (CribbageEnv(opponents=["random"]).observation_space,
+                  vec.single_observation_space, vec.observation_space):
+        assert (space.low.min(), space.low.max(), space.high.min(), space.high.max()) == (
+            0, 0, 255, 255)
 
 
 def test_single_env_ansi_render_names_the_hand_pile_count_and_score():

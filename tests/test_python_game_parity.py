@@ -200,6 +200,9 @@ def test_serialize_pickle_and_deepcopy_give_the_same_state(seeded):
     assert state.serialize().startswith("seed 9 game 0\n") == seeded
     with pytest.raises(ValueError):
         game.deserialize_state("seed 9 game 0\n0\n99\n")
+    for head in ("seed 9 deal 0", "seed 9 game", "unseeded 9 game 0 1"):
+        with pytest.raises(ValueError, match=f"^deserialize_state: bad first line '{head}'$"):
+            game.deserialize_state(f"{head}\n0\n1\n")
 
 
 def test_information_state_strings_of_a_hand_dealt_deal():

@@ -38,7 +38,7 @@ def _seats(rules: str, set_text, seat: int, opponents) -> list:
     if isinstance(opponents, str):
         opponents = [opponents]
     opponents = list(opponents)
-    if len(opponents) == 1:
+    if len(opponents) == 1:  # mutate: equivalent Eq_LtE: none is refused below either way
         opponents = opponents * (players - 1)
     if len(opponents) != players - 1:
         raise ValueError(f"opponents: {len(opponents)} given for {players - 1} other seats")
