@@ -454,6 +454,53 @@ static void test_play_lead_ranks_the_four_first_and_the_five_last(void) {
         CU_ASSERT_DOUBLE_EQUAL(a.row[i].margin, a.row[i].mine - a.row[i].theirs, 1e-12);
 }
 
+/*
+ * The opponent's own cards are known to it. The pone kept 8D KH 2H 8C, the starter is 8H, and
+ * every other card but AD 3D 6S JD is given as seen (as discards), so the dealer holds those
+ * four: one holding. Each lead is played out with both seats choosing by the lookahead:
+ *   8D: JD (18), 8C (26), 3D (29), 2H (31, 2 to the pone); AD, KH, 6S (17, the last card, 1);
+ *   8C: the same with the eights swapped: 2 to 1;
+ *   2H: AD (3), KH (13), JD (23), 8D (31, 2); 3D, 8C, 6S (17, the last card, 1): 2 to 1;
+ *   KH: JD (20), 2H (22), 6S (28), the pone's eights do not fit (go), 3D (31, 2 to the
+ *       dealer); 8D, AD, 8C (17, the last card, 1 to the pone): 1 to 2.
+ * Equal margins keep the kept order: 8D, 2H, 8C, then KH. The dealer answers the deuce with
+ * its ace because it knows it holds that ace: a dealer that counted its own first card among
+ * the cards the pone might hold answers with the jack, and the 31 goes to it (2H: 1 to 2).
+ */
+static void test_play_opponent_knows_its_own_cards(void) {
+    const char *kept_text[] = {"8D", "KH", "2H", "8C"}, *theirs_text[] = {"AD", "3D", "6S", "JD"};
+    cs_rules two;
+    cs_rules_preset(CS_PRESET_TWO, &two);
+    cs_card kept[4], starter, theirs[4], seen[52];
+    cards_of(kept_text, 4, kept);
+    cards_of(theirs_text, 4, theirs);
+    CU_ASSERT_EQUAL_FATAL(cs_card_parse("8H", &starter), CS_OK);
+    cs_cardset known = cs_cardset_of(starter);
+    for (int i = 0; i < 4; i++) known |= cs_cardset_of(kept[i]) | cs_cardset_of(theirs[i]);
+    int n_seen = 0;
+    for (cs_card c = 0; c < CS_DECK_SIZE; c++)
+        if (!(known & cs_cardset_of(c))) seen[n_seen++] = c;
+    CU_ASSERT_EQUAL_FATAL(n_seen, 43);
+    cs_play_advice a;
+    char err[256] = "";
+    CU_ASSERT_EQUAL_FATAL(cs_advise_play(&two, kept, CS_ADVISE_PONE, starter, seen, n_seen, NULL, 0,
+                                         NULL, &a, err, sizeof err),
+                          CS_OK);
+    CU_ASSERT_EQUAL(a.holdings, 1);
+    CU_ASSERT_DOUBLE_EQUAL(a.ways, 1, 0);
+    CU_ASSERT_EQUAL(a.their_cards, 4);
+    CU_ASSERT_EQUAL_FATAL(a.n_rows, 4);
+    const char *order[] = {"8D", "2H", "8C", "KH"};
+    const double mine[] = {2, 2, 2, 1}, other[] = {1, 1, 1, 2};
+    for (int i = 0; i < 4; i++) {
+        cs_card c;
+        cs_card_parse(order[i], &c);
+        CU_ASSERT_EQUAL(a.row[i].card, c);
+        CU_ASSERT_DOUBLE_EQUAL(a.row[i].mine, mine[i], 1e-12);
+        CU_ASSERT_DOUBLE_EQUAL(a.row[i].theirs, other[i], 1e-12);
+    }
+}
+
 static void test_play_refusals(void) {
     cs_play_advice a;
     char err[256] = "";
@@ -493,6 +540,7 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_play_best_card_kept_last_moves_to_the_top),
     CS_TEST(test_play_holdings_respect_the_go),
     CS_TEST(test_play_lead_ranks_the_four_first_and_the_five_last),
+    CS_TEST(test_play_opponent_knows_its_own_cards),
     CS_TEST(test_play_refusals),
     {NULL, NULL},
 };

@@ -63,6 +63,14 @@ def test_thread_counts_are_bounded_as_on_the_command_line():
             _core.Env("two", None, [None, "random"], 4, bad, "win")
     with pytest.raises(ValueError, match="threads 100000"):
         CribbageVectorEnv(num_envs=2, opponents=["random"], threads=100000)
+    # the environment checks the count itself, as the command line does, before the seats: one
+    # past the cap is named even when the seat is bad too; the cap itself is taken
+    with pytest.raises(ValueError, match="threads 257: 0 to 256"):
+        CribbageVectorEnv(num_envs=2, opponents=["random"], threads=257, seat=9)
+    assert CribbageVectorEnv(num_envs=2, opponents=["random"], threads=256).num_envs == 2
+    # the batch size is the environment's own check too, named as the caller names it
+    with pytest.raises(ValueError, match=r"^num_envs 2147483648: 1 to 2147483647$"):
+        CribbageVectorEnv(num_envs=2**31, opponents=["random"])
     with pytest.raises(ValueError, match="n_games 0"):
         _core.Env("two", None, [None, "random"], 0, 1, "win")
     # the largest count the command line takes works, and gives the one-thread games
@@ -103,7 +111,7 @@ def test_seeds_outside_the_command_lines_range_are_refused_naming_the_seed():
     vec = CribbageVectorEnv(num_envs=2, opponents=["random"])
     aec = aec_env("three")
     for reset in (gym_env.reset, vec.reset, aec.reset):
-        for bad in (-1, 2**64 + 7):
+        for bad in (-1, 2**64 + 7, 2**64):
             with pytest.raises(ValueError, match=f"seed {bad}"):
                 reset(seed=bad)
         with pytest.raises(TypeError, match="seed"):
@@ -235,6 +243,13 @@ def test_vector_actions_must_be_integers_in_range_and_nothing_moves_otherwise():
     for error, actions in refused:
         with pytest.raises(error, match="actions"):
             vec.step(actions)
+    # a list is checked item by item, in order, each naming its index and the range 0 to 52:
+    # 53 is refused before the bool after it is looked at
+    for actions, message in (([int(legal[0]), 54], r"^actions\[1\] 54: 0 to 52$"),
+                             ([53, True], r"^actions\[0\] 53: 0 to 52$"),
+                             (np.array([legal[0], 53]), r"^actions\[1\] 53: 0 to 52$")):
+        with pytest.raises(ValueError, match=message):
+            vec.step(actions)
     assert np.array_equal(vec._obs, obs)
     for kind in (np.uint8, np.int16, np.int64):
         step = vec.step(legal.astype(kind))
@@ -273,6 +288,9 @@ def test_single_and_aec_actions_must_be_integers_in_range(illegal):
                           (ValueError, 2**32 + legal), (ValueError, 53), (ValueError, -1)]:
         with pytest.raises(error, match="action"):
             aec.step(action)
+    for step in (env.step, aec.step):  # the range named, the last action 52
+        with pytest.raises(ValueError, match=r"^action 53: 0 to 52$"):
+            step(53)
     after = aec.observe(aec.agent_selection)
     assert np.array_equal(before["observation"], after["observation"])
     illegal_card = int(np.flatnonzero(mask[:52] == 0)[0])
@@ -694,6 +712,16 @@ def end_reward(kind, record, seat, rules, target):
     return None
 
 
+def test_single_env_seeds_deal_different_games():
+    """Catches: the game's seed drawn from a small range (2 % 63: ten seeds would deal two
+    games), so that different reset seeds replay the same deals."""
+    env = CribbageEnv(opponents=["random"])
+    first = {env.reset(seed=s)[0].tobytes() for s in range(10)}
+    assert len(first) == 10
+    again = CribbageEnv(opponents=["random"])
+    assert again.reset(seed=3)[0].tobytes() in first
+
+
 @pytest.mark.parametrize("reward", REWARDS)
 @pytest.mark.parametrize("rules,seat", SEATED)
 def test_single_env_seats_the_learner_and_gives_it_its_own_reward(rules, seat, reward):
@@ -809,6 +837,88 @@ def test_aec_env_rewards_views_and_resets_match_the_game_replayed(rules, reward)
             assert total[a] == pytest.approx(final[s])
         assert env.unwrapped.state.game_record() == state.game_record()
         assert state.game_record()["game"] == game_index
+
+
+def test_aec_reset_without_a_seed_draws_a_new_seed_and_starts_at_its_first_game():
+    """Catches: the drawn seed taken modulo a small number (2 or 61: two of 62 environments
+    reset without a seed would deal the same games), the first unseeded game not game 0 of
+    its seed, the next reset not the seed's next game."""
+    seeds = set()
+    for _ in range(62):
+        env = aec_env("two")
+        env.reset()
+        state = env.unwrapped.state
+        assert 0 <= state.seed() < 2**63
+        assert state.game_record()["game"] == 0
+        seeds.add(state.seed())
+    assert len(seeds) == 62
+    env.reset()
+    assert env.unwrapped.state.seed() == state.seed()
+    assert env.unwrapped.state.game_record()["game"] == 1
+
+
+def test_opponent_counts_and_the_aec_spaces_are_named_exactly():
+    """Catches: the other seats miscounted in the message (players >> 1: 1 for 3 players), an
+    AEC action mask declared up to 2, an observation declared up to 254."""
+    for rules, given, others in (("three", 3, 2), ("four", 2, 3), ("two", 2, 1)):
+        with pytest.raises(ValueError, match=rf"^opponents: {given} given for {others} other "
+                                             r"seats$"):
+            CribbageEnv(rules=rules, opponents=["random"] * given)
+    env = aec_env("three")
+    for agent in env.possible_agents:
+        space = env.observation_space(agent)
+        assert (space["action_mask"].low.min(), space["action_mask"].high.max()) == (0, 1)
+        assert (space["observation"].low.min(), space["observation"].high.max()) == (0, 255)
+    # every byte of the observation may be 0 to 255, in the Gymnasium environments too
+    vec = CribbageVectorEnv(num_envs=2, opponents=["random"])
+    for space in (CribbageEnv(opponents=["random"]).observation_space,
+                  vec.single_observation_space, vec.observation_space):
+        assert (space.low.min(), space.low.max(), space.high.min(), space.high.max()) == (
+            0, 0, 255, 255)
+
+
+def test_single_env_ansi_render_names_the_hand_pile_count_and_score():
+    """Seed 2, the learner laying its first legal card each time, against random. Catches: the
+    render's hand or pile read past their 52 bytes (a slice to OBS_HAND ** 52: codes past the
+    deck), the second score shown as the first, a render without a mode failing instead of
+    giving None."""
+    assert CribbageEnv(opponents=["random"]).render() is None
+    env = CribbageEnv(opponents=["random"], render_mode="ansi")
+    obs, info = env.reset(seed=2)
+    while not obs[_core.OBS_PILE:_core.OBS_PILE + 52].any():  # into the play
+        obs, _, done, _, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+        assert not done
+
+    def shown(obs):
+        hand = [card_text(c) for c in range(52) if obs[_core.OBS_HAND + c]]
+        pile = [card_text(c) for c in range(52) if obs[_core.OBS_PILE + c]]
+        score = obs[_core.OBS_SCORE:_core.OBS_SCORE + 2]
+        return (f"seat 0: hand {' '.join(hand)}; pile {' '.join(pile)} (count "
+                f"{obs[_core.OBS_COUNT]}); score {score[0]} to {score[1]}")
+
+    # the learner led 6S and random answered 8S: 14
+    assert env.render() == shown(obs) == (
+        "seat 0: hand 8C 8H QS; pile 6S 8S (count 14); score 0 to 0")
+    while obs[_core.OBS_SCORE] == obs[_core.OBS_SCORE + 1]:  # the two scores apart
+        obs, _, done, _, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+        assert not done
+    # 8C pairs the eight (2 to the learner), random lays 2H: 6 + 8 + 8 + 2 = 24
+    assert env.render() == shown(obs) == (
+        "seat 0: hand 8H QS; pile 2H 6S 8C 8S (count 24); score 2 to 0")
+
+
+def test_aec_human_render_prints_the_state_after_each_step(capsys):
+    """Catches: the human render mode not printing after a step (or the ansi mode printing)."""
+    for mode, printed in (("human", True), ("ansi", False)):
+        env = aec_env("two", render_mode=mode)
+        env.reset(seed=5)
+        capsys.readouterr()
+        state = Game("two").new_initial_state(seed=5)
+        action = int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0])
+        env.step(action)
+        state.apply_action(action)
+        assert capsys.readouterr().out == (str(state) + "\n" if printed else "")
+        assert env.render() == (None if printed else str(state))
 
 
 def test_batch_reset_forgets_the_slots_finished_games():

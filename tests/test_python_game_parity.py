@@ -142,6 +142,13 @@ def test_game_type_parameters_and_bounds():
     assert game.max_chance_nodes_in_history() == 3134
     assert (game.min_utility(), game.max_utility()) == (-149.0, 149.0)
     assert (Game("four").min_utility(), Game("four").max_utility()) == (-1.0, 1.0)
+    # each reward's range, to 121: points as margin (149), a clip 0 to 2, a league game from
+    # -121 (skunked at no score) to 2
+    ranges = {"win": (-1.0, 1.0), "margin": (-149.0, 149.0), "points": (-149.0, 149.0),
+              "clips": (0.0, 2.0), "league": (-121.0, 2.0)}
+    for reward, pair in ranges.items():
+        g = Game("two", reward=reward)
+        assert (g.min_utility(), g.max_utility()) == pair, reward
     assert Game(**game.get_parameters()) == game
     assert game.get_parameters() == {"rules": "two", "set": "target=121", "reward": "margin"}
     t = game.get_type()
@@ -193,12 +200,41 @@ def test_serialize_pickle_and_deepcopy_give_the_same_state(seeded):
     assert state.serialize().startswith("seed 9 game 0\n") == seeded
     with pytest.raises(ValueError):
         game.deserialize_state("seed 9 game 0\n0\n99\n")
+    for head in ("seed 9 deal 0", "seed 9 game", "unseeded 9 game 0 1"):
+        with pytest.raises(ValueError, match=f"^deserialize_state: bad first line '{head}'$"):
+            game.deserialize_state(f"{head}\n0\n1\n")
+
+
+def test_information_state_strings_of_a_hand_dealt_deal():
+    """An unseeded two-hand deal applied by hand: seat 1 deals (the cut), the cards go one at
+    a time from the dealer's left, seat 0 the clubs A to 6 and seat 1 the diamonds; seat 0
+    lays away 5C 6C, seat 1 5D 6D; the starter KS; seat 0 leads AC and seat 1 pairs it. Each
+    seat sees the cut, its own cards and discards, '?' for the other's, the starter and every
+    card laid. Catches: the cut written as a starter (or a deal), a card dealt or laid away
+    shown to the wrong seat."""
+    state = Game("two").new_initial_state()
+    clubs, diamonds = [0, 4, 8, 12, 16, 20], [1, 5, 9, 13, 17, 21]
+    for a in [1] + [c for pair in zip(clubs, diamonds) for c in pair]:
+        state.apply_action(a)
+    assert state.information_state_string(0) == "seat 0 dealer 1 " + " ".join(
+        f"dealt {c} dealt ?" for c in ("AC", "2C", "3C", "4C", "5C", "6C"))
+    for a in (16, 20, 17, 21, 51, 0, 1):
+        state.apply_action(a)
+    mine = " ".join(f"dealt {c} dealt ?" for c in ("AC", "2C", "3C", "4C", "5C", "6C"))
+    theirs = " ".join(f"dealt ? dealt {c}" for c in ("AD", "2D", "3D", "4D", "5D", "6D"))
+    assert state.information_state_string(0) == (
+        f"seat 0 dealer 1 {mine} 0:5C 0:6C 1:? 1:? starter KS 0:AC 1:AD")
+    assert state.information_state_string(1) == (
+        f"seat 1 dealer 1 {theirs} 0:? 0:? 1:5D 1:6D starter KS 0:AC 1:AD")
 
 
 def test_string_to_action_reads_what_action_to_string_writes():
     """Catches: a missing or lossy string_to_action."""
     state = Game("two").new_initial_state()
     assert state.action_to_string(CHANCE_PLAYER, 1) == "seat 1 deals"
+    assert state.action_to_string(1) == "seat 1 deals"  # the acting player: chance
+    # only chance's outcomes at the cut name a dealer; any other player's action 1 is AD
+    assert [state.action_to_string(p, 1) for p in (0, 1, TERMINAL_PLAYER)] == ["AD"] * 3
     assert state.string_to_action(CHANCE_PLAYER, "seat 1 deals") == 1
     rng = random.Random(2)
     while not state.is_terminal():
@@ -211,6 +247,24 @@ def test_string_to_action_reads_what_action_to_string_writes():
     assert state.string_to_action(0, "10h") == 4 * 9 + 2
     with pytest.raises(ValueError):
         state.string_to_action(0, "11H")
+    for bad in (53, -1):
+        with pytest.raises(ValueError, match=rf"^action {bad}: actions are 0 to 52$"):
+            state.action_to_string(0, bad)
+
+
+def test_views_without_a_seat_are_the_acting_seats():
+    """Catches: seat 0 taken for a chance or terminal node when no seat is named (or a node
+    refused that is seat 0's)."""
+    state = Game("two").new_initial_state()
+    for name in ("observation_string", "information_state_string", "observation_tensor"):
+        with pytest.raises(ValueError, match="at a chance or terminal node, name the player"):
+            getattr(state, name)()
+    state = Game("two").new_initial_state(seed=3)
+    while state.current_player() != 0:
+        state.apply_action(state.legal_actions()[0])
+    assert state.observation_string() == state.observation_string(0)
+    assert state.information_state_string() == state.information_state_string(0)
+    assert np.array_equal(state.observation_tensor(), state.observation_tensor(0))
 
 
 def test_state_methods_are_openspiels():

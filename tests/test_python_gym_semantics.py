@@ -142,6 +142,30 @@ def test_vector_env_next_step_gives_the_final_observation_then_the_next_game():
     assert checked >= 4
 
 
+def test_vector_env_modes_agree_until_a_game_ends_and_seeds_deal_apart():
+    """The first steps after a reset, before any game ends, are the same in both autoreset
+    modes; and 62 reset seeds deal 62 different first hands. Catches: next-step mode's waiting
+    slots not cleared by a reset (the first step ignored), the batch's seed drawn from a small
+    range (2 ^ 63 = 61 seeds)."""
+    nxt = CribbageVectorEnv(num_envs=3, opponents=["random"], threads=1)
+    same = CribbageVectorEnv(num_envs=3, opponents=["random"], threads=1,
+                             autoreset_mode="same_step")
+    for env in (nxt, same):
+        env.reset(seed=7)
+        env.step(np.array([first_legal(m) for m in env.action_masks()]))  # leaves none waiting
+    a, info_a = nxt.reset(seed=11)
+    b, info_b = same.reset(seed=11)
+    for _ in range(6):
+        assert np.array_equal(a, b)
+        acts = np.array([first_legal(m) for m in info_a["action_mask"]])
+        a, ra, ta, _, info_a = nxt.step(acts)
+        b, rb, tb, _, info_b = same.step(acts)
+        assert not ta.any() and np.array_equal(ra, rb)
+    one = CribbageVectorEnv(num_envs=1, opponents=["random"], threads=1)
+    first = {one.reset(seed=s)[0].tobytes() for s in range(62)}
+    assert len(first) == 62
+
+
 def test_vector_env_same_step_gives_final_obs_and_final_info_and_the_next_game():
     """Catches: same-step mode without final_obs/final_info (or its game record), or with the
     next game's observation as the final one."""

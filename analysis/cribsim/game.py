@@ -183,7 +183,7 @@ class Game:
             raise TypeError(f"deserialize_state: a str is needed, not {type(text).__name__}")
         lines = text.splitlines()
         seed = index = None
-        seeded = True
+        seeded = True  # mutate: equivalent ReplaceTrueWithFalse: read only after a header sets it
         if lines and lines[0].startswith(("seed ", "unseeded ")):
             parts = lines.pop(0).split()
             if len(parts) != 4 or parts[2] != "game":
@@ -341,9 +341,11 @@ class State(_core.State):
         action = operator.index(action)
         if not 0 <= action < NUM_ACTIONS:
             raise ValueError(f"action {action}: actions are 0 to {NUM_ACTIONS - 1}")
-        if action == GO:
+        if action == GO:  # mutate: equivalent Eq_GtE: 52, go, is the last action
             return "go"
-        if player == CHANCE_PLAYER and self.phase() == "cut-for-deal":
+        if (player == CHANCE_PLAYER
+                # mutate: equivalent Eq_LtE: every other phase's name sorts after this one
+                and self.phase() == "cut-for-deal"):
             return f"seat {action} deals"
         return card_text(action)
 

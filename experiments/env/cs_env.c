@@ -173,6 +173,7 @@ static void eg_write(env_game *eg, uint8_t *obs, uint8_t *mask) {
     cs_encode_mask(&v, eg->chosen, eg->n_chosen, eg->ask == ASK_GO, out);
     /* Only go and the cards in hand can be marked: read those bytes, not all of the mask. */
     uint64_t legal = (uint64_t)out[CS_ACT_GO] << CS_ACT_GO;
+    /* mutate: equivalent <-><=: the byte past the hand is a card, marked only if in the hand */
     for (int i = 0; i < v.n_hand; i++) legal |= (uint64_t)out[v.hand[i]] << v.hand[i];
     eg->legal = legal;
 }

@@ -54,6 +54,7 @@ def actions(values, n: int, count: int) -> np.ndarray:
                      dtype=np.int64)
     if a.shape != (n,):
         raise ValueError(f"actions: shape {a.shape}, ({n},) needed")
+    # mutate: equivalent BitOr_Add BitOr_BitXor: bool arrays add as `or`; never both true
     bad = (a < 0) | (a >= count)
     if bad.any():
         i = int(np.argmax(bad))

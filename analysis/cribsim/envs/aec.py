@@ -46,7 +46,7 @@ class CribbageAEC(AECEnv):
         self.observation_spaces = {a: self._obs_space for a in self.possible_agents}
         self.action_spaces = {a: self._act_space for a in self.possible_agents}
         self._seed = None
-        self._game_index = 0
+        self._game_index = 0  # mutate: equivalent NumberReplacer: reset() sets it before a read
         self.state = None
 
     def observation_space(self, agent):
@@ -63,6 +63,7 @@ class CribbageAEC(AECEnv):
         if seed is not None:
             self._seed, self._game_index = seed, 0
         elif self._seed is None:
+            # mutate: equivalent NumberReplacer@63: 2**62 or 2**64 bounds seeds as valid
             self._seed, self._game_index = int(np.random.SeedSequence().entropy % 2**63), 0
         else:
             self._game_index += 1  # the seed's next game
@@ -96,6 +97,7 @@ class CribbageAEC(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        # mutate: equivalent Sub_BitXor: 53 ^ 1 is 52 too
         action = _checks.integer(action, "action", 0, NUM_ACTIONS - 1)
         self.state.apply_action(action)  # ValueError for an illegal action, nothing changed
         self._cumulative_rewards[agent] = 0.0
@@ -117,6 +119,7 @@ class CribbageAEC(AECEnv):
         if self.render_mode is None:
             return None
         text = str(self.state)
+        # mutate: equivalent Eq_GtE: the modes are "ansi" and "human", and "ansi" sorts first
         if self.render_mode == "human":
             print(text)
             return None

