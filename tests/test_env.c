@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "cs_env.h"
+#include "step_clock.h"
 #include "cu_main.h"
 #include "error.h"
 #include "game.h"
@@ -611,6 +612,84 @@ static void test_env_step_threads_tries_each_count_before_timing_it(void) {
     cs_env_destroy(single);
 }
 
+/* The step clock, given times by hand: each count tried before it is timed (two threads
+ * first), the faster chosen (two on a tie), a losing try putting the next one twice as far off
+ * (16, 32, ...), a winning one bringing it back to 16, one held-up step counted as four times
+ * the mean, and a count that slows down left at once. */
+static int clock_run(cs_step_clock *c, double one, double many, int *tries) {
+    /* steps with the given seconds a count until a try; returns the steps on the faster */
+    int steps = 0;
+    for (;;) {
+        int m = cs_clock_choose(c);
+        int try = c->probing >= 0;
+        cs_clock_record(c, m, m ? many : one);
+        if (try) {
+            (*tries)++;
+            return steps;
+        }
+        steps++;
+    }
+}
+
+static void test_env_step_clock_tries_times_and_backs_off_by_hand(void) {
+    cs_step_clock c = {{0, 0}, 0, 0, -1};
+    CU_ASSERT_EQUAL(cs_clock_next(&c), 1); /* two threads first */
+    CU_ASSERT_EQUAL(cs_clock_choose(&c), 1);
+    cs_clock_record(&c, 1, 0.002);
+    CU_ASSERT_EQUAL(cs_clock_choose(&c), 0); /* then one, untimed */
+    cs_clock_record(&c, 0, 0.004);
+    CU_ASSERT_DOUBLE_EQUAL(c.time[0], 0.004, 1e-15);
+    CU_ASSERT_DOUBLE_EQUAL(c.time[1], 0.002, 1e-15);
+    /* both timed: the first choice is a try of the slower (one thread), which loses */
+    int tries = 0;
+    CU_ASSERT_EQUAL(clock_run(&c, 0.004, 0.002, &tries), 0);
+    CU_ASSERT_EQUAL(c.every, 32);
+    CU_ASSERT_EQUAL(clock_run(&c, 0.004, 0.002, &tries), 31); /* 32 steps to the next try */
+    CU_ASSERT_EQUAL(c.every, 64);
+    CU_ASSERT_EQUAL(clock_run(&c, 0.004, 0.002, &tries), 63);
+    CU_ASSERT_EQUAL(c.every, 128);
+    for (int k = 0; k < 6; k++) clock_run(&c, 0.004, 0.002, &tries);
+    CU_ASSERT_EQUAL(c.every, CS_CLOCK_MAX);
+    CU_ASSERT_EQUAL(clock_run(&c, 0.004, 0.002, &tries), CS_CLOCK_MAX - 1);
+    CU_ASSERT_EQUAL(c.every, CS_CLOCK_MAX);
+    /* a try that wins (one thread at 1 ms, faster than two's 2 ms) brings the tries back */
+    CU_ASSERT_EQUAL(clock_run(&c, 0.001, 0.002, &tries), CS_CLOCK_MAX - 1);
+    CU_ASSERT_EQUAL(c.every, CS_CLOCK_EVERY);
+    CU_ASSERT_DOUBLE_EQUAL(c.time[0], 0.004 + (0.001 - 0.004) / 4, 1e-15);
+    /* one two-thread step held up for 100 ms counts as 4 x 2 ms */
+    cs_step_clock d = {{0.004, 0.002}, 10, 16, -1};
+    CU_ASSERT_EQUAL(cs_clock_choose(&d), 1);
+    cs_clock_record(&d, 1, 0.100);
+    CU_ASSERT_DOUBLE_EQUAL(d.time[1], 0.002 + (0.008 - 0.002) / 4, 1e-15);
+    CU_ASSERT_EQUAL(cs_clock_next(&d), 1); /* 3.5 ms: still faster than one's 4 ms */
+    cs_clock_record(&d, 1, 0.100);         /* 3.5 + (14 - 3.5) / 4 = 6.125 ms: slower now */
+    CU_ASSERT_EQUAL(cs_clock_next(&d), 0);
+    /* a tie goes to two threads */
+    cs_step_clock e = {{0.003, 0.003}, 10, 16, -1};
+    CU_ASSERT_EQUAL(cs_clock_next(&e), 1);
+    CU_ASSERT(tries > 0);
+}
+
+/* Reward kinds by name and back, the first and the last included; no name outside them. */
+static void test_env_reward_names_and_kinds_round_trip(void) {
+    const char *names[] = {"win", "margin", "points", "clips", "league"};
+    CU_ASSERT_EQUAL(CS_ENV_REWARD_KINDS, 5);
+    for (int k = 0; k < 5; k++) {
+        CU_ASSERT_STRING_EQUAL(cs_env_reward_name(k), names[k]);
+        CU_ASSERT_EQUAL(cs_env_reward_from_name(names[k]), k);
+    }
+    CU_ASSERT_PTR_NULL(cs_env_reward_name(-1));
+    CU_ASSERT_PTR_NULL(cs_env_reward_name(5));
+    CU_ASSERT(cs_env_reward_from_name("wins") < 0);
+}
+
+/* threads=0 is OpenMP's default (every core), not a bad count. */
+static void test_env_threads_zero_is_the_default(void) {
+    cs_env *env = env_new("two", "random", 4, 0, CS_ENV_REWARD_WIN);
+    CU_ASSERT_PTR_NOT_NULL(env);
+    cs_env_destroy(env);
+}
+
 /*
  * The batch with seat 1 expected, seat 0 the learner, against a state per slot (seeded chance,
  * game i, i + N, ... for slot i) whose seat 1 is cs_env_strategy("expected") and whose seat 0
@@ -1129,6 +1208,9 @@ const cs_test cs_suite_tests[] = {
     CS_TEST(test_env_batch_refuses_an_illegal_action_naming_the_slot_and_changes_nothing),
     CS_TEST(test_env_batch_is_the_same_on_one_thread_and_two),
     CS_TEST(test_env_step_threads_tries_each_count_before_timing_it),
+    CS_TEST(test_env_step_clock_tries_times_and_backs_off_by_hand),
+    CS_TEST(test_env_reward_names_and_kinds_round_trip),
+    CS_TEST(test_env_threads_zero_is_the_default),
     CS_TEST(test_env_batch_equals_the_state_seat_by_seat_and_resets_itself),
     CS_TEST(test_env_points_rewards_add_up_to_the_final_margin),
     CS_TEST(test_env_bad_configs_are_refused_with_a_sentence_naming_the_fault),

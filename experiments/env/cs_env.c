@@ -15,6 +15,7 @@
  * last step (its rewards); a seeded state resolves its chance nodes here, in C.
  */
 #include "cs_env.h"
+#include "step_clock.h"
 
 #include <omp.h>
 #include <stdarg.h>
@@ -311,34 +312,12 @@ static int resolve_rules(const char *preset, const char *set, cs_rules *out, cha
 
 /* ---- the batch ---- */
 
-/*
- * Threads that never hurt. A step on several threads waits for all of them; on a machine busy
- * with other work a thread the system has set aside holds up the step (by a time slice,
- * milliseconds, where a step takes a fraction of one), and two threads ran slower than one. So
- * a batch times its steps on one thread and on `threads` (the seconds of each, a running mean
- * with weight 1/STEP_TIME_WEIGHT for the newest, a step counted at most STEP_TIME_CLIP times
- * the mean: on an idle machine one step in thousands is held up for a time slice, which
- * counted whole made two threads look slower than one for hundreds of steps, while a load
- * that lasts lifts the mean within a few), steps on whichever is faster, and tries the
- * other now and then: after STEP_PROBE_EVERY steps, and after twice as many each time the try
- * is slower than the other's mean, up to STEP_PROBE_MAX. A try on two threads of a busy
- * machine can cost a time slice; tried at every 16th step it cost two threads a quarter of their
- * speed, and backing off makes it a few per cent, while a change of load is still seen within
- * STEP_PROBE_MAX steps (and at once where the faster count slows down). The games are the same
- * whatever the count (each slot is stepped on its own), so the choice changes no data.
- */
-#define STEP_PROBE_EVERY 16
-#define STEP_PROBE_MAX   1024
-#define STEP_TIME_WEIGHT 4
-#define STEP_TIME_CLIP   4
+/* The thread count of each step: step_clock.h. */
 
 struct cs_env {
     cs_rules rules;
     int n, players, threads, reward, started;
-    int probe;           /* steps until the other count is tried */
-    int probe_every;     /* steps between two tries: STEP_PROBE_EVERY to STEP_PROBE_MAX */
-    int probing;         /* this step tries the slower count: -1 no, else the faster's index */
-    double step_time[2]; /* mean seconds a step: [0] one thread, [1] `threads`; 0 unmeasured */
+    cs_step_clock clock; /* one thread or `threads` for the next step */
     int learner[CS_MAX_PLAYERS];
     env_game *games;
     int *rc;            /* each slot's status in the last step */
@@ -522,48 +501,13 @@ int cs_env_reset(cs_env *env, uint64_t seed, uint8_t *obs, uint8_t *mask, int8_t
     return rc;
 }
 
-/* Whether the next step runs on `threads` (1) or on one (0): the faster by the times so far,
- * the other when the try is due, and each until it has a time. */
-static int step_threads_next(const cs_env *env) {
-    if (env->threads < 2 || env->n < 2) return 0;
-    if (env->step_time[1] == 0) return 1;
-    if (env->step_time[0] == 0) return 0;
-    int faster = env->step_time[1] <= env->step_time[0];
-    return env->probe > 1 ? faster : !faster;
-}
-
-/* step_threads_next(), counting the steps to the next try of the other count. */
-static int step_threads_choose(cs_env *env) {
-    int many = step_threads_next(env);
-    env->probing = -1;
-    if (env->step_time[0] > 0 && env->step_time[1] > 0 && --env->probe <= 0) {
-        env->probing = !many;
-        if (env->probe_every < STEP_PROBE_EVERY) env->probe_every = STEP_PROBE_EVERY;
-        env->probe = env->probe_every;
-    }
-    return many;
-}
-
-/* The step's time into its count's mean; after a try, the next one later if the try was slower
- * than the faster count's mean, and soon (STEP_PROBE_EVERY) if it was not: a mean held up by
- * one slow step (the first, a moment's load) comes back down within a few tries. */
-static void step_threads_time(cs_env *env, int many, double seconds) {
-    double *t = &env->step_time[many];
-    int tried = env->probing >= 0 && env->step_time[env->probing] > 0;
-    int slower = tried && seconds > env->step_time[env->probing];
-    double counted = *t > 0 && seconds > STEP_TIME_CLIP * *t ? STEP_TIME_CLIP * *t : seconds;
-    *t = *t == 0 ? seconds : *t + (counted - *t) / STEP_TIME_WEIGHT;
-    if (env->probing < 0) return;
-    if (slower)
-        env->probe_every =
-            env->probe_every * 2 > STEP_PROBE_MAX ? STEP_PROBE_MAX : env->probe_every * 2;
-    else
-        env->probe_every = STEP_PROBE_EVERY;
-    env->probe = env->probe_every;
+/* Whether the batch can run on several threads at all. */
+static int step_threads_can(const cs_env *env) {
+    return env->threads > 1 && env->n > 1;
 }
 
 int cs_env_step_threads(const cs_env *env) {
-    return step_threads_next(env) ? env->threads : 1;
+    return step_threads_can(env) && cs_clock_next(&env->clock) ? env->threads : 1;
 }
 
 int cs_env_step(cs_env *env, const int32_t *action, uint8_t *obs, uint8_t *mask, int8_t *seat,
@@ -598,7 +542,8 @@ int cs_env_step(cs_env *env, const int32_t *action, uint8_t *obs, uint8_t *mask,
                  (unsigned long long)eg->index, eg->seat, (long)action[bad]);
         return CS_EILLEGAL;
     }
-    int many = step_threads_choose(env), team = many ? env->threads : 1;
+    int many = step_threads_can(env) && cs_clock_choose(&env->clock);
+    int team = many ? env->threads : 1;
     double start = omp_get_wtime();
 #pragma omp parallel for schedule(static) num_threads(team) reduction(min : failed)
     for (int i = 0; i < n; i++) {
@@ -621,7 +566,7 @@ int cs_env_step(cs_env *env, const int32_t *action, uint8_t *obs, uint8_t *mask,
         if (rc == ADV_DECISION) slot_write(eg, i, obs, mask, seat); /* sets eg->legal */
         env->legal[i] = rc == ADV_DECISION ? eg->legal : 0;
     }
-    if (env->threads > 1 && n > 1) step_threads_time(env, many, omp_get_wtime() - start);
+    if (step_threads_can(env)) cs_clock_record(&env->clock, many, omp_get_wtime() - start);
     return failure_at(env, failed);
 }
 
