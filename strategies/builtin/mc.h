@@ -308,15 +308,15 @@
  * opening tables decide the first three cards far from the target, near it the cut is barred,
  * and the last card of a deal is forced): on 600 games against expected (`build/mc_paired 11 0
  * 300 expected mc ...`) cutoff=3 was +0.67% +- 1.22% from version 8 and cutoff=4 +0.17% +-
- * 0.33% (a handful of games changed), in 1.03 and 1.02 times the time. A play's rollout is short (seven
- * cards at most, most of them looked up in the lookahead's memo) and each cut costs a forward
- * pass, so it is no faster; and the network is a worse judge of the rest of the deal than the
- * rollout: its value is an average over what the seat to play cannot see, show included,
- * where the sample holds every card and the rollout counts its show exactly (the same for
- * every move in that sample, so it cancels between them, where the network's estimate varies
- * from move to move). A value of the rest of the play alone, the sample's exact show added,
- * and a network trained on mc's rollout policy (expected's lookahead at both seats) rather than
- * its own greedy play (41% against expected) are what it would take; neither is built.
+ * 0.33% (a handful of games changed), in 1.03 and 1.02 times the time. A play's rollout is short
+ * (seven cards at most, most of them looked up in the lookahead's memo) and each cut costs a
+ * forward pass, so it is no faster; and the network is a worse judge of the rest of the deal than
+ * the rollout: its value is an average over what the seat to play cannot see, show included, where
+ * the sample holds every card and the rollout counts its show exactly (the same for every move in
+ * that sample, so it cancels between them, where the network's estimate varies from move to move).
+ * A value of the rest of the play alone, the sample's exact show added, and a network trained on
+ * mc's rollout policy (expected's lookahead at both seats) rather than its own greedy play (41%
+ * against expected) are what it would take; neither is built.
  *
  * Deterministic given its per-game stream; no allocation in decisions (the win table is
  * built once per instance and rules, in new_game; the memo, 128 KB, once per instance).
