@@ -595,6 +595,9 @@ static void test_env_step_threads_tries_each_count_before_timing_it(void) {
     cs_env *two = env_new("two", "random", N, 2, CS_ENV_REWARD_POINTS);
     cs_env *one = env_new("two", "random", N, 1, CS_ENV_REWARD_POINTS);
     cs_env *single = env_new("two", "random", 1, 2, CS_ENV_REWARD_POINTS);
+    cs_env *pair = env_new("two", "random", 2, 2, CS_ENV_REWARD_POINTS);
+    CU_ASSERT_EQUAL(cs_env_step_threads(pair), 2); /* two games: a thread each */
+    cs_env_destroy(pair);
     CU_ASSERT_EQUAL(cs_env_step_threads(two), 2);
     CU_ASSERT_EQUAL(cs_env_step_threads(one), 1);
     CU_ASSERT_EQUAL(cs_env_step_threads(single), 1);
@@ -1141,8 +1144,8 @@ static void test_env_state_describe_says_the_seats_hand_laid_away_cards_and_scor
  * every deal, so at most 2 * 120 + 1 = 241 deals; a deal's decisions at most 2 * 2 discards
  * and 8 cards played, each with up to 2 gos, 4 + 8 * 3 = 28; its chance outcomes 12 cards and
  * the starter, 13, and the cut once: 241 * 28 = 6748 decisions, 1 + 241 * 13 = 3134 outcomes.
- * With max_deals=10, 10 deals: 280 and 131. The cut's legal outcomes are the seats, each by
- * its position in the list; a NULL message buffer is allowed. */
+ * With max_deals=10, 10 deals: 280 and 131; with max_deals=1, 28 and 14. The cut's legal outcomes
+ * are the seats, each by its position in the list; a NULL message buffer is allowed. */
 static void test_env_state_length_bounds_cut_outcomes_and_no_message_buffer(void) {
     char err[CS_ENV_ERR_MAX];
     cs_env_state *st = state_new("two", SEED, 0, CS_ENV_REWARD_WIN);
@@ -1158,6 +1161,12 @@ static void test_env_state_length_bounds_cut_outcomes_and_no_message_buffer(void
     CU_ASSERT_PTR_NOT_NULL_FATAL(st);
     CU_ASSERT_EQUAL(cs_env_state_max_length(st, &chance), 280);
     CU_ASSERT_EQUAL(chance, 131);
+    cs_env_state_free(st);
+    /* max_deals=1, the least: one deal, 28 decisions and 1 + 13 outcomes */
+    st = cs_env_state_new("two", "max_deals=1", SEED, 0, CS_ENV_REWARD_WIN, err, sizeof err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(st);
+    CU_ASSERT_EQUAL(cs_env_state_max_length(st, &chance), 28);
+    CU_ASSERT_EQUAL(chance, 14);
     cs_env_state_free(st);
     /* a reward kind past the last, or before the first, is refused */
     CU_ASSERT_PTR_NULL(

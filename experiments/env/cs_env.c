@@ -503,6 +503,7 @@ int cs_env_reset(cs_env *env, uint64_t seed, uint8_t *obs, uint8_t *mask, int8_t
 
 /* Whether the batch can run on several threads at all. */
 static int step_threads_can(const cs_env *env) {
+    /* mutate: equivalent >->>=: with one thread the step's team is 1 either way */
     return env->threads > 1 && env->n > 1;
 }
 
@@ -558,9 +559,10 @@ int cs_env_step(cs_env *env, const int32_t *action, uint8_t *obs, uint8_t *mask,
         }
         int rc = eg_act(eg, action[i]);
         done[i] = rc == ADV_OVER;
+        /* mutate: equivalent 0->1: eg_act returns a status (< 0) or an ADV_ (1 to 3), never 0 */
         if (rc >= 0) eg_rewards(eg, kind, rc == ADV_OVER, r);
         rc = slot_to_decision(env, eg, rc);
-        /* mutate: equivalent 0->1: rc is < 0 or 1 or 2; a status is read as < 0 */
+        /* mutate: equivalent 0->1 <-><=: rc is < 0 or 1 or 2, never 0; a status is read as < 0 */
         env->rc[i] = rc < 0 ? rc : 0;
         if (rc < 0 && i < failed) failed = i;
         if (rc == ADV_DECISION) slot_write(eg, i, obs, mask, seat); /* sets eg->legal */
