@@ -889,7 +889,7 @@ static void test_env_bad_configs_are_refused_with_a_sentence_naming_the_fault(vo
     refused(c, CS_ECONFIG, "seat 2 ('expected') is beyond the rules' 2 players");
     c = ok;
     c.seats[1] = "nosuchstrategy";
-    refused(c, CS_EUNKNOWN, "unknown strategy 'nosuchstrategy'");
+    refused(c, CS_EUNKNOWN, "seat 1: unknown strategy 'nosuchstrategy'");
     c = ok;
     c.n_games = 0;
     refused(c, CS_ERANGE, "games in the batch: 0");
@@ -1137,6 +1137,13 @@ static void test_env_state_describe_says_the_seats_hand_laid_away_cards_and_scor
     CU_ASSERT_STRING_EQUAL(text, "seat 0, deal 1, dea");
     CU_ASSERT_EQUAL(cs_env_state_describe(st, 0, text, 1), 0);
     CU_ASSERT_STRING_EQUAL(text, "");
+    /* the discards done and 8D cut, seat 0 (the pone) to lead: the starter is shown */
+    static const char *const REST[4] = {"AC", "3S", "4S", "8D"};
+    for (int i = 0; i < 4; i++) CU_ASSERT_EQUAL_FATAL(cs_env_state_apply(st, C(REST[i])), CS_OK);
+    static const char *const PLAY = "seat 0, deal 1, dealer 1, play; hand 2C KD 9S JD; laid away "
+                                    "5H AC; starter 8D; pile  (count 0); scores 0 0";
+    CU_ASSERT_EQUAL(cs_env_state_describe(st, 0, text, sizeof text), (int)strlen(PLAY));
+    CU_ASSERT_STRING_EQUAL(text, PLAY);
     cs_env_state_free(st);
 }
 

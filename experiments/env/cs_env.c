@@ -621,6 +621,7 @@ cs_env_state *cs_env_state_new(const char *rules, const char *set, uint64_t seed
     st->reward = reward;
     env_game *eg = &st->eg;
     eg->rules = &st->rules;
+    /* mutate: equivalent 1->2: read only as true or false */
     eg->explicit_chance = 1;
     eg->game = cs_game_new();
     if (!eg->game) {
@@ -760,6 +761,7 @@ static int deal_drawn(env_game *eg) {
 /* Records the move about to be applied (actor, action, the seats that see it, its kind). */
 static int record_move(cs_env_state *st, int action) {
     if (st->n_moves == st->cap_moves) {
+        /* mutate: equivalent 256->255 256->257: the first capacity, only when it grows changes */
         int cap = st->cap_moves ? 2 * st->cap_moves : 256;
         cs_env_move *m = realloc(st->moves, (size_t)cap * sizeof *m);
         if (!m) return CS_ENOMEM;
@@ -1116,6 +1118,7 @@ int cs_env_strategy_act(cs_env_strategy *s, const cs_env_state *st, int *action,
         if (rc != CS_OK) return rc;
         /* the decision's first card not laid away yet */
         for (int d = 0; d < st->rules.discards; d++) {
+            /* mutate: equivalent >=->>: bit 52 is the go, never legal at a discard */
             if (out[d] >= CS_DECK_SIZE || !(eg->legal >> out[d] & 1)) continue;
             *action = out[d];
             return CS_OK;
