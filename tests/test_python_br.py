@@ -187,6 +187,8 @@ def test_br_trains_measures_and_resumes():
         assert len(resumed_at) >= 2
         table = exploit.table([rec2])
         assert "`random`" in table and f"| {rec2['seed']} |" in table
+        assert "| random weights |" in table  # the start column: no --init given
+        assert exploit.start(dict(rec2, init="/runs/base.nn")) == "`base.nn`"
 
 
 if __name__ == "__main__":

@@ -950,6 +950,7 @@ def train_br(args) -> dict:
     trained_against = args.stand_in or args.target
     args.opponents = [trained_against]
     args.eval = [trained_against]
+    started_from = args.init  # a resumed run gives the same --init: the record names it
     if args.resume:
         try:
             with open(args.out + ".progress.json") as f:
@@ -965,7 +966,7 @@ def train_br(args) -> dict:
         progress = json.load(f)
     response = f"nn:path={os.path.abspath(args.out)}"
     record = {"target": args.target, "stand_in": args.stand_in, "seed": args.seed,
-              "init": args.init if not args.resume else None, "hidden": args.hidden,
+              "init": started_from, "hidden": args.hidden,
               "rules": args.rules, "minutes": progress["seconds"] / 60,
               "cpu_seconds": progress["cpu_seconds"], "peak_rss_mb": peak_rss_mb(),
               "measure_seed": args.measure_seed}
