@@ -51,12 +51,13 @@ assert games.tobytes() == b["games"][()].tobytes()
 # the same bytes when made again from the same speeds (measured speeds vary; SPEEDS gives saved
 # ones).
 printf 'ladder      %s self-play: %s games a second\n' random 250000.0 greedy 25000.0 \
-    expected 30000.0 expert 20000.0 model 25000.0 mc 40.0 >"$tmp/bench.txt"
+    expected 30000.0 expert 20000.0 model 25000.0 mc 40.0 mc:hidden=nn 10.0 >"$tmp/bench.txt"
 # What the bench prints for the ladder is what ladder.py reads: every strategy, once.
 "$cs" bench --only ladder --seconds 0.05 >"$tmp/measured.txt" &&
     "$py" -c 'import sys; from cribsim.analysis import ladder
 s = ladder.read_speeds(sys.argv[1])
-assert sorted(s) == sorted(["random", "greedy", "expected", "expert", "model", "nn", "mc"]), s
+assert sorted(s) == sorted(["random", "greedy", "expected", "expert", "model", "nn", "mc",
+                           "mc:hidden=nn"]), s
 assert all(v > 0 for v in s.values()), s' "$tmp/measured.txt" && ok || bad "bench --only ladder"
 # --allow-dirty: the page's reproducibility is checked here, in whatever tree the tests run
 # (a developer's with uncommitted changes too); cli_regenerate_clean.sh checks the refusal.
@@ -66,14 +67,19 @@ ladder() {
 }
 if ladder && cp "$tmp/ladder/ladder.md" "$tmp/ladder1.md" && ladder &&
     cmp -s "$tmp/ladder1.md" "$tmp/ladder/ladder.md"; then ok; else bad "ladder page not reproducible"; fi
-# The round robin (21 pairs, the habits' pairs not among them) and the second yardstick (a row
-# for each of the six strategies that play the pool: against expected, then the pool's mean).
-rows=$(grep -cE '^\| [a-z]+ vs [a-z]+ \| 6 \|' "$tmp/ladder1.md")
-pool=$(grep -cE '^\| [a-z]+ \| ([0-9.]+% \[[0-9.]+%, [0-9.]+%\]|\(the reference\)) \| [0-9.]+% \[' \
+# The round robin (28 pairs, the habits' pairs not among them: 21 among the seven strategies,
+# then mc:hidden=nn against each, named apart from mc by the parameter that differs) and the
+# second yardstick (a row for each of the seven strategies that play the pool: against
+# expected, then the pool's mean).
+name='[a-z]+(:hidden=nn)?'
+rows=$(grep -cE "^\| $name vs $name \| 6 \|" "$tmp/ladder1.md")
+pool=$(grep -cE "^\| $name \| ([0-9.]+% \[[0-9.]+%, [0-9.]+%\]|\(the reference\)) \| [0-9.]+% \[" \
     "$tmp/ladder1.md")
-{ [ "$rows" -eq 21 ] && [ "$pool" -eq 6 ] && ! grep -qE '^\| [a-z]+ vs habit' "$tmp/ladder1.md" &&
+{ [ "$rows" -eq 28 ] && [ "$pool" -eq 7 ] && ! grep -qE "^\| $name vs habit" "$tmp/ladder1.md" &&
     grep -qF "GAMES=6 results/regenerate.sh ladder" "$tmp/ladder1.md" &&
-    grep -qE '^\| mc \| 40\.0 \| [0-9.]+% \[' "$tmp/ladder1.md"; } && ok ||
+    grep -qF "| mc:hidden=nn vs mc | 6 |" "$tmp/ladder1.md" &&
+    grep -qE '^\| mc \| 40\.0 \| [0-9.]+% \[' "$tmp/ladder1.md" &&
+    grep -qE '^\| mc:hidden=nn \| 10\.0 \| [0-9.]+% \[' "$tmp/ladder1.md"; } && ok ||
     bad "ladder page rows=$rows pool=$pool"
 
 # Each tuned strategy says where it was tuned (expert's strength is two-player, six-card,

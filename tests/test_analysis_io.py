@@ -159,6 +159,25 @@ class TestOutputs(unittest.TestCase):
         self.assertIn(bench, err)
         self.assertFalse(os.path.exists(os.path.join(self.d, "l2.md")))
 
+    def test_ladder_short_names(self):
+        """A strategy played with two sets of parameters gets two names: the first met is the
+        strategy's name, a later one adds the parameters where it differs (a value changed or
+        one the first lacks); plugins keep their whole spec; a spec equal in every parameter
+        to the first but spelled otherwise keeps its whole spec rather than share a name."""
+        def row(a, b):
+            return {"sides": [{"name": a}, {"name": b}]}
+        mc = "mc:samples=100,hidden=plays,tree=4"
+        rows = [row(mc, "expected"), row("mc:samples=100,hidden=nn,tree=4", mc),
+                row("mc:samples=200,hidden=nn,tree=4,cutoff=2", "expected"),
+                row("mc:tree=4,samples=100,hidden=plays", "plugin:/x/a.so:k=1"),
+                row("plugin:/x/a.so:k=2", "expected:peg=lookahead")]
+        self.assertEqual(ladder.short_names(rows), {
+            mc: "mc", "expected": "expected", "mc:samples=100,hidden=nn,tree=4": "mc:hidden=nn",
+            "mc:samples=200,hidden=nn,tree=4,cutoff=2": "mc:samples=200,hidden=nn,cutoff=2",
+            "mc:tree=4,samples=100,hidden=plays": "mc:tree=4,samples=100,hidden=plays",
+            "plugin:/x/a.so:k=1": "plugin:/x/a.so:k=1", "plugin:/x/a.so:k=2": "plugin:/x/a.so:k=2",
+            "expected:peg=lookahead": "expected:peg=lookahead"})
+
     def test_results_refuses_to_overwrite(self):
         spec = os.path.join(self.d, "s.yaml")
         with open(spec, "w") as f:

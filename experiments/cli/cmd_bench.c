@@ -268,7 +268,7 @@ static void bench_mc(const bench *b) {
  * in a fixed form that cribsim-ladder --speeds parses. */
 static void bench_ladder(const bench *b) {
     static const char *const LADDER[] = {"random", "greedy", "expected", "expert",
-                                         "model",  "nn",     "mc"};
+                                         "model",  "nn",     "mc",       "mc:hidden=nn"};
     for (size_t i = 0; i < sizeof LADDER / sizeof LADDER[0]; i++) {
         uint64_t n = calibrate(b, LADDER[i], 1, 1, 0);
         double rate = n > 0 ? runner_rate(b, LADDER[i], n, 1, 1, 0) : -1;

@@ -84,7 +84,31 @@ def base(name):
     return name.split(":", 1)[0]
 
 
-def table(rows):
+def short_names(rows):
+    """Each spec's name in the tables: its strategy's name ("mc"), or, for a strategy the
+    files play with more than one set of parameters, the name followed by the parameters in
+    which a later spec differs from the first one met ("mc:hidden=nn" beside "mc"). The
+    files' order decides which is first: the ladder lists a strategy's default arms first."""
+    first, names = {}, {}
+    for r in rows:
+        for side in r["sides"]:
+            spec = side["name"]
+            if spec in names:
+                continue
+            short = base(spec)
+            if short not in first:
+                first[short] = spec
+                names[spec] = short
+                continue
+            known = dict(p.partition("=")[::2] for p in first[short].partition(":")[2].split(","))
+            differ = [p for p in spec.partition(":")[2].split(",")
+                      if known.get(p.partition("=")[0]) != p.partition("=")[2]]
+            names[spec] = f"{short}:{','.join(differ)}" if differ else spec
+    return names
+
+
+def table(rows, names=None):
+    names = names or short_names(rows)
     head = ("| pair | games | win rate A [95%] | win rate B [95%] | Elo of A [95%] "
             "| paired A [95%] | points/game A | points/game B |")
     lines = [head, "|---|---:|---:|---:|---:|---:|---:|---:|"]
@@ -92,7 +116,7 @@ def table(rows):
         a, b = r["sides"]
         elo, elo_lo, elo_hi = r["elo"]
         lines.append(
-            f"| {cell(base(a['name']))} vs {cell(base(b['name']))} | {r['games']} "
+            f"| {cell(names[a['name']])} vs {cell(names[b['name']])} | {r['games']} "
             f"| {pct(a['rate'])} [{pct(a['lo'])}, {pct(a['hi'])}] "
             f"| {pct(b['rate'])} [{pct(b['lo'])}, {pct(b['hi'])}] "
             f"| {signed(elo)} [{signed(elo_lo)}, {signed(elo_hi)}] "
@@ -123,9 +147,9 @@ def read_speeds(path):
 
 def speed_table(rows, speeds, reference):
     """Each strategy's speed beside its score against the reference, fastest first."""
-    against = {}
+    short, against = short_names(rows), {}
     for r in rows:
-        names = [base(side["name"]) for side in r["sides"]]
+        names = [short[side["name"]] for side in r["sides"]]
         if reference in names and names[0] != names[1]:
             i = 1 - names.index(reference)
             other = r["sides"][i]
@@ -170,9 +194,9 @@ def yardstick_table(runs, rows, reference):
             pool.append(member)
         scores = run.entry_results()[:, run.seats.index(name)]
         by_strategy.setdefault(name, {})[member] = (r, scores, run.card_group)
-    against = {}
+    short, against = short_names(rows), {}
     for r in rows:
-        names = [base(side["name"]) for side in r["sides"]]
+        names = [short[side["name"]] for side in r["sides"]]
         if reference in names and names[0] != names[1] and not is_yardstick(r):
             i = 1 - names.index(reference)
             paired = r["paired"] if i == 0 else (1 - r["paired"][1], 1 - r["paired"][0])
@@ -193,9 +217,9 @@ def yardstick_table(runs, rows, reference):
             np.mean([pairs[m][1] for m in pool], axis=0), groups[0])
         ref = against.get(name)
         ref_text = (f"{pct(ref[0])} [{pct(ref[1][0])}, {pct(ref[1][1])}]" if ref
-                    else ("(the reference)" if base(name) == reference else "-"))
+                    else ("(the reference)" if short[name] == reference else "-"))
         cells = " | ".join(pct(pairs[m][0]["sides"][0]["rate"]) for m in pool)
-        lines.append(f"| {cell(base(name))} | {ref_text} | {pct(mean)} [{pct(lo)}, {pct(hi)}] "
+        lines.append(f"| {cell(short[name])} | {ref_text} | {pct(mean)} [{pct(lo)}, {pct(hi)}] "
                      f"| {cells} |")
     return "\n".join(lines)
 
@@ -225,7 +249,7 @@ def page(runs, rows, command, speeds=None, reference="expected"):
         "Wilson's interval; the paired interval of A's score rate uses the spread over card "
         "sequences (both rotations of a deal share its cards, so it is the sharper test); "
         "points per game are each side's mean final score.", "",
-        table([r for r in rows if not is_yardstick(r)]), ""]
+        table([r for r in rows if not is_yardstick(r)], short_names(rows)), ""]
     if any(is_yardstick(r) for r in rows):
         out += ["## The second yardstick", "",
                 f"Every strategy but {reference} was shaped somewhere around {reference} "
