@@ -678,7 +678,9 @@ static void test_env_reward_names_and_kinds_round_trip(void) {
     const char *names[] = {"win", "margin", "points", "clips", "league"};
     CU_ASSERT_EQUAL(CS_ENV_REWARD_KINDS, 5);
     for (int k = 0; k < 5; k++) {
-        CU_ASSERT_STRING_EQUAL(cs_env_reward_name(k), names[k]);
+        const char *name = cs_env_reward_name(k);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(name); /* a failure, not a crash, when a name is lost */
+        CU_ASSERT_STRING_EQUAL(name, names[k]);
         CU_ASSERT_EQUAL(cs_env_reward_from_name(names[k]), k);
     }
     CU_ASSERT_PTR_NULL(cs_env_reward_name(-1));
