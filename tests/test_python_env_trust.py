@@ -173,6 +173,84 @@ def test_arrays_of_the_wrong_size_or_type_are_refused():
     assert env.last_game(2) is None
 
 
+# ---- the single environment's step in one call ----
+
+@pytest.mark.parametrize("rules,seat", [("two", 1), ("three", 2)])
+def test_step_gym_is_step_bound_and_the_rows_read_as_gymnasium_asks(rules, seat):
+    """Catches, against twin batches on one seed (one stepped by step_gym, one by step_bound
+    and the reads the environment made before step_gym): another seat's reward, the reward
+    before the step, a terminated flag that is not the game's, an observation not the final
+    one at the game's end, a mask left set there, no game record there (or one before it),
+    the returned arrays being the rows themselves (not copies)."""
+    seats = [None if s == seat else "random" for s in range(3 if rules == "three" else 2)]
+    fast, slow = _core.Env(rules, None, seats, 1, 1, "points"), _core.Env(rules, None, seats, 1, 1, "points")
+    fa, sa = arrays(1), arrays(1)
+    fast.bind(*step_args(fa))
+    slow.bind(*step_args(sa))
+    fast.reset_bound(11)
+    slow.reset_bound(11)
+    ends = steps = 0
+    obs_row, mask_row = fa["obs"][0], fa["mask"][0].view(np.int8)
+    while ends < 2:
+        action = int(np.flatnonzero(sa["mask"][0])[steps % int(sa["mask"][0].sum())])
+        obs, reward, terminated, truncated, info = fast.step_gym(action, seat, obs_row.copy,
+                                                                  mask_row.copy)
+        sa["action"][0] = action
+        done = slow.step_bound()
+        assert terminated is done and truncated is False
+        assert reward == float(sa["reward"][0, seat]) and type(reward) is float
+        if done:
+            ends += 1
+            final = np.zeros(OBS, np.uint8)
+            assert slow.final_obs(0, final)
+            np.testing.assert_array_equal(obs, final)
+            assert not info["action_mask"].any()
+            assert info["game"] == slow.last_game(0) and info["game"]["game"] == ends - 1
+            # both slots have begun game `ends` of the seed: the next step is its first
+        else:
+            np.testing.assert_array_equal(obs, sa["obs"][0])
+            np.testing.assert_array_equal(info["action_mask"], sa["mask"][0].view(np.int8))
+            assert list(info) == ["action_mask"]
+        assert info["action_mask"].dtype == np.int8 and obs.dtype == np.uint8
+        assert not np.shares_memory(obs, fa["obs"]) and not np.shares_memory(info["action_mask"], fa["mask"])
+        steps += 1
+    assert steps > 40
+
+
+def test_step_gym_refuses_bad_calls_before_the_game_moves():
+    """Catches: a step taken before a bad seat, a non-callable copy or a batch of two is
+    refused (the game moved and then the call failed), an illegal action left in the bound
+    array, a crash on hostile arguments."""
+    env = _core.Env("two", None, [None, "random"], 1, 1, "win")
+    a = arrays(1)
+    with pytest.raises(RuntimeError, match="bind"):
+        env.step_gym(0, 0, a["obs"][0].copy, a["mask"][0].copy)
+    env.bind(*step_args(a))
+    env.reset_bound(5)
+    legal = int(np.flatnonzero(a["mask"][0])[0])
+    illegal = int(np.flatnonzero(a["mask"][0] == 0)[0])
+    a["action"][0] = 7
+    before = {k: v.copy() for k, v in a.items()}
+    copies = (a["obs"][0].copy, a["mask"][0].copy)
+    for args, error in [((legal, 2) + copies, ValueError), ((legal, -1) + copies, ValueError),
+                        ((legal, 0, None, copies[1]), TypeError),
+                        ((legal, 0, copies[0], 3), TypeError), ((legal, 0), TypeError),
+                        ((legal, 0) + copies + (1,), TypeError), ((53, 0) + copies, ValueError),
+                        (("1", 0) + copies, TypeError), ((illegal, 0) + copies, ValueError),
+                        ((2**70, 0) + copies, ValueError)]:
+        with pytest.raises(error):
+            env.step_gym(*args)
+        for k, v in a.items():
+            np.testing.assert_array_equal(v, before[k], err_msg=f"{args}: {k}")
+    env.step_gym(legal, 0, *copies)  # the game was where it was: the legal card still is
+    two = _core.Env("two", None, [None, "random"], 2, 1, "win")
+    b = arrays(2)
+    two.bind(*step_args(b))
+    two.reset_bound(5)
+    with pytest.raises(ValueError, match="one game"):
+        two.step_gym(int(np.flatnonzero(b["mask"][0])[0]), 0, b["obs"][0].copy, b["mask"][0].copy)
+
+
 # ---- re-initialisation ----
 
 def test_init_again_replaces_the_batch_and_drops_the_bound_arrays():

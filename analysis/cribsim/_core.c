@@ -434,6 +434,85 @@ static PyObject *Env_final_obs_busy(EnvObject *self, PyObject *args) {
     return PyBool_FromLong(rc == CS_OK);
 }
 
+/*
+ * step_gym(action, seat, obs_copy, mask_copy): the single Gymnasium environment's step in one
+ * call, for a batch of one game with its arrays bound. action goes into the bound action
+ * array and the game steps; then, when it ended, the bound observation becomes its final one
+ * and the bound mask all 0. Returns Gymnasium's five: obs_copy(), seat's reward as a float,
+ * terminated, False, and the info {"action_mask": mask_copy()} with "game" (last_game(0)) at
+ * the end of a game. obs_copy and mask_copy are called with no arguments (the environment
+ * gives its rows' copy methods, so no numpy header is needed here). Bad arguments and an
+ * illegal action are refused before the game moves (nothing changed); an exception from a
+ * copy comes after it has moved.
+ */
+static PyObject *Env_step_gym_busy(EnvObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 4) {
+        PyErr_Format(PyExc_TypeError,
+                     "step_gym(action, seat, obs_copy, mask_copy): %zd "
+                     "arguments given",
+                     nargs);
+        return NULL;
+    }
+    long long action, seat;
+    if (!Env_check_bound(self) || int_arg(args[0], "action", 0, CS_ACT_COUNT - 1, &action) ||
+        int_arg(args[1], "seat", 0, self->players - 1, &seat))
+        return NULL;
+    if (self->n != 1) {
+        PyErr_Format(PyExc_ValueError, "step_gym: a batch of one game, not %d", self->n);
+        return NULL;
+    }
+    if (!PyCallable_Check(args[2]) || !PyCallable_Check(args[3])) {
+        PyErr_SetString(PyExc_TypeError, "step_gym: obs_copy and mask_copy are callables");
+        return NULL;
+    }
+    Py_buffer *b = self->bufs;
+    int32_t *act = b[0].buf, before = act[0];
+    act[0] = (int32_t)action;
+    int rc = cs_env_step(self->env, b[0].buf, b[1].buf, b[2].buf, b[3].buf, b[4].buf, b[5].buf);
+    if (rc != CS_OK) {
+        act[0] = before;
+        return raise_err(rc, cs_env_error(self->env));
+    }
+    int done = ((const uint8_t *)b[5].buf)[0];
+    PyObject *game = NULL;
+    if (done) {
+        cs_env_final_obs(self->env, 0, b[1].buf);
+        memset(b[2].buf, 0, CS_ACT_COUNT);
+        uint64_t g;
+        int fd, deals, winner;
+        int16_t score[4];
+        if (cs_env_last_game(self->env, 0, &g, &fd, &deals, &winner, score) == CS_OK) {
+            if (!(game = game_dict(g, fd, deals, winner, score, self->players))) return NULL;
+        } else {
+            Py_INCREF(Py_None);
+            game = Py_None;
+        }
+    }
+    PyObject *mask = PyObject_CallNoArgs(args[3]);
+    PyObject *info = mask ? PyDict_New() : NULL;
+    if (info && (PyDict_SetItemString(info, "action_mask", mask) ||
+                 (game && PyDict_SetItemString(info, "game", game))))
+        Py_CLEAR(info);
+    Py_XDECREF(mask);
+    Py_XDECREF(game);
+    if (!info) return NULL;
+    PyObject *obs = PyObject_CallNoArgs(args[2]);
+    PyObject *reward = obs ? PyFloat_FromDouble(((const float *)b[4].buf)[seat]) : NULL;
+    PyObject *out =
+        reward ? PyTuple_Pack(5, obs, reward, done ? Py_True : Py_False, Py_False, info) : NULL;
+    Py_XDECREF(obs);
+    Py_XDECREF(reward);
+    Py_DECREF(info);
+    return out;
+}
+
+static PyObject *Env_step_gym(EnvObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (Env_enter(self)) return NULL;
+    PyObject *out = Env_step_gym_busy(self, args, nargs);
+    Env_leave(self);
+    return out;
+}
+
 /* Each method with the Env taken for the call's length. */
 #define ENV_METHOD(name)                                                                           \
     static PyObject *Env_##name(EnvObject *self, PyObject *a) {                                    \
@@ -483,6 +562,9 @@ static PyMethodDef Env_methods[] = {
     {"reset_bound", (PyCFunction)Env_reset_bound, METH_O, "reset_bound(seed): reset into them"},
     {"step_bound", (PyCFunction)Env_step_bound, METH_NOARGS,
      "step_bound(): step with the bound arrays; returns done[0]"},
+    {"step_gym", (PyCFunction)(void (*)(void))Env_step_gym, METH_FASTCALL,
+     "step_gym(action, seat, obs_copy, mask_copy): step_bound for the single environment, "
+     "returning Gymnasium's five"},
     {"last_game", (PyCFunction)Env_last_game, METH_VARARGS,
      "last_game(i): the last game slot i finished since the reset, as a dict, or None"},
     {"final_obs", (PyCFunction)Env_final_obs, METH_VARARGS,

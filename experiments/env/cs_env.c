@@ -484,21 +484,55 @@ static int first_failure(cs_env *env) {
     return failure_at(env, i);
 }
 
+/* Slot i's first game of seed to its first decision (game i of the seed). */
+static void reset_slot(cs_env *env, int i, uint64_t seed, uint8_t *obs, uint8_t *mask,
+                       int8_t *seat) {
+    env_game *eg = &env->games[i];
+    eg->finished = 0;
+    eg_begin(eg, seed, (uint64_t)i, CS_FIRST_DEALER_CUT);
+    int rc = slot_to_decision(env, eg, eg_advance(eg));
+    env->rc[i] = rc < 0 ? rc : 0;
+    if (rc == ADV_DECISION) slot_write(eg, i, obs, mask, seat); /* sets eg->legal */
+    env->legal[i] = rc == ADV_DECISION ? eg->legal : 0;
+}
+
 int cs_env_reset(cs_env *env, uint64_t seed, uint8_t *obs, uint8_t *mask, int8_t *seat) {
     int n = env->n;
-#pragma omp parallel for schedule(static) num_threads(env->threads) if (n > 1)
-    for (int i = 0; i < n; i++) {
-        env_game *eg = &env->games[i];
-        eg->finished = 0;
-        eg_begin(eg, seed, (uint64_t)i, CS_FIRST_DEALER_CUT);
-        int rc = slot_to_decision(env, eg, eg_advance(eg));
-        env->rc[i] = rc < 0 ? rc : 0;
-        if (rc == ADV_DECISION) slot_write(eg, i, obs, mask, seat); /* sets eg->legal */
-        env->legal[i] = rc == ADV_DECISION ? eg->legal : 0;
+    if (n == 1 || env->threads == 1) { /* no parallel region: see cs_env_step */
+        for (int i = 0; i < n; i++) reset_slot(env, i, seed, obs, mask, seat);
+    } else {
+#pragma omp parallel for schedule(static) num_threads(env->threads)
+        for (int i = 0; i < n; i++) reset_slot(env, i, seed, obs, mask, seat);
     }
     int rc = first_failure(env);
     if (rc == CS_OK) env->started = 1;
     return rc;
+}
+
+/* Slot i's step with action[i] (checked legal, or CS_ENV_SKIP): its reward, done flag,
+ * status (env->rc[i], also returned: below 0 a failure) and, at a decision, its observation,
+ * mask, seat and legal set. Touches slot i's memory only. */
+static int step_slot(cs_env *env, int i, int kind, const int32_t *action, uint8_t *obs,
+                     uint8_t *mask, int8_t *seat, float *reward, uint8_t *done) {
+    env_game *eg = &env->games[i];
+    float *r = reward + (size_t)i * CS_MAX_PLAYERS;
+    if (action[i] == CS_ENV_SKIP) { /* the slot waits: its decision written again */
+        for (int s = 0; s < CS_MAX_PLAYERS; s++) r[s] = 0;
+        done[i] = 0;
+        env->rc[i] = 0;
+        slot_write(eg, i, obs, mask, seat);
+        return 0;
+    }
+    int rc = eg_act(eg, action[i]);
+    done[i] = rc == ADV_OVER;
+    /* mutate: equivalent 0->1: eg_act returns a status (< 0) or an ADV_ (1 to 3), never 0 */
+    if (rc >= 0) eg_rewards(eg, kind, rc == ADV_OVER, r);
+    rc = slot_to_decision(env, eg, rc);
+    /* mutate: equivalent 0->1 <-><=: rc is < 0 or 1 or 2, never 0; a status is read as < 0 */
+    env->rc[i] = rc < 0 ? rc : 0;
+    if (rc == ADV_DECISION) slot_write(eg, i, obs, mask, seat); /* sets eg->legal */
+    env->legal[i] = rc == ADV_DECISION ? eg->legal : 0;
+    return env->rc[i];
 }
 
 /* Whether the batch can run on several threads at all. */
@@ -544,29 +578,19 @@ int cs_env_step(cs_env *env, const int32_t *action, uint8_t *obs, uint8_t *mask,
         return CS_EILLEGAL;
     }
     int many = step_threads_can(env) && cs_clock_choose(&env->clock);
-    int team = many ? env->threads : 1;
     double start = omp_get_wtime();
-#pragma omp parallel for schedule(static) num_threads(team) reduction(min : failed)
-    for (int i = 0; i < n; i++) {
-        env_game *eg = &env->games[i];
-        float *r = reward + (size_t)i * CS_MAX_PLAYERS;
-        if (action[i] == CS_ENV_SKIP) { /* the slot waits: its decision written again */
-            for (int s = 0; s < CS_MAX_PLAYERS; s++) r[s] = 0;
-            done[i] = 0;
-            env->rc[i] = 0;
-            slot_write(eg, i, obs, mask, seat);
-            continue;
-        }
-        int rc = eg_act(eg, action[i]);
-        done[i] = rc == ADV_OVER;
-        /* mutate: equivalent 0->1: eg_act returns a status (< 0) or an ADV_ (1 to 3), never 0 */
-        if (rc >= 0) eg_rewards(eg, kind, rc == ADV_OVER, r);
-        rc = slot_to_decision(env, eg, rc);
-        /* mutate: equivalent 0->1 <-><=: rc is < 0 or 1 or 2, never 0; a status is read as < 0 */
-        env->rc[i] = rc < 0 ? rc : 0;
-        if (rc < 0 && i < failed) failed = i;
-        if (rc == ADV_DECISION) slot_write(eg, i, obs, mask, seat); /* sets eg->legal */
-        env->legal[i] = rc == ADV_DECISION ? eg->legal : 0;
+    if (!many) {
+        /* One thread: no parallel region. Even a team of one costs libgomp a barrier and a
+         * futex wake (a system call) at its end, as much as the rest of a single game's
+         * step. */
+        for (int i = 0; i < n; i++)
+            if (step_slot(env, i, kind, action, obs, mask, seat, reward, done) < 0 && i < failed)
+                failed = i;
+    } else {
+#pragma omp parallel for schedule(static) num_threads(env->threads) reduction(min : failed)
+        for (int i = 0; i < n; i++)
+            if (step_slot(env, i, kind, action, obs, mask, seat, reward, done) < 0 && i < failed)
+                failed = i;
     }
     if (step_threads_can(env)) cs_clock_record(&env->clock, many, omp_get_wtime() - start);
     return failure_at(env, failed);

@@ -96,11 +96,14 @@ class CribbageEnv(gym.Env):
         self.observation_space = spaces.Box(0, 255, (OBSERVATION_SIZE,), np.uint8)
         self.action_space = spaces.Discrete(NUM_ACTIONS)
         self._obs_row, self._mask_row = self._obs[0], self._mask[0]
+        # the views a step copies, made once: a view costs as much as the copy
+        self._mask_i8 = self._mask_row.view(np.int8)
+        self._obs_copy, self._mask_copy = self._obs_row.copy, self._mask_i8.copy
         self._over = True
 
     def action_masks(self) -> np.ndarray:
         """The legal actions now, 53 int8 0s and 1s (all 0 once the game is over)."""
-        return self._mask[0].view(np.int8).copy()
+        return self._mask_i8.copy()
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         with self._guard:
@@ -108,7 +111,7 @@ class CribbageEnv(gym.Env):
             # mutate: equivalent NumberReplacer@0: a low bound of 1 or -1 differs once in 2**63
             self._env.reset_bound(int(self.np_random.integers(0, 2**63)))
             self._over = False
-            return self._obs_row.copy(), {"action_mask": self._mask_row.view(np.int8).copy()}
+            return self._obs_row.copy(), {"action_mask": self._mask_i8.copy()}
 
     def step(self, action):
         # The guard and the check inline: this is the environment's hot path.
@@ -121,27 +124,20 @@ class CribbageEnv(gym.Env):
                 action = _checks.integer(action, "action", 0, NUM_ACTIONS - 1)
             if self._over:
                 raise RuntimeError("step() after the game ended: call reset()")
-            self._action[0] = action
             try:
-                terminated = self._env.step_bound()  # C refuses an illegal action, nothing changed
+                # C steps, and at a game's end writes its final observation and an empty mask
+                # into the rows before copying them (_core.c); it refuses an illegal action,
+                # nothing changed
+                out = self._env.step_gym(action, self.seat, self._obs_copy, self._mask_copy)
             except ValueError:
                 if self.illegal == "raise":
                     raise ValueError(f"action {action} is not legal now") from None
                 self._over = True
                 return (self._obs_row.copy(), self.illegal_reward, True, False,
                         {"action_mask": np.zeros(NUM_ACTIONS, np.int8), "illegal_action": True})
-            if terminated:
-                # C has begun the slot's next game: the game that ended shows its final
-                # observation
+            if out[2]:
                 self._over = True
-                self._env.final_obs(0, self._obs_row)
-                self._mask_row[:] = 0
-                info = {"action_mask": self._mask_row.view(np.int8).copy(),
-                        "game": self._env.last_game(0)}
-            else:
-                info = {"action_mask": self._mask_row.view(np.int8).copy()}
-            return (self._obs_row.copy(), float(self._reward[0, self.seat]), terminated, False,
-                    info)
+            return out
         finally:
             lock.release()
 
