@@ -146,6 +146,17 @@ class Envs(RuleBasedStateMachine):
             action[i] = legal[pick % len(legal)]
         self.core.step_bound()
 
+    @precondition(lambda self: self.core_bound is not None and len(self.core_bound[0]) == 1)
+    @rule(pick=hs.integers(0, 52))
+    def step_gym(self, pick):
+        action, obs, mask = self.core_bound[:3]
+        legal = np.flatnonzero(mask[0])
+        out = self.core.step_gym(int(legal[pick % len(legal)]), pick % self.n, obs[0].copy,
+                                 mask[0].view(np.int8).copy)
+        assert len(out) == 5 and out[3] is False
+        if out[2]:  # the rows show the ended game, no legal action: start afresh
+            self.core.reset_bound(pick)
+
     # ---- invalid calls: refused, nothing changed ----
 
     @rule(seed=hs.sampled_from(BAD_SEEDS), which=hs.integers(0, 3))
