@@ -183,6 +183,19 @@ def replay(ds):
     return records
 
 
+def test_the_behaviour_policy_draws_every_legal_action_alike_and_nothing_else():
+    """Catches: a policy that favours or never reaches a legal action (an index off by one:
+    the last never drawn, or one past the end), or draws an illegal one."""
+    export = pytest.importorskip("cribsim.io.export")
+    mask = np.zeros(53, np.int8)
+    mask[[3, 17, 52]] = 1
+    rng = np.random.default_rng(7)
+    draws = [export.random_policy(None, mask, rng) for _ in range(3000)]
+    counts = {a: draws.count(a) for a in set(draws)}
+    assert set(counts) == {3, 17, 52}
+    assert all(900 <= c <= 1100 for c in counts.values()), counts
+
+
 def test_minari_two_players_loads_passes_minari_checks_and_replays(minari_root):
     import minari
     from cribsim.io.export import export_minari
