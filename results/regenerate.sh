@@ -279,7 +279,7 @@ run_one() {
         # Resumable: the networks and their records stay in $runs/exploitability.
         CRIBSIM="$cribsim" PYTHON="$python" OUT="$runs/exploitability" \
             RESULTS="$results/exploitability" nice bash experiments/exploitability.sh
-        continue
+        return
     fi
     spec="experiments/specs/$name.yaml"
     out="$results/$name"
