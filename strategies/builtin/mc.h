@@ -254,7 +254,14 @@
  * better ones, and either network part loses some 1.7% of the games; against mc, whose play
  * the network has learnt, hidden=nn is the better model of the other seat (above 50% on two
  * seeds, the paired interval of the 4,000 games above 50%) and rollout=nn no worse. The model
- * of the other seats should be a model of the player at the table.
+ * of the other seats should be a model of the player at the table. The ladder
+ * (results/ladder.md, 2026-11-29, seed 20240501) plays hidden=nn against every strategy:
+ * 51.6% against version 8 (8,000 duplicate games, paired [51.1%, 52.1%]), 54.5% against
+ * expert (version 8 52.1%), 55.2% against nn (52.7%), 58.2% against expected (60.2%), and
+ * 64.9% against the habit pool none of them was shaped against (65.4%): better than version 8
+ * against the strategies that are not expected, and nearly level against the pool. The
+ * network it uses was trained by imitating mc (results/nn/README.md); nothing in hidden=nn
+ * was tuned against any opponent.
  *
  * A value estimate that ends the rollouts early (not the default; cutoff=0,value=none plays
  * version 8 byte for byte: 300 games against expected, seed 11, and 100 mc-against-mc games,
