@@ -15,6 +15,34 @@ static int can_play(const cs_sim *s, int seat) {
     return 0;
 }
 
+int cs_sim_deal_expected(cs_sim *s, const cs_rules *r, const cs_crib_model *m, int dealer,
+                         cs_cardset *deck, cs_pcg32 *rng) {
+    int n = r->players, hand = cs_rules_hand_size(r), n_crib = 0;
+    memset(s, 0, sizeof *s);
+    s->rules = r;
+    s->players = n;
+    s->hand_size = hand;
+    s->dealer = dealer;
+    for (int p = 0; p < n; p++) {
+        cs_card dealt[CS_MAX_DEALT];
+        cs_cardset mine = 0;
+        for (int i = 0; i < r->cards_dealt; i++) {
+            dealt[i] = cs_cardset_draw(deck, rng);
+            mine |= cs_cardset_of(dealt[i]);
+        }
+        cs_pool pool;
+        cs_pool_init(&pool, CS_FULL_DECK & ~mine);
+        cs_split splits[CS_SPLITS_MAX];
+        int k = cs_splits(dealt, r->cards_dealt, r->discards, splits), best;
+        cs_discard_best(r, splits, k, &pool, m, cs_crib_weight(r, p, dealer), &best, NULL);
+        s->known[p] = mine;
+        for (int i = 0; i < hand; i++) s->kept[p][i] = s->hand[p][i] = splits[best].keep[i];
+        s->n_hand[p] = hand;
+        for (int i = 0; i < r->discards; i++) s->crib[n_crib++] = splits[best].toss[i];
+    }
+    return n_crib;
+}
+
 void cs_sim_heels(cs_sim *s) {
     if (cs_card_rank(s->starter) == CS_JACK && s->rules->heels > 0)
         cs_sim_add(s, s->dealer, s->rules->heels);

@@ -25,6 +25,8 @@
 #define CS_DEALSIM_H
 
 #include "game.h"
+#include "handvalue.h"
+#include "pcg32.h"
 #include "pegging.h"
 #include "rules.h"
 
@@ -99,6 +101,17 @@ static inline int cs_sim_add(cs_sim *s, int seat, int points) {
     }
     return s->over;
 }
+
+/*
+ * A deal for a measurement of what deals are worth (the end-game and win tables): s cleared and
+ * set for rules r (kept by pointer) with `dealer` dealing, each seat in turn dealt
+ * r->cards_dealt cards drawn from *deck with rng and laying away as expected does
+ * (cs_discard_best() with crib model m): its hand, kept hand and known cards set, its discards
+ * into the crib. Returns the crib cards laid; the crib's cards from the deck and the starter
+ * are the caller's to draw.
+ */
+int cs_sim_deal_expected(cs_sim *s, const cs_rules *r, const cs_crib_model *m, int dealer,
+                         cs_cardset *deck, cs_pcg32 *rng);
 
 /* Credits his heels to the dealer when the starter is a jack. */
 void cs_sim_heels(cs_sim *s);

@@ -61,36 +61,14 @@ static void measure(cs_winprob *w, const cs_rules *rules, const cs_crib_model *m
                     deal_order *o) {
     cs_rules r = *rules;
     r.target = 1 << 20; /* no deal stops early: the whole deal's points are measured */
-    int n = r.players, hand = cs_rules_hand_size(&r);
+    int n = r.players;
     double fc[CS_WINPROB_DEAL_MAX + 1] = {0}, gc[CS_WINPROB_DEAL_MAX + 1] = {0};
     double nf = 0, ng = 0;
     cs_pcg32 rng = cs_pcg32_derive(WINPROB_SEED, 0, CS_STREAM_STRATEGY, 0);
     for (int d = 0; d < deals; d++) {
         cs_sim s;
-        memset(&s, 0, sizeof s);
-        s.rules = &r;
-        s.players = n;
-        s.hand_size = hand;
-        s.dealer = d % n;
         cs_cardset deck = CS_FULL_DECK;
-        int n_crib = 0;
-        for (int p = 0; p < n; p++) {
-            cs_card dealt[CS_MAX_DEALT];
-            cs_cardset mine = 0;
-            for (int i = 0; i < r.cards_dealt; i++) {
-                dealt[i] = cs_cardset_draw(&deck, &rng);
-                mine |= cs_cardset_of(dealt[i]);
-            }
-            cs_pool pool;
-            cs_pool_init(&pool, CS_FULL_DECK & ~mine);
-            cs_split splits[CS_SPLITS_MAX];
-            int k = cs_splits(dealt, r.cards_dealt, r.discards, splits), best;
-            cs_discard_best(&r, splits, k, &pool, m, cs_crib_weight(&r, p, s.dealer), &best, NULL);
-            s.known[p] = mine;
-            for (int i = 0; i < hand; i++) s.kept[p][i] = s.hand[p][i] = splits[best].keep[i];
-            s.n_hand[p] = hand;
-            for (int i = 0; i < r.discards; i++) s.crib[n_crib++] = splits[best].toss[i];
-        }
+        int n_crib = cs_sim_deal_expected(&s, &r, m, d % n, &deck, &rng);
         for (int i = 0; i < r.crib_from_deck; i++) s.crib[n_crib++] = cs_cardset_draw(&deck, &rng);
         s.starter = cs_cardset_draw(&deck, &rng);
         int dealer_side = cs_rules_side(&r, s.dealer), had[2] = {0, 0};
