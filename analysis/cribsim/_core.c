@@ -405,18 +405,22 @@ static PyObject *game_dict(uint64_t game, int first_dealer, int deals, int winne
                          first_dealer, "deals", deals, "winner", winner, "score", sc);
 }
 
+/* The last game slot i finished since the reset, as game_dict(), or None. */
+static PyObject *last_game(EnvObject *self, int i) {
+    uint64_t game;
+    int fd, deals, winner;
+    int16_t score[4];
+    if (cs_env_last_game(self->env, i, &game, &fd, &deals, &winner, score) != CS_OK) Py_RETURN_NONE;
+    return game_dict(game, fd, deals, winner, score, self->players);
+}
+
 static PyObject *Env_last_game_busy(EnvObject *self, PyObject *args) {
     PyObject *i_obj;
     long long i;
     if (!Env_ready(self) || !PyArg_ParseTuple(args, "O", &i_obj) ||
         int_arg(i_obj, "slot", 0, self->n - 1, &i))
         return NULL;
-    uint64_t game;
-    int fd, deals, winner;
-    int16_t score[4];
-    if (cs_env_last_game(self->env, (int)i, &game, &fd, &deals, &winner, score) != CS_OK)
-        Py_RETURN_NONE;
-    return game_dict(game, fd, deals, winner, score, self->players);
+    return last_game(self, (int)i);
 }
 
 /* final_obs(i, out): the final observation of the last game slot i finished into out
@@ -478,15 +482,7 @@ static PyObject *Env_step_gym_busy(EnvObject *self, PyObject *const *args, Py_ss
     if (done) {
         cs_env_final_obs(self->env, 0, b[1].buf);
         memset(b[2].buf, 0, CS_ACT_COUNT);
-        uint64_t g;
-        int fd, deals, winner;
-        int16_t score[4];
-        if (cs_env_last_game(self->env, 0, &g, &fd, &deals, &winner, score) == CS_OK) {
-            if (!(game = game_dict(g, fd, deals, winner, score, self->players))) return NULL;
-        } else {
-            Py_INCREF(Py_None);
-            game = Py_None;
-        }
+        if (!(game = last_game(self, 0))) return NULL;
     }
     PyObject *mask = PyObject_CallNoArgs(args[3]);
     PyObject *info = mask ? PyDict_New() : NULL;

@@ -496,9 +496,15 @@ static void reset_slot(cs_env *env, int i, uint64_t seed, uint8_t *obs, uint8_t 
     env->legal[i] = rc == ADV_DECISION ? eg->legal : 0;
 }
 
+/* Whether the batch can run on several threads at all. */
+static int step_threads_can(const cs_env *env) {
+    /* mutate: equivalent >->>=: with one thread the step's team is 1 either way */
+    return env->threads > 1 && env->n > 1;
+}
+
 int cs_env_reset(cs_env *env, uint64_t seed, uint8_t *obs, uint8_t *mask, int8_t *seat) {
     int n = env->n;
-    if (n == 1 || env->threads == 1) { /* no parallel region: see cs_env_step */
+    if (!step_threads_can(env)) { /* no parallel region: see cs_env_step */
         for (int i = 0; i < n; i++) reset_slot(env, i, seed, obs, mask, seat);
     } else {
 #pragma omp parallel for schedule(static) num_threads(env->threads)
@@ -533,12 +539,6 @@ static int step_slot(cs_env *env, int i, int kind, const int32_t *action, uint8_
     if (rc == ADV_DECISION) slot_write(eg, i, obs, mask, seat); /* sets eg->legal */
     env->legal[i] = rc == ADV_DECISION ? eg->legal : 0;
     return env->rc[i];
-}
-
-/* Whether the batch can run on several threads at all. */
-static int step_threads_can(const cs_env *env) {
-    /* mutate: equivalent >->>=: with one thread the step's team is 1 either way */
-    return env->threads > 1 && env->n > 1;
 }
 
 int cs_env_step_threads(const cs_env *env) {

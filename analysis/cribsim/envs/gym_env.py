@@ -298,5 +298,6 @@ class CribbageVectorEnv(VectorEnv):
         self._add_info(infos, rows[0][1], rows[0][0])
         if len(rows) > 1:
             _fill_infos(infos, np.array([i for i, _ in rows[1:]]), [r for _, r in rows[1:]])
+
     def close_extras(self, **kwargs):
         pass
